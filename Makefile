@@ -1,0 +1,25 @@
+# Two entry points on a fresh machine with Python 3.11: `make demo` and `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test bench clean
+
+$(STAMP): pyproject.toml requirements.lock
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/escapology demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/labyrinth.py
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info

@@ -1,0 +1,3 @@
+from escapology.cli import main
+
+main()
