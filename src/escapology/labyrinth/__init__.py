@@ -1,0 +1,24 @@
+"""The Labyrinth of the ASP Competition (System Track, 2011 onwards): fewest pushes to the goal.
+
+>>> from escapology.labyrinth import Instance, solve, check_plan
+>>> inst = Instance.from_grid(["╷╴", "└ "], init=(1, 1), goal=(2, 2), max_steps=2)
+>>> result = solve(inst)
+>>> result.facts(), result.optimal
+('push(1,n,1).', True)
+>>> check_plan(inst, [(p.line, p.direction, s) for s, p in enumerate(result.plan, 1)]).ok
+True
+"""
+
+from escapology.labyrinth.checker import CheckResult, check_plan
+from escapology.labyrinth.engines import ENGINES, solve
+from escapology.labyrinth.generator import generate_instance
+from escapology.labyrinth.io import format_instance, parse_instance, parse_plan, read_instance
+from escapology.labyrinth.model import Board, Instance, Push, all_pushes, plan_facts
+from escapology.labyrinth.render import plan_svg, replay, text_frames
+from escapology.labyrinth.result import SolveResult
+
+__all__ = [
+    "Board", "CheckResult", "ENGINES", "Instance", "Push", "SolveResult", "all_pushes", "check_plan",
+    "format_instance", "generate_instance", "parse_instance", "parse_plan", "plan_facts", "plan_svg",
+    "read_instance", "replay", "solve", "text_frames",
+]

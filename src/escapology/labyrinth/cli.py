@@ -1,0 +1,172 @@
+"""``escapology labyrinth ...``: solve, check, generate and render ASP-competition Labyrinth boards."""
+
+from __future__ import annotations
+
+import json
+import re
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from escapology.core.cli_support import (
+    FormatOption,
+    OutputFormat,
+    TimeoutOption,
+    emit_json,
+    read_input,
+    user_errors,
+)
+from escapology.core.errors import InputError
+from escapology.core.results import EXIT_REJECTED, Status
+from escapology.labyrinth.checker import check_plan
+from escapology.labyrinth.engines import solve
+from escapology.labyrinth.generator import generate_instance
+from escapology.labyrinth.io import format_instance, parse_instance, parse_plan
+from escapology.labyrinth.model import Push
+from escapology.labyrinth.render import plan_svg, text_frames
+from escapology.labyrinth.result import SolveResult
+
+app = typer.Typer(no_args_is_help=True, help="Labyrinth (ASP Competition): the fewest pushes to the goal.")
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "labyrinth" / "small.lp"
+
+
+class Engine(str, Enum):
+    native = "native"
+    clingo = "clingo"
+    exhaustive = "exhaustive"
+
+
+def detect(text: str) -> bool:
+    """A Labyrinth instance has field/2 and connect/3 facts."""
+    return bool(re.search(r"^\s*field\s*\(", text, re.M)) and "connect(" in text.replace(" ", "")
+
+
+def _print_result(result: SolveResult, fmt: str) -> None:
+    if fmt == "json":
+        emit_json(result.to_json())
+        return
+    if result.status is Status.SOLVED:
+        typer.echo(result.facts() if result.plan else "% the avatar starts on the goal: no push needed")
+        proven = "proven minimum" if result.optimal else f"not proven minimal (lower bound {result.lower_bound})"
+        typer.echo(f"% {len(result.plan or [])} pushes, {proven}; {result.stats.get('seconds', 0)} s", err=True)
+    elif result.status is Status.UNSOLVABLE:
+        typer.echo("% unsolvable: no plan within max_steps (proven)")
+    else:
+        typer.echo(f"% unknown: limit reached; every plan has at least {result.lower_bound} pushes")
+
+
+def solve_path(path: str, fmt: str, timeout: float | None, engine: str = "native") -> int:
+    """Solve the instance in ``path`` and print the answer; return the exit code."""
+    text, name = read_input(path)
+    inst = parse_instance(text, file=name)
+    result = solve(inst, engine=engine, timeout=timeout, progress=None)
+    _print_result(result, fmt)
+    return result.status.exit_code()
+
+
+@app.command("solve")
+@user_errors
+def solve_cmd(
+    file: Annotated[str, typer.Argument(help="Instance file with ASP facts, or - for standard input.")],
+    engine: Annotated[Engine, typer.Option("--engine", "-e", help="native (default), clingo or exhaustive.")] = Engine.native,
+    format: FormatOption = OutputFormat.text,
+    timeout: TimeoutOption = None,
+) -> None:
+    """The plan with the fewest pushes, and whether that minimum is proven."""
+    raise typer.Exit(solve_path(file, format.value, timeout, engine.value))
+
+
+@app.command("check")
+@user_errors
+def check_cmd(
+    file: Annotated[str, typer.Argument(help="Instance file.")],
+    plan: Annotated[str, typer.Argument(help="Plan file with push(z,d,s) facts, or - for standard input.")],
+    format: FormatOption = OutputFormat.text,
+) -> None:
+    """Accept PLAN for FILE, or name its first violation (exit 1)."""
+    text, name = read_input(file)
+    inst = parse_instance(text, file=name)
+    ptext, pname = read_input(plan)
+    verdict = check_plan(inst, parse_plan(ptext, file=pname))
+    if format is OutputFormat.json:
+        emit_json({"valid": verdict.ok, "message": verdict.message, "step": verdict.step, "line": verdict.line})
+    elif verdict.ok:
+        typer.echo(f"valid: {verdict.message}")
+    else:
+        where = f"{pname}:{verdict.line}: " if verdict.line else ""
+        typer.echo(f"invalid: {where}{verdict.message}")
+    raise typer.Exit(0 if verdict.ok else EXIT_REJECTED)
+
+
+@app.command("generate")
+@user_errors
+def generate_cmd(
+    size: Annotated[int, typer.Option("--size", "-n", min=2, max=200, help="Board size n (n x n).")] = 10,
+    density: Annotated[float, typer.Option("--density", min=0.0, max=1.0, help="Probability of each connection.")] = 0.42,
+    max_steps: Annotated[Optional[int], typer.Option("--max-steps", min=0, help="Step bound (default n).")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed.")] = None,
+    min_pushes: Annotated[int, typer.Option("--min-pushes", min=0, help="Draw until the fewest pushes is at least this (solved by the native engine).")] = 0,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write here instead of standard output.")] = None,
+) -> None:
+    """A random instance in the competition's format."""
+    inst = generate_instance(size, density=density, max_steps=max_steps, seed=seed)
+    if min_pushes:
+        s = 0 if seed is None else seed
+        for attempt in range(10_000):
+            r = solve(inst, timeout=30)
+            if r.status is Status.SOLVED and r.optimal and (r.pushes or 0) >= min_pushes:
+                break
+            s += 1_000_003
+            inst = generate_instance(size, density=density, max_steps=max_steps, seed=s)
+        else:
+            raise InputError(f"no instance with at least {min_pushes} pushes found; try other parameters")
+    text = f"% escapology labyrinth generate --size {size} --density {density} --seed {seed}\n" + format_instance(inst)
+    if output:
+        output.write_text(text, encoding="utf-8")
+    else:
+        typer.echo(text, nl=False)
+
+
+@app.command("render")
+@user_errors
+def render_cmd(
+    file: Annotated[str, typer.Argument(help="Instance file.")],
+    plan: Annotated[Optional[str], typer.Option("--plan", "-p", help="Plan file to replay (or - for standard input).")] = None,
+    solve_first: Annotated[bool, typer.Option("--solve", help="Solve first and show the plan found.")] = False,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write a picture (.svg or .png).")] = None,
+) -> None:
+    """Show the board (and each step of a plan) as text, or write it as SVG/PNG."""
+    text, name = read_input(file)
+    inst = parse_instance(text, file=name)
+    pushes: list[Push] = []
+    if plan is not None:
+        ptext, pname = read_input(plan)
+        facts = sorted(parse_plan(ptext, file=pname), key=lambda f: f.step)
+        verdict = check_plan(inst, facts)
+        if not verdict.ok and verdict.step is not None and "reachable" not in verdict.message:
+            raise InputError(verdict.message, file=pname, line=verdict.line)
+        pushes = [Push(f.z, f.direction) for f in facts]
+    elif solve_first:
+        pushes = solve(inst, progress=None).plan or []
+    if output is not None:
+        plan_svg(inst, pushes).save(output)
+        typer.echo(f"wrote {output}")
+    else:
+        typer.echo(text_frames(inst, pushes))
+
+
+def demo() -> None:
+    """Solve the shipped example with both engines and replay the plan."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    inst = parse_instance(text, file=str(EXAMPLE))
+    native = solve(inst)
+    typer.echo(f"{EXAMPLE.name}: {inst.n}x{inst.n}, avatar {inst.init}, goal {inst.goal}, max_steps {inst.max_steps}")
+    typer.echo(f"native plan: {native.facts()}  ({native.pushes} pushes, optimal={native.optimal})")
+    verdict = check_plan(inst, [(p.line, p.direction, s) for s, p in enumerate(native.plan or [], 1)])
+    typer.echo(f"checker: {verdict.message}")
+    cl = solve(inst, engine="clingo")
+    typer.echo(f"clingo cross-check: {cl.pushes} pushes ({cl.facts()})")
+    typer.echo(json.dumps(native.to_json()))

@@ -1,0 +1,51 @@
+"""Choosing an engine: ``solve(instance, engine="native" | "clingo" | "exhaustive")``."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from escapology.labyrinth.model import Instance
+from escapology.labyrinth.result import SolveResult
+
+
+def _native(inst: Instance, timeout: float | None, progress: bool | None) -> SolveResult:
+    from escapology.labyrinth.native import solve_native
+
+    return solve_native(inst, timeout=timeout, progress=progress)
+
+
+def _clingo(inst: Instance, timeout: float | None, progress: bool | None) -> SolveResult:
+    from escapology.labyrinth.clingo_engine import solve_clingo
+
+    return solve_clingo(inst, timeout=timeout, progress=progress)
+
+
+def _exhaustive(inst: Instance, timeout: float | None, progress: bool | None) -> SolveResult:
+    from escapology.labyrinth.exhaustive import solve_exhaustive
+
+    return solve_exhaustive(inst)
+
+
+ENGINES: dict[str, Callable[[Instance, float | None, bool | None], SolveResult]] = {
+    "native": _native,
+    "clingo": _clingo,
+    "exhaustive": _exhaustive,
+}
+
+
+def solve(inst: Instance, *, engine: str = "native", timeout: float | None = None,
+          progress: bool | None = False) -> SolveResult:
+    """The plan with the fewest pushes for ``inst``.
+
+    ``engine`` is ``native`` (the dedicated search, default), ``clingo`` (escapology's ASP encoding
+    run by clingo, a cross-check) or ``exhaustive`` (plain breadth-first search, tiny boards only).
+    ``progress=None`` shows a progress display when stderr is a terminal.
+
+    >>> from escapology.labyrinth.model import Instance
+    >>> inst = Instance.from_grid(["╷╴", "└ "], init=(1, 1), goal=(2, 2), max_steps=2)
+    >>> solve(inst).facts()
+    'push(1,n,1).'
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    return ENGINES[engine](inst, timeout, progress)

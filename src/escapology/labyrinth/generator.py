@@ -1,0 +1,41 @@
+"""Random Labyrinth instances in the competition's format.
+
+Each of a field's four connections is present with probability ``density`` (the real competition
+instances have about 0.42: 1.7 connections per field); avatar and goal stand on two distinct random
+fields; ``max_steps`` defaults to ``n`` as in the competition.
+"""
+
+from __future__ import annotations
+
+import random
+
+from escapology.labyrinth.model import Instance
+
+
+def generate_instance(
+    n: int,
+    *,
+    density: float = 0.42,
+    max_steps: int | None = None,
+    seed: int | None = None,
+    name: str | None = None,
+) -> Instance:
+    """A random n x n instance.
+
+    >>> inst = generate_instance(5, seed=1)
+    >>> inst.n, inst.max_steps, inst.init != inst.goal
+    (5, 5, True)
+    >>> generate_instance(5, seed=1) == inst
+    True
+    """
+    if n < 2:
+        raise ValueError("the board needs at least 2 x 2 fields")
+    if not 0.0 <= density <= 1.0:
+        raise ValueError("density is a probability between 0 and 1")
+    rng = random.Random(seed)
+    conns = tuple(sum(bit for bit in (1, 2, 4, 8) if rng.random() < density) for _ in range(n * n))
+    a, b = rng.sample(range(n * n), 2)
+    init = (a // n + 1, a % n + 1)
+    goal = (b // n + 1, b % n + 1)
+    steps = n if max_steps is None else max_steps
+    return Instance(n, conns, init, goal, steps, name=name or f"random-n{n}-seed{seed}")

@@ -1,0 +1,416 @@
+"""The compiled inner loop of the native Labyrinth search (numba).
+
+A resumable, depth-limited depth-first search over push sequences. The caller (``native.py``) owns
+every array, so a search interrupted after ``budget`` nodes continues exactly where it stopped on
+the next call; this is how the Python driver polls its deadline and draws progress.
+
+Board: ``ids[level, p]`` is the field standing on position ``p = row * n + col`` (0-based, row 0 in
+the south). Push code ``k = 4 * line + d`` with ``d`` 0 = east, 1 = west (rows), 2 = north,
+3 = south (columns); ``k ^ 1`` is the reverse push.
+
+The reachable set ``R`` (every position the avatar can stand on; the avatar's choices are
+existential, so their union is exact) is kept per level with row and column flags. A push is
+*R-idle* when no row (column) of its band -- its own line and the two next to it -- meets ``R``:
+then nothing ``R`` can use changes, and ``R`` stays the same set of positions.
+
+Pruning (each rule is proven in ``native.py``'s module docstring):
+
+1. An R-idle push is never followed by its reverse (the pair returns to the same state).
+2. An R-idle push is never followed by a push of the same orientation on another line that is
+   not R-idle (swapping the two gives the same board and a superset of ``R``), nor by an R-idle one
+   on a smaller line (both orders give the same state; keep the ascending one).
+3. The last push must have a band meeting both ``R`` and the goal's component ``CG`` (otherwise
+   neither set changes and they stay apart).
+4. Below the last two pushes nothing is cut; in *focused* mode (an incomplete heuristic search
+   for a first plan) only pushes whose band meets ``R`` or ``CG``, or repeats of the previous push,
+   are tried.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+FOUND = 1
+EXHAUSTED = 0
+BUDGET = 2
+
+_N, _E, _S, _W = 1, 2, 4, 8
+
+
+@njit(cache=True, inline="always")
+def _moved(p, k, n):
+    z = k >> 2
+    d = k & 3
+    r = p // n
+    c = p - r * n
+    if d < 2:
+        if r != z:
+            return p
+        if d == 0:
+            c = c + 1 if c + 1 < n else 0
+        else:
+            c = c - 1 if c > 0 else n - 1
+    else:
+        if c != z:
+            return p
+        if d == 2:
+            r = r + 1 if r + 1 < n else 0
+        else:
+            r = r - 1 if r > 0 else n - 1
+    return r * n + c
+
+
+@njit(cache=True)
+def _apply(src, dst, k, n):
+    """dst = src with push k applied."""
+    nn = n * n
+    for p in range(nn):
+        dst[p] = src[p]
+    z = k >> 2
+    d = k & 3
+    if d < 2:
+        base = z * n
+        for c in range(n):
+            dst[base + (c + 1 if d == 0 else c - 1 + n) % n] = src[base + c]
+    else:
+        for r in range(n):
+            dst[((r + 1 if d == 2 else r - 1 + n) % n) * n + z] = src[r * n + z]
+
+
+@njit(cache=True, inline="always")
+def _band_hits(k, rowf, colf, n):
+    z = k >> 2
+    flags = rowf if (k & 3) < 2 else colf
+    if flags[z]:
+        return True
+    if z > 0 and flags[z - 1]:
+        return True
+    if z + 1 < n and flags[z + 1]:
+        return True
+    return False
+
+
+@njit(cache=True)
+def _some_line_meets_both(rowr, colr, rowc, colc, n):
+    for z in range(n):
+        a = rowr[z] or (z > 0 and rowr[z - 1]) or (z + 1 < n and rowr[z + 1])
+        b = rowc[z] or (z > 0 and rowc[z - 1]) or (z + 1 < n and rowc[z + 1])
+        if a and b:
+            return True
+        a = colr[z] or (z > 0 and colr[z - 1]) or (z + 1 < n and colr[z + 1])
+        b = colc[z] or (z > 0 and colc[z - 1]) or (z + 1 < n and colc[z + 1])
+        if a and b:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _flood(ids, conn, n, seeds, nseeds, mark, stamp, queue, target):
+    """Breadth-first walk from ``seeds``; marks visited positions with ``stamp`` in ``mark``.
+
+    Returns the number of positions visited (they are ``queue[:count]``), or -1 as soon as
+    ``target`` (>= 0) is reached.
+    """
+    head = 0
+    tail = 0
+    for i in range(nseeds):
+        p = seeds[i]
+        if mark[p] != stamp:
+            mark[p] = stamp
+            queue[tail] = p
+            tail += 1
+            if p == target:
+                return -1
+    while head < tail:
+        p = queue[head]
+        head += 1
+        m = conn[ids[p]]
+        r = p // n
+        c = p - r * n
+        if m & _N and r + 1 < n:
+            q = p + n
+            if mark[q] != stamp and conn[ids[q]] & _S:
+                mark[q] = stamp
+                queue[tail] = q
+                tail += 1
+                if q == target:
+                    return -1
+        if m & _S and r > 0:
+            q = p - n
+            if mark[q] != stamp and conn[ids[q]] & _N:
+                mark[q] = stamp
+                queue[tail] = q
+                tail += 1
+                if q == target:
+                    return -1
+        if m & _E and c + 1 < n:
+            q = p + 1
+            if mark[q] != stamp and conn[ids[q]] & _W:
+                mark[q] = stamp
+                queue[tail] = q
+                tail += 1
+                if q == target:
+                    return -1
+        if m & _W and c > 0:
+            q = p - 1
+            if mark[q] != stamp and conn[ids[q]] & _E:
+                mark[q] = stamp
+                queue[tail] = q
+                tail += 1
+                if q == target:
+                    return -1
+    return tail
+
+
+@njit(cache=True)
+def _goal_flags(ids, conn, n, g, rowc, colc, mark, stamp, queue, seeds):
+    """Row and column flags of the goal's component."""
+    for i in range(n):
+        rowc[i] = 0
+        colc[i] = 0
+    seeds[0] = g
+    cnt = _flood(ids, conn, n, seeds, 1, mark, stamp, queue, -1)
+    for i in range(cnt):
+        p = queue[i]
+        rowc[p // n] = 1
+        colc[p % n] = 1
+
+
+@njit(cache=True)
+def _widen2_and(a, b, out, n):
+    """out[z] |= (a meets z-2..z+2) and (b meets z-2..z+2)."""
+    for z in range(n):
+        ha = False
+        hb = False
+        for w in range(max(0, z - 2), min(n, z + 3)):
+            ha = ha or a[w] != 0
+            hb = hb or b[w] != 0
+        if ha and hb:
+            out[z] = 1
+
+
+@njit(cache=True)
+def _useful_idle_lines(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch, mark, stamp,
+                       queue, seeds, allow_r, allow_c, fr, fc, gr, gc):
+    """Lines on which a push touching neither R nor CG can still matter, two pushes before the end.
+
+    For every last push q whose band meets R and CG: R_q and C_q are the avatar's and the goal's
+    components after q alone. A push p on line l, touching neither set, changes only fields on
+    positions q(l); a path from R to the goal that q alone did not give must enter those positions
+    from R_q and leave them into C_q. So l is useful only if the rows (columns) l-2..l+2 meet both.
+    Returns the new stamp.
+    """
+    for i in range(n):
+        allow_r[i] = 0
+        allow_c[i] = 0
+    for q in range(4 * n):
+        if not (_band_hits(q, rowr, colr, n) and _band_hits(q, rowc, colc, n)):
+            continue
+        _apply(ids, scratch, q, n)
+        for i in range(rn):
+            seeds[i] = _moved(rl[i], q, n)
+        gq = _moved(g, q, n)
+        stamp += 1
+        cnt = _flood(scratch, conn, n, seeds, rn, mark, stamp, queue, gq)
+        if cnt == -1:  # q alone already works: be permissive
+            for i in range(n):
+                allow_r[i] = 1
+                allow_c[i] = 1
+            return stamp
+        for i in range(n):
+            fr[i] = 0
+            fc[i] = 0
+            gr[i] = 0
+            gc[i] = 0
+        for i in range(cnt):
+            p = queue[i]
+            fr[p // n] = 1
+            fc[p % n] = 1
+        seeds[0] = gq
+        stamp += 1
+        cnt = _flood(scratch, conn, n, seeds, 1, mark, stamp, queue, -1)
+        for i in range(cnt):
+            p = queue[i]
+            gr[p // n] = 1
+            gc[p % n] = 1
+        _widen2_and(fr, gr, allow_r, n)
+        _widen2_and(fc, gc, allow_c, n)
+    return stamp
+
+
+@njit(cache=True)
+def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle, cur, state,
+           mark, queue, seeds, scratch, allow_r, allow_c, tmp4, focused, budget):
+    """Run (or resume) the depth-limited search; see the module docstring.
+
+    ``state[0]`` is the current level (0 = root), ``state[1]`` the depth limit ``D`` (number of
+    pushes), ``state[2]`` the stamp counter, ``state[3]`` the nodes visited so far, ``state[4]`` 1 once
+    the root was initialised. Level ``L`` holds the state after ``L`` pushes; ``prev[L]`` is the push
+    that led to it. On FOUND the plan is ``prev[1..D]``.
+    """
+    nn = n * n
+    depth = state[1]
+    nodes = 0
+    lvl = state[0]
+    stamp = state[2]
+    nk = 4 * n
+    if state[4] == 0:
+        state[4] = 1
+        cur[0] = 0
+        stamp += 1
+        _goal_flags(ids[0], conn, n, g[0], rowc[0], colc[0], mark, stamp, queue, seeds)
+        if depth == 0:
+            state[2] = stamp
+            return EXHAUSTED
+    while True:
+        if nodes >= budget:
+            state[0] = lvl
+            state[2] = stamp
+            state[3] += nodes
+            return BUDGET
+        left = depth - lvl
+        k = cur[lvl]
+        if k >= nk:
+            if lvl == 0:
+                state[0] = 0
+                state[2] = stamp
+                state[3] += nodes
+                return EXHAUSTED
+            lvl -= 1
+            continue
+        cur[lvl] = k + 1
+        nodes += 1
+        z = k >> 2
+        d = k & 3
+        pk = prev[lvl]
+        hits_r = _band_hits(k, rowr[lvl], colr[lvl], n)
+        if pk >= 0 and pidle[lvl]:
+            if k == (pk ^ 1):
+                continue
+            if (d < 2) == ((pk & 3) < 2) and z != (pk >> 2):
+                if hits_r or z < (pk >> 2):
+                    continue
+        hits_c = _band_hits(k, rowc[lvl], colc[lvl], n)
+        if left == 1:
+            # Rule 3: the last push meets R and the goal's component (from level 1 on, where R is
+            # closed under walking; at the root the avatar has not walked yet).
+            if lvl > 0 and not (hits_r and hits_c):
+                continue
+            _apply(ids[lvl], scratch, k, n)
+            for i in range(rn[lvl]):
+                seeds[i] = _moved(rl[lvl, i], k, n)
+            stamp += 1
+            gm = _moved(g[lvl], k, n)
+            if _flood(scratch, conn, n, seeds, rn[lvl], mark, stamp, queue, gm) == -1:
+                prev[lvl + 1] = k
+                state[0] = lvl + 1
+                state[2] = stamp
+                state[3] += nodes
+                return FOUND
+            continue
+        if focused and not (hits_r or hits_c or k == pk):
+            continue
+        if left == 2 and lvl > 0 and not (hits_r or hits_c) and not focused:
+            # Rule 5: a push touching neither R nor CG two pushes before the end.
+            if allow_r[lvl, n] == 0:
+                allow_r[lvl, n] = 1
+                stamp = _useful_idle_lines(ids[lvl], conn, n, rl[lvl], rn[lvl], g[lvl], rowr[lvl],
+                                           colr[lvl], rowc[lvl], colc[lvl], scratch, mark, stamp,
+                                           queue, seeds, allow_r[lvl], allow_c[lvl], tmp4[0],
+                                           tmp4[1], tmp4[2], tmp4[3])
+            if (d < 2 and not allow_r[lvl, z]) or (d >= 2 and not allow_c[lvl, z]):
+                continue
+        nl = lvl + 1
+        _apply(ids[lvl], ids[nl], k, n)
+        g[nl] = _moved(g[lvl], k, n)
+        prev[nl] = k
+        # rule 2 needs R closed under walking before the idle push: not so at the root
+        pidle[nl] = lvl > 0 and not hits_r
+        pdidle[nl] = not (hits_r or hits_c)
+        if hits_r or lvl == 0:
+            for i in range(rn[lvl]):
+                seeds[i] = _moved(rl[lvl, i], k, n)
+            stamp += 1
+            cnt = _flood(ids[nl], conn, n, seeds, rn[lvl], mark, stamp, queue, -1)
+            for i in range(n):
+                rowr[nl, i] = 0
+                colr[nl, i] = 0
+            for i in range(cnt):
+                p = queue[i]
+                rl[nl, i] = p
+                rowr[nl, p // n] = 1
+                colr[nl, p % n] = 1
+            rn[nl] = cnt
+            # the goal may have joined R already: a shorter plan (only possible at the root's
+            # first iterations, as iterative deepening proves shorter plans absent)
+            if mark[g[nl]] == stamp:
+                state[0] = nl
+                state[1] = nl
+                state[2] = stamp
+                state[3] += nodes
+                return FOUND
+        else:
+            rn[nl] = rn[lvl]
+            for i in range(rn[lvl]):
+                rl[nl, i] = rl[lvl, i]
+            for i in range(n):
+                rowr[nl, i] = rowr[lvl, i]
+                colr[nl, i] = colr[lvl, i]
+        if not (hits_r or hits_c):
+            # R and the goal's component are the same sets of positions as before the push
+            for i in range(n):
+                rowc[nl, i] = rowc[lvl, i]
+                colc[nl, i] = colc[lvl, i]
+        else:
+            stamp += 1
+            _goal_flags(ids[nl], conn, n, g[nl], rowc[nl], colc[nl], mark, stamp, queue, seeds)
+        cur[nl] = 0
+        allow_r[nl, n] = 0
+        lvl = nl
+
+
+def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dict[str, np.ndarray]:
+    """Arrays for a search of ``depth`` pushes from the initial board (R = {init})."""
+    nn = n * n
+    levels = depth + 1
+    st = {
+        "ids": np.zeros((levels, nn), dtype=np.int16),
+        "rl": np.zeros((levels, nn), dtype=np.int32),
+        "rn": np.zeros(levels, dtype=np.int32),
+        "rowr": np.zeros((levels, n), dtype=np.uint8),
+        "colr": np.zeros((levels, n), dtype=np.uint8),
+        "rowc": np.zeros((levels, n), dtype=np.uint8),
+        "colc": np.zeros((levels, n), dtype=np.uint8),
+        "g": np.zeros(levels, dtype=np.int32),
+        "prev": np.full(levels, -1, dtype=np.int32),
+        "pidle": np.zeros(levels, dtype=np.uint8),
+        "pdidle": np.zeros(levels, dtype=np.uint8),
+        "cur": np.zeros(levels, dtype=np.int32),
+        "state": np.zeros(5, dtype=np.int64),
+        "mark": np.zeros(nn, dtype=np.int64),
+        "queue": np.zeros(nn, dtype=np.int32),
+        "seeds": np.zeros(nn, dtype=np.int32),
+        "scratch": np.zeros(nn, dtype=np.int16),
+        "allow_r": np.zeros((levels, n + 1), dtype=np.uint8),
+        "allow_c": np.zeros((levels, n + 1), dtype=np.uint8),
+        "tmp4": np.zeros((4, n), dtype=np.uint8),
+    }
+    st["ids"][0] = ids0
+    st["rl"][0, 0] = init
+    st["rn"][0] = 1
+    st["rowr"][0, init // n] = 1
+    st["colr"][0, init % n] = 1
+    st["g"][0] = goal
+    st["state"][1] = depth
+    return st
+
+
+def run(n: int, conn: np.ndarray, st: dict[str, np.ndarray], focused: bool, budget: int) -> int:
+    """Continue the search held in ``st`` for at most ``budget`` nodes."""
+    return search(
+        n, conn, st["ids"], st["rl"], st["rn"], st["rowr"], st["colr"], st["rowc"], st["colc"],
+        st["g"], st["prev"], st["pidle"], st["pdidle"], st["cur"], st["state"], st["mark"],
+        st["queue"], st["seeds"], st["scratch"], st["allow_r"], st["allow_c"], st["tmp4"], focused,
+        budget,
+    )

@@ -1,0 +1,158 @@
+"""The native Labyrinth engine: the fewest pushes, proven by iterative deepening.
+
+The search runs over push sequences, keeping for each prefix the board and the set ``R`` of positions
+the avatar can stand on (its walks are its own choice, so the union over all choices is exact, and
+a larger ``R`` on the same board is never worse: every later step is monotone in ``R``).
+
+Iterative deepening proves lower bounds: once depth ``L`` is searched completely, no plan has ``L``
+pushes or fewer, so the lower bound is ``L + 1``. Before the complete search of depth ``L`` a
+*focused* search (only pushes whose band meets ``R`` or the goal's component ``CG``, and repeats
+of the previous push) looks for a plan of exactly ``L`` pushes; it is much smaller and usually finds
+the optimum, which is then proven by the exhausted depth ``L - 1``.
+
+Why the pruning of the complete search (``kernel.py``) loses no optimal plan. Write ``band(p)`` for
+the rows (columns) ``z - 1, z, z + 1`` of the row (column) ``z`` that ``p`` pushes. Every edge a push
+changes has both ends in its band, and only fields of its line move.
+
+*Idle pushes.* If ``band(p)`` misses ``R`` (from push 2 on, when ``R`` is closed under walking), no
+field of ``R`` moves and no edge at ``R`` changes, so ``R`` stays the same set: ``p`` is R-idle.
+
+*Rule 1* (no reverse after an idle push): the pair restores the board and ``R``, so a plan using it
+is not the shortest.
+
+*Rule 2* (idle push, then the same orientation on another line): pushes of two different rows (two
+different columns) commute on the board. If ``p`` is R-idle and ``q`` follows, then in the order
+``q, p``: ``q(R)`` has no field on ``p``'s line (rows stay rows), so ``p`` does not move it and the
+final ``R`` contains the component of ``q(R)`` on the same final board -- a superset of what ``p, q``
+gives. Monotonicity carries the superset to the end. A measure that strictly drops with each such swap
+(idle pushes weighted by how early they stand; ties between two idle pushes broken by line number, as
+both orders then give identical states) shows that some optimal plan never shows the pattern.
+
+*Rule 3* (the last push meets ``R`` and ``CG``): if ``band(p)`` misses ``CG``, the goal's component
+is unchanged and ``p(R)`` does not meet it; if it misses ``R``, ``R`` is unchanged and lacks the goal.
+
+*Rule 5* (two pushes before the end, a push ``p`` meeting neither ``R`` nor ``CG``): with ``q`` the last
+push, ``q`` alone was already refuted by the shallower depth, so the winning path after ``p, q`` must
+use a position whose field differs from the board after ``q`` alone, i.e. one of ``q(line(p))``; it
+enters them from ``R_q`` and leaves them into ``C_q`` (the components after ``q`` alone), because
+before and after those positions the two boards agree. ``q(line(p))`` lies within one line of
+``line(p)``, so its neighbourhood lies in lines ``l - 2 .. l + 2``; lines where those miss ``R_q`` or
+``C_q`` for every such ``q`` are skipped.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from escapology.core.limits import Deadline
+from escapology.core.progress import search_progress
+from escapology.core.results import Status
+from escapology.labyrinth import kernel
+from escapology.labyrinth.model import Instance, Push
+from escapology.labyrinth.result import SolveResult
+
+_DIRS = "ewns"
+_BUDGET = 1_000_000  # kernel steps between deadline polls (about 0.05 s)
+
+
+def _decode(codes: np.ndarray) -> list[Push]:
+    return [Push(int(k) // 4 + 1, _DIRS[int(k) % 4]) for k in codes]
+
+
+def encode(push: Push) -> int:
+    """The kernel's code of a push: ``4 * (line - 1) + d`` with d in east, west, north, south."""
+    return 4 * (push.line - 1) + _DIRS.index(push.direction)
+
+
+class _Search:
+    def __init__(self, inst: Instance, deadline: Deadline, progress: Any) -> None:
+        self.inst = inst
+        self.n = inst.n
+        self.conn = np.array(inst.connections, dtype=np.uint8)
+        self.ids0 = np.arange(self.n * self.n, dtype=np.int16)
+        self.deadline = deadline
+        self.progress = progress
+        self.nodes = 0
+
+    def run(self, depth: int, focused: bool, node_cap: int | None = None) -> tuple[str, list[Push] | None]:
+        """Search plans of exactly ``depth`` pushes: ("found", plan), ("exhausted", None),
+        ("deadline", None) or ("cap", None)."""
+        st = kernel.new_state(self.n, depth, self.ids0, self.inst.init_position, self.inst.goal_position)
+        spent = 0
+        while True:
+            if self.deadline.expired():
+                self.nodes += int(st["state"][3]) - spent
+                return "deadline", None
+            status = kernel.run(self.n, self.conn, st, focused, _BUDGET)
+            done = int(st["state"][3])
+            self.nodes += done - spent
+            spent = done
+            self.progress.update(depth=depth, mode="focused" if focused else "complete", nodes=self.nodes)
+            if status == kernel.FOUND:
+                d = int(st["state"][1])
+                return "found", _decode(st["prev"][1 : d + 1])
+            if status == kernel.EXHAUSTED:
+                return "exhausted", None
+            if node_cap is not None and spent >= node_cap:
+                return "cap", None
+
+
+def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool | None = None) -> SolveResult:
+    """The plan with the fewest pushes, proven optimal unless the time runs out.
+
+    Under a timeout the best plan found so far is returned with ``optimal = False`` and the proven
+    ``lower_bound``; without any plan the status is ``unknown``.
+
+    >>> from escapology.labyrinth.io import read_instance
+    >>> from pathlib import Path
+    >>> ex = Path(__file__).parents[3] / "examples" / "labyrinth" / "small.lp"
+    >>> r = solve_native(read_instance(ex))
+    >>> r.status.value, r.pushes, r.optimal
+    ('solved', 3, True)
+    """
+    start = time.perf_counter()
+    deadline = Deadline(timeout)
+    stats: dict[str, Any] = {"engine": "native"}
+    if inst.init == inst.goal:
+        stats["seconds"] = round(time.perf_counter() - start, 4)
+        return SolveResult(Status.SOLVED, [], True, 0, stats)
+    best: list[Push] | None = None
+    lower = 1
+    with search_progress("labyrinth", enabled=progress) as bar:
+        s = _Search(inst, deadline, bar)
+        for depth in range(1, inst.max_steps + 1):
+            if best is not None and len(best) <= depth:
+                break
+            outcome, plan = s.run(depth, focused=True, node_cap=max(2_000_000, s.nodes))
+            if outcome == "found":
+                best = plan
+                break
+            if outcome == "deadline":
+                break
+            t0 = time.perf_counter()
+            outcome, plan = s.run(depth, focused=False)
+            if outcome == "found":
+                best = plan
+                break
+            if outcome == "deadline":
+                break
+            lower = depth + 1
+            if best is None and time.perf_counter() - t0 > 0.5:
+                # the next depth will be costly: look for any longer plan first, as a fallback
+                for more in range(depth + 1, min(inst.max_steps, depth + 4) + 1):
+                    outcome, plan = s.run(more, focused=True, node_cap=5_000_000)
+                    if outcome == "found":
+                        best = plan
+                        break
+                    if outcome == "deadline":
+                        break
+    stats["nodes"] = s.nodes
+    stats["seconds"] = round(time.perf_counter() - start, 4)
+    if best is not None:
+        return SolveResult(Status.SOLVED, best, len(best) <= lower, min(lower, len(best)), stats)
+    if lower > inst.max_steps:
+        return SolveResult(Status.UNSOLVABLE, None, True, lower, stats)
+    return SolveResult(Status.UNKNOWN, None, False, lower, stats)

@@ -1,0 +1,44 @@
+"""The answer of a Labyrinth solver: status, plan (the certificate), optimality and lower bound."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from escapology.core.results import Status
+from escapology.labyrinth.model import Push, plan_facts
+
+
+@dataclass
+class SolveResult:
+    """What a solver found.
+
+    ``status`` is ``solved`` (``plan`` is valid), ``unsolvable`` (proven: no plan within
+    ``max_steps``) or ``unknown`` (a limit was reached before any plan was found).
+    ``lower_bound`` is proven: every plan has at least that many pushes. ``optimal`` holds when
+    ``len(plan) == lower_bound``.
+    """
+
+    status: Status
+    plan: list[Push] | None
+    optimal: bool
+    lower_bound: int
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def pushes(self) -> int | None:
+        return None if self.plan is None else len(self.plan)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of ``escapology labyrinth solve --format json``."""
+        return {
+            "status": self.status.value,
+            "pushes": [[p.line, p.direction, s] for s, p in enumerate(self.plan or [], start=1)],
+            "optimal": self.optimal,
+            "lower_bound": self.lower_bound,
+            "stats": self.stats,
+        }
+
+    def facts(self) -> str:
+        """The plan as push facts, as the problem page writes solutions."""
+        return plan_facts(self.plan or [])
