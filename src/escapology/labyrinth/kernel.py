@@ -240,8 +240,116 @@ def _useful_idle_lines(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch,
 
 
 @njit(cache=True)
+def _widen_or(a, out, n, w):
+    """out[z] = 1 where a meets z-w..z+w."""
+    for z in range(n):
+        for x in range(max(0, z - w), min(n, z + w + 1)):
+            if a[x]:
+                out[z] = 1
+                break
+
+
+@njit(cache=True)
+def _widen_and(a, b, out, n, w):
+    """out[z] = 1 where both a and b meet z-w..z+w."""
+    for z in range(n):
+        ha = False
+        hb = False
+        for x in range(max(0, z - w), min(n, z + w + 1)):
+            ha = ha or a[x] != 0
+            hb = hb or b[x] != 0
+        if ha and hb:
+            out[z] = 1
+
+
+@njit(cache=True)
+def _set_flags(queue, cnt, n, rows, cols):
+    for i in range(n):
+        rows[i] = 0
+        cols[i] = 0
+    for i in range(cnt):
+        p = queue[i]
+        rows[p // n] = 1
+        cols[p % n] = 1
+
+
+@njit(cache=True)
+def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch, scratch2, mark,
+                        stamp, queue, seeds, rlq, allow_r, allow_c, f):
+    """Rule 6: lines on which a push touching neither R nor CG can matter, three pushes before the end.
+
+    With p such a push on line l, q and r the last two: q alone then r was refuted by the shallower
+    depth, so p's changed positions D1 = q(line l) must touch the avatar's set or the goal's
+    component after q alone (``N[D1]`` lies in lines l-2..l+2), or else both sets are the same after
+    q in both worlds, r meets both bands, and the winning path after r must enter
+    D2 = r(D1) from R_qr and leave it into C_qr (``N[D2]`` lies in lines l-3..l+3), the sets r gives
+    without p. Returns the new stamp; ``f`` is scratch for eight row/column flag arrays.
+    """
+    for i in range(n):
+        allow_r[i] = 0
+        allow_c[i] = 0
+    rq_r = f[0]
+    rq_c = f[1]
+    cq_r = f[2]
+    cq_c = f[3]
+    x_r = f[4]
+    x_c = f[5]
+    y_r = f[6]
+    y_c = f[7]
+    for q in range(4 * n):
+        _apply(ids, scratch, q, n)
+        gq = _moved(g, q, n)
+        for i in range(rn):
+            seeds[i] = _moved(rl[i], q, n)
+        stamp += 1
+        cnt = _flood(scratch, conn, n, seeds, rn, mark, stamp, queue, gq)
+        if cnt == -1:  # q alone reaches the goal: be permissive
+            for i in range(n):
+                allow_r[i] = 1
+                allow_c[i] = 1
+            return stamp
+        rqn = cnt
+        for i in range(cnt):
+            rlq[i] = queue[i]
+        _set_flags(queue, cnt, n, rq_r, rq_c)
+        seeds[0] = gq
+        stamp += 1
+        cnt = _flood(scratch, conn, n, seeds, 1, mark, stamp, queue, -1)
+        _set_flags(queue, cnt, n, cq_r, cq_c)
+        # (A) p's changed positions touch R or CG after q
+        _widen_or(rq_r, allow_r, n, 2)
+        _widen_or(cq_r, allow_r, n, 2)
+        _widen_or(rq_c, allow_c, n, 2)
+        _widen_or(cq_c, allow_c, n, 2)
+        # (B) the last push r, meeting both sets after q
+        for r in range(4 * n):
+            if not (_band_hits(r, rq_r, rq_c, n) and _band_hits(r, cq_r, cq_c, n)):
+                continue
+            _apply(scratch, scratch2, r, n)
+            gr = _moved(gq, r, n)
+            for i in range(rqn):
+                seeds[i] = _moved(rlq[i], r, n)
+            stamp += 1
+            cnt = _flood(scratch2, conn, n, seeds, rqn, mark, stamp, queue, gr)
+            if cnt == -1:
+                for i in range(n):
+                    allow_r[i] = 1
+                    allow_c[i] = 1
+                return stamp
+            _set_flags(queue, cnt, n, x_r, x_c)
+            seeds[0] = gr
+            stamp += 1
+            cnt = _flood(scratch2, conn, n, seeds, 1, mark, stamp, queue, -1)
+            _set_flags(queue, cnt, n, y_r, y_c)
+            _widen_and(x_r, y_r, allow_r, n, 3)
+            _widen_and(x_c, y_c, allow_c, n, 3)
+    return stamp
+
+
+@njit(cache=True)
 def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle, cur, state,
-           mark, queue, seeds, scratch, allow_r, allow_c, tmp4, focused, budget):
+           mark, queue, seeds, scratch, allow_r, allow_c, tmp4, scratch2, rlq, flags8, focused, budget,
+           prune):
     """Run (or resume) the depth-limited search; see the module docstring.
 
     ``state[0]`` is the current level (0 = root), ``state[1]`` the depth limit ``D`` (number of
@@ -285,7 +393,7 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle,
         d = k & 3
         pk = prev[lvl]
         hits_r = _band_hits(k, rowr[lvl], colr[lvl], n)
-        if pk >= 0 and pidle[lvl]:
+        if prune and pk >= 0 and pidle[lvl]:
             if k == (pk ^ 1):
                 continue
             if (d < 2) == ((pk & 3) < 2) and z != (pk >> 2):
@@ -295,7 +403,7 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle,
         if left == 1:
             # Rule 3: the last push meets R and the goal's component (from level 1 on, where R is
             # closed under walking; at the root the avatar has not walked yet).
-            if lvl > 0 and not (hits_r and hits_c):
+            if prune and lvl > 0 and not (hits_r and hits_c):
                 continue
             _apply(ids[lvl], scratch, k, n)
             for i in range(rn[lvl]):
@@ -311,7 +419,7 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle,
             continue
         if focused and not (hits_r or hits_c or k == pk):
             continue
-        if left == 2 and lvl > 0 and not (hits_r or hits_c) and not focused:
+        if prune and left == 2 and lvl > 0 and not (hits_r or hits_c) and not focused:
             # Rule 5: a push touching neither R nor CG two pushes before the end.
             if allow_r[lvl, n] == 0:
                 allow_r[lvl, n] = 1
@@ -319,6 +427,16 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle,
                                            colr[lvl], rowc[lvl], colc[lvl], scratch, mark, stamp,
                                            queue, seeds, allow_r[lvl], allow_c[lvl], tmp4[0],
                                            tmp4[1], tmp4[2], tmp4[3])
+            if (d < 2 and not allow_r[lvl, z]) or (d >= 2 and not allow_c[lvl, z]):
+                continue
+        if prune >= 2 and left == 3 and lvl > 0 and not (hits_r or hits_c) and not focused:
+            # Rule 6: the same, three pushes before the end.
+            if allow_r[lvl, n] == 0:
+                allow_r[lvl, n] = 1
+                stamp = _useful_idle_lines3(ids[lvl], conn, n, rl[lvl], rn[lvl], g[lvl], rowr[lvl],
+                                            colr[lvl], rowc[lvl], colc[lvl], scratch, scratch2, mark,
+                                            stamp, queue, seeds, rlq, allow_r[lvl], allow_c[lvl],
+                                            flags8)
             if (d < 2 and not allow_r[lvl, z]) or (d >= 2 and not allow_c[lvl, z]):
                 continue
         nl = lvl + 1
@@ -395,6 +513,9 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
         "allow_r": np.zeros((levels, n + 1), dtype=np.uint8),
         "allow_c": np.zeros((levels, n + 1), dtype=np.uint8),
         "tmp4": np.zeros((4, n), dtype=np.uint8),
+        "scratch2": np.zeros(nn, dtype=np.int16),
+        "rlq": np.zeros(nn, dtype=np.int32),
+        "flags8": np.zeros((8, n), dtype=np.uint8),
     }
     st["ids"][0] = ids0
     st["rl"][0, 0] = init
@@ -406,11 +527,13 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
     return st
 
 
-def run(n: int, conn: np.ndarray, st: dict[str, np.ndarray], focused: bool, budget: int) -> int:
-    """Continue the search held in ``st`` for at most ``budget`` nodes."""
+def run(n: int, conn: np.ndarray, st: dict[str, np.ndarray], focused: bool, budget: int,
+        prune: int = 2) -> int:
+    """Continue the search held in ``st`` for at most ``budget`` nodes (``prune`` 0 turns the
+    pruning rules off, for cross-checking them; 1 keeps rules 1-5)."""
     return search(
         n, conn, st["ids"], st["rl"], st["rn"], st["rowr"], st["colr"], st["rowc"], st["colc"],
         st["g"], st["prev"], st["pidle"], st["pdidle"], st["cur"], st["state"], st["mark"],
-        st["queue"], st["seeds"], st["scratch"], st["allow_r"], st["allow_c"], st["tmp4"], focused,
-        budget,
+        st["queue"], st["seeds"], st["scratch"], st["allow_r"], st["allow_c"], st["tmp4"],
+        st["scratch2"], st["rlq"], st["flags8"], focused, budget, prune,
     )

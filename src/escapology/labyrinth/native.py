@@ -50,7 +50,7 @@ import numpy as np
 from escapology.core.limits import Deadline
 from escapology.core.progress import search_progress
 from escapology.core.results import Status
-from escapology.labyrinth import kernel
+from escapology.labyrinth import beam, kernel
 from escapology.labyrinth.model import Instance, Push
 from escapology.labyrinth.result import SolveResult
 
@@ -103,8 +103,10 @@ class _Search:
 def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool | None = None) -> SolveResult:
     """The plan with the fewest pushes, proven optimal unless the time runs out.
 
-    Under a timeout the best plan found so far is returned with ``optimal = False`` and the proven
-    ``lower_bound``; without any plan the status is ``unknown``.
+    A beam search (``beam.py``) first finds some plan quickly; iterative deepening then proves lower
+    bounds depth by depth, trying a focused search before the complete one at each depth, and widens
+    the beam when a depth gets expensive. Under a timeout the best plan found so far is returned with
+    ``optimal = False`` and the proven ``lower_bound``; without any plan the status is ``unknown``.
 
     >>> from escapology.labyrinth.io import read_instance
     >>> from pathlib import Path
@@ -119,14 +121,19 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
     if inst.init == inst.goal:
         stats["seconds"] = round(time.perf_counter() - start, 4)
         return SolveResult(Status.SOLVED, [], True, 0, stats)
-    best: list[Push] | None = None
     lower = 1
     with search_progress("labyrinth", enabled=progress) as bar:
         s = _Search(inst, deadline, bar)
+        width = 64
+        t0 = time.perf_counter()
+        best = _beam(inst, s.conn, inst.max_steps, width)
+        beam_seconds = time.perf_counter() - t0
+        stats["beam_pushes"] = None if best is None else len(best)
         for depth in range(1, inst.max_steps + 1):
             if best is not None and len(best) <= depth:
                 break
-            outcome, plan = s.run(depth, focused=True, node_cap=max(2_000_000, s.nodes))
+            bar.update(depth=depth, lower_bound=lower, best=None if best is None else len(best))
+            outcome, plan = s.run(depth, focused=True, node_cap=max(2_000_000, s.nodes // 4))
             if outcome == "found":
                 best = plan
                 break
@@ -140,19 +147,28 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
             if outcome == "deadline":
                 break
             lower = depth + 1
-            if best is None and time.perf_counter() - t0 > 0.5:
-                # the next depth will be costly: look for any longer plan first, as a fallback
-                for more in range(depth + 1, min(inst.max_steps, depth + 4) + 1):
-                    outcome, plan = s.run(more, focused=True, node_cap=5_000_000)
-                    if outcome == "found":
-                        best = plan
-                        break
-                    if outcome == "deadline":
-                        break
+            spent = time.perf_counter() - t0
+            remaining = deadline.remaining()
+            if spent > 0.5 and width < 1024 and (best is None or len(best) > lower) and (
+                    remaining is None or remaining > 8 * beam_seconds):
+                # the next depth will cost much more: a wider beam may find a shorter plan first
+                width *= 4
+                t0 = time.perf_counter()
+                limit = inst.max_steps if best is None else len(best) - 1
+                wider = _beam(inst, s.conn, limit, width)
+                beam_seconds = time.perf_counter() - t0
+                if wider is not None and (best is None or len(wider) < len(best)):
+                    best = wider
     stats["nodes"] = s.nodes
+    stats["beam_width"] = width
     stats["seconds"] = round(time.perf_counter() - start, 4)
     if best is not None:
         return SolveResult(Status.SOLVED, best, len(best) <= lower, min(lower, len(best)), stats)
     if lower > inst.max_steps:
         return SolveResult(Status.UNSOLVABLE, None, True, lower, stats)
     return SolveResult(Status.UNKNOWN, None, False, lower, stats)
+
+
+def _beam(inst: Instance, conn: np.ndarray, max_depth: int, width: int) -> list[Push] | None:
+    codes = beam.find_plan(inst.n, conn, inst.init_position, inst.goal_position, max_depth, width)
+    return None if codes is None else _decode(np.array(codes, dtype=np.int32))
