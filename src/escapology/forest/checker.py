@@ -1,0 +1,155 @@
+"""The independent checker: is a plan legal, and is its number of turns the fewest?
+
+It never calls a solver. Legality (:func:`check_plan`) is read off Definition 5 directly: every turn
+uses its roll, walks the two dice in the stated order along edges without stepping straight back,
+starts where the last turn ended, and the plan ends on the target; the jump of a double goes to a
+special field. Compressed walks (``{"repeat": r, "fields": [...]}``) are checked without
+expanding them: every window of three consecutive fields of the full walk already occurs when each
+repeat count is capped at 3, and lengths are added arithmetically.
+
+Minimality (:func:`check_fewest`) recomputes the reachable fields turn by turn with plain Python
+sets of directed edges (its own, deliberately simple code with its own cycle detection for long
+rolls) and confirms that no earlier turn can end on the target; the same computation confirms an
+"unsolvable" answer.
+
+>>> from escapology.forest.model import Board, Instance
+>>> from escapology.forest.plan import Turn
+>>> b = Board.from_edges([(0, 1), (1, 2), (2, 3)])
+>>> inst = Instance(b, 0, 3, rolls=((1, 2),))
+>>> check_plan(inst, [Turn((1, 2), first=1, walks=[[0, 1, 2], [2, 3]])])
+>>> check_plan(inst, [Turn((1, 2), first=0, walks=[[0, 1], [1, 0, 1]])])
+'turn 1, walk 2: steps straight back from 1 to 0 to 1'
+>>> check_fewest(inst, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from escapology.forest.model import Instance
+from escapology.forest.plan import Turn
+
+
+def _capped(walk: Sequence[Any]) -> tuple[list[int], int]:
+    seq: list[int] = []
+    steps = -1
+    for item in walk:
+        if isinstance(item, dict):
+            fields = [int(v) for v in item["fields"]]
+            r = int(item["repeat"])
+            if r < 1 or not fields:
+                raise ValueError("a repeated block needs repeat >= 1 and some fields")
+            seq.extend(fields * min(r, 3))
+            steps += r * len(fields)
+        else:
+            seq.append(int(item))
+            steps += 1
+    return seq, steps
+
+
+def check_walk(inst: Instance, walk: Sequence[Any], length: int, where: str = "walk") -> str | None:
+    """``None`` if ``walk`` (possibly compressed) is a legal walk of ``length`` steps, else the problem."""
+    try:
+        seq, steps = _capped(walk)
+    except (ValueError, TypeError, KeyError) as exc:
+        return f"{where}: {exc}"
+    if steps != length:
+        return f"{where}: has {steps} steps, the die shows {length}"
+    adj = inst.board.adj
+    lab = inst.label
+    for i in range(1, len(seq)):
+        if seq[i] not in adj[seq[i - 1]]:
+            return f"{where}: {lab(seq[i - 1])} and {lab(seq[i])} are not adjacent"
+        if i >= 2 and seq[i] == seq[i - 2]:
+            return f"{where}: steps straight back from {lab(seq[i - 2])} to {lab(seq[i - 1])} to {lab(seq[i])}"
+    return None
+
+
+def _end(walk: Sequence[Any]) -> int:
+    last = walk[-1]
+    return int(last["fields"][-1]) if isinstance(last, dict) else int(last)
+
+
+def check_plan(inst: Instance, plan: Sequence[Turn]) -> str | None:
+    """``None`` if the plan is legal and ends on the target, else the first problem found."""
+    if len(plan) > len(inst.rolls):
+        return f"the plan has {len(plan)} turns but only {len(inst.rolls)} rolls are known"
+    cur = inst.start
+    lab = inst.label
+    for i, turn in enumerate(plan, start=1):
+        roll = inst.rolls[i - 1]
+        if tuple(turn.roll) != tuple(roll):
+            return f"turn {i}: roll {list(turn.roll)} but the dice showed {list(roll)}"
+        if turn.jump is not None:
+            u, v = turn.jump
+            if roll[0] != roll[1]:
+                return f"turn {i}: jumps without a double"
+            if u != cur:
+                return f"turn {i}: jumps from {lab(u)} but the player is on {lab(cur)}"
+            if v not in inst.board.special:
+                return f"turn {i}: jumps to {lab(v)}, which is not a special field"
+            cur = v
+            continue
+        if turn.first not in (0, 1) or not turn.walks or len(turn.walks) != 2:
+            return f"turn {i}: needs two walks and which die was walked first"
+        dice = (roll[turn.first], roll[1 - turn.first])
+        for j, (walk, d) in enumerate(zip(turn.walks, dice), start=1):
+            if not walk or isinstance(walk[0], dict):
+                return f"turn {i}, walk {j}: must start with a field"
+            if int(walk[0]) != cur:
+                return f"turn {i}, walk {j}: starts on {lab(int(walk[0]))} but the player is on {lab(cur)}"
+            problem = check_walk(inst, walk, d, f"turn {i}, walk {j}")
+            if problem:
+                return problem
+            cur = _end(walk)
+    if cur != inst.target:
+        return f"the plan ends on {lab(cur)}, not on the target {lab(inst.target)}"
+    return None
+
+
+def _walk_set(adj: Sequence[Sequence[int]], fields: Iterable[int], x: int) -> set[int]:
+    """Fields reachable by walks of ``x`` steps, with plain sets of directed edges."""
+    arcs = frozenset((u, v) for u in fields for v in adj[u])
+    seen: dict[frozenset, int] = {arcs: 0}
+    history = [arcs]
+    step = 0
+    while step < x - 1:
+        arcs = frozenset((v, w) for (u, v) in arcs for w in adj[v] if w != u)
+        step += 1
+        if arcs in seen:  # periodic from seen[arcs] with period step - seen[arcs]
+            a = seen[arcs]
+            arcs = history[a + (x - 1 - a) % (step - a)]
+            break
+        seen[arcs] = step
+        history.append(arcs)
+    return {v for (_, v) in arcs}
+
+
+def reachable_sets(inst: Instance, turns: int) -> list[set[int]]:
+    """The fields reachable after exactly ``0..turns`` turns (fewer if a layer is empty)."""
+    adj = inst.board.adj
+    layer = {inst.start}
+    out = [layer]
+    for roll in inst.rolls[:turns]:
+        x, y = roll
+        nxt = _walk_set(adj, _walk_set(adj, layer, x), y) | _walk_set(adj, _walk_set(adj, layer, y), x)
+        if x == y and layer:
+            nxt |= set(inst.board.special)
+        layer = nxt
+        out.append(layer)
+        if not layer:
+            break
+    return out
+
+
+def check_fewest(inst: Instance, turns: int | None) -> str | None:
+    """``None`` if no plan with fewer than ``turns`` turns exists (``turns=None``: no plan at all)."""
+    limit = len(inst.rolls) if turns is None else turns - 1
+    for i, layer in enumerate(reachable_sets(inst, max(limit, 0))):
+        if i > limit:
+            break
+        if inst.target in layer:
+            if turns is None:
+                return f"not unsolvable: the target can be reached in {i} turns"
+            return f"not the fewest: the target can be reached in {i} turns"
+    return None

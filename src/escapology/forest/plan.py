@@ -1,0 +1,213 @@
+"""Plans (the certificates of the known-rolls problem) and how a solver's layers become one.
+
+A plan lists, per turn, the roll, which die was walked first and both walks as field sequences, or
+the jump of a double. In JSON (field labels as in the input)::
+
+    {"turn": 1, "roll": [3, 5], "first": 1, "walks": [[0, 1, 2, 3, 4, 5], [5, 6, 7, 8]]}
+    {"turn": 2, "roll": [2, 2], "jump": [8, 25]}
+
+``first`` is the index in ``roll`` of the die walked first. Very long walks are compressed (items
+``{"repeat": r, "fields": [...]}``, see :func:`escapology.forest.walks.extract_walk`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import numpy as np
+
+from escapology.core.errors import InputError
+from escapology.core.results import Status
+from escapology.forest.model import Instance, Roll
+from escapology.forest.walks import WalkEngine, expand_walk, extract_walk, walk_length
+
+
+@dataclass
+class Turn:
+    """One turn of a plan, with field numbers (not labels).
+
+    Either ``walks`` (two walks, the first of ``roll[first]`` steps) or ``jump = (u, v)``.
+    """
+
+    roll: Roll
+    first: int | None = None
+    walks: list[list[Any]] | None = None
+    jump: tuple[int, int] | None = None
+
+    @property
+    def source(self) -> int:
+        return self.jump[0] if self.jump else int(self.walks[0][0])  # type: ignore[index]
+
+    @property
+    def end(self) -> int:
+        if self.jump:
+            return self.jump[1]
+        last = self.walks[1][-1]  # type: ignore[index]
+        return int(last["fields"][-1]) if isinstance(last, dict) else int(last)
+
+
+@dataclass
+class Solution:
+    """A solver's answer: status, fewest turns (``None`` unless solved) and the plan."""
+
+    status: Status
+    turns: int | None = None
+    plan: list[Turn] = field(default_factory=list)
+    method: str = ""
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+def _map_walk(walk: list[Any], f: Any) -> list[Any]:
+    out: list[Any] = []
+    for item in walk:
+        if isinstance(item, dict):
+            out.append({"repeat": int(item["repeat"]), "fields": [f(v) for v in item["fields"]]})
+        else:
+            out.append(f(item))
+    return out
+
+
+def turn_to_json(inst: Instance, i: int, turn: Turn) -> dict[str, Any]:
+    """The JSON object of turn number ``i`` (1-based), with field labels."""
+    obj: dict[str, Any] = {"turn": i, "roll": list(turn.roll)}
+    if turn.jump is not None:
+        obj["jump"] = [inst.label(turn.jump[0]), inst.label(turn.jump[1])]
+    else:
+        obj["first"] = turn.first
+        obj["walks"] = [_map_walk(w, inst.label) for w in turn.walks or []]
+    return obj
+
+
+def solution_to_json(inst: Instance, sol: Solution) -> dict[str, Any]:
+    """``{"status", "turns", "plan", ...}``: the contract of ``escapology forest solve --format json``."""
+    return {
+        "status": sol.status.value,
+        "turns": sol.turns,
+        "plan": [turn_to_json(inst, i + 1, t) for i, t in enumerate(sol.plan)],
+        "start": inst.label(inst.start),
+        "target": inst.label(inst.target),
+        "method": sol.method,
+    }
+
+
+def plan_from_json(inst: Instance, obj: Any, *, file: str | None = None) -> list[Turn]:
+    """Read a plan (a solve JSON object, or just its ``plan`` list), turning labels into fields.
+
+    Structural mistakes (missing keys, unknown fields) raise :class:`InputError`; whether the moves
+    are legal is the checker's business.
+    """
+    if isinstance(obj, dict):
+        if "plan" not in obj:
+            raise InputError("the JSON object has no 'plan'", file=file)
+        obj = obj["plan"]
+    if not isinstance(obj, list):
+        raise InputError("a plan is a JSON list of turns", file=file)
+    idx = inst.board.index
+
+    def field_of(label: Any) -> int:
+        if isinstance(label, bool) or not isinstance(label, (int, str)) or label not in idx:
+            raise InputError(f"unknown field {label!r} in the plan", file=file)
+        return idx[label]
+
+    turns: list[Turn] = []
+    for k, t in enumerate(obj, start=1):
+        if not isinstance(t, dict) or "roll" not in t:
+            raise InputError(f"turn {k} of the plan is not an object with a 'roll'", file=file)
+        roll = t["roll"]
+        if not (isinstance(roll, list) and len(roll) == 2 and all(isinstance(v, int) for v in roll)):
+            raise InputError(f"turn {k}: 'roll' must be two integers", file=file)
+        if "jump" in t:
+            j = t["jump"]
+            if not (isinstance(j, list) and len(j) == 2):
+                raise InputError(f"turn {k}: 'jump' must be [from, to]", file=file)
+            turns.append(Turn((roll[0], roll[1]), jump=(field_of(j[0]), field_of(j[1]))))
+            continue
+        walks = t.get("walks")
+        first = t.get("first")
+        if first not in (0, 1) or not (isinstance(walks, list) and len(walks) == 2):
+            raise InputError(f"turn {k}: needs 'first' (0 or 1) and two 'walks', or a 'jump'", file=file)
+        conv: list[list[Any]] = []
+        for w in walks:
+            if not isinstance(w, list) or not w or isinstance(w[0], dict):
+                raise InputError(f"turn {k}: a walk is a non-empty list starting with a field", file=file)
+            for item in w:
+                if isinstance(item, dict) and not (
+                    isinstance(item.get("repeat"), int) and item["repeat"] >= 1 and isinstance(item.get("fields"), list)
+                ):
+                    raise InputError(f"turn {k}: a repeated block needs 'repeat' >= 1 and 'fields'", file=file)
+            conv.append(_map_walk(w, field_of))
+        turns.append(Turn((roll[0], roll[1]), first=first, walks=conv))
+    return turns
+
+
+def realize_turn(engine: WalkEngine, u: int, v: int, roll: Roll) -> Turn:
+    """A :class:`Turn` with ``roll`` from ``u`` to ``v`` (``ValueError`` if none exists).
+
+    For the order ``(a, b)`` the middle field must lie in ``W_a({u}) & W_b({v})`` (walks reverse).
+    Walks are preferred to the jump of a double.
+    """
+    n = engine.board.n
+    su = np.zeros(n, dtype=bool)
+    su[u] = True
+    sv = np.zeros(n, dtype=bool)
+    sv[v] = True
+    x, y = roll
+    orders = [(0, x, y)] if x == y else [(0, x, y), (1, y, x)]
+    for first, a, b in orders:
+        mid = engine.walk(su, a) & engine.walk(sv, b)
+        if mid.any():
+            w = int(np.flatnonzero(mid)[0])
+            return Turn(roll, first=first, walks=[extract_walk(engine, u, w, a), extract_walk(engine, w, v, b)])
+    if x == y and v in engine.board.special:
+        return Turn(roll, jump=(u, v))
+    raise ValueError(f"no turn with roll {roll} from {u} to {v}")
+
+
+def plan_from_layers(engine: WalkEngine, inst: Instance, layers: Sequence[np.ndarray], k: int) -> list[Turn]:
+    """Walk back from the target through reachable-field layers ``layers[0..k]`` and realise each turn.
+
+    ``layers[i]`` must hold the fields reachable after exactly ``i`` turns, with the target in
+    ``layers[k]``. The predecessors of ``v`` under a roll are found with the same turn operator
+    because walks reverse (and any field may jump to a special ``v`` on a double).
+    """
+    plan: list[Turn] = []
+    cur = inst.target
+    n = inst.board.n
+    for i in range(k, 0, -1):
+        roll = inst.rolls[i - 1]
+        sv = np.zeros(n, dtype=bool)
+        sv[cur] = True
+        pred = engine.turn(sv, roll, jumps=False) & layers[i - 1]
+        if pred.any():
+            u = int(np.flatnonzero(pred)[0])
+        elif roll[0] == roll[1] and cur in inst.board.special and layers[i - 1].any():
+            u = int(np.flatnonzero(layers[i - 1])[0])
+        else:
+            raise AssertionError("layers are inconsistent with the rolls")
+        plan.append(realize_turn(engine, u, cur, roll))
+        cur = u
+    plan.reverse()
+    return plan
+
+
+def describe_turn(inst: Instance, i: int, turn: Turn, *, max_fields: int = 40) -> str:
+    """One line of text for a turn, e.g. ``turn 1  roll 3,5: walk 5 0-1-2-3-4-5, walk 3 5-6-7-8``."""
+    head = f"turn {i}  roll {turn.roll[0]},{turn.roll[1]}:"
+    if turn.jump is not None:
+        return f"{head} double, jump {inst.label(turn.jump[0])} -> {inst.label(turn.jump[1])}"
+    parts = []
+    first = turn.first or 0
+    dice = [turn.roll[first], turn.roll[1 - first]]
+    for d, w in zip(dice, turn.walks or []):
+        if walk_length(w) <= max_fields:
+            seq = "-".join(str(inst.label(v)) for v in expand_walk(w))
+        else:
+            seq = f"{inst.label(int(w[0]))} ... {inst.label(turn_end_of(w))} ({walk_length(w)} steps, compressed)"
+        parts.append(f"walk {d} {seq}")
+    return f"{head} " + ", ".join(parts)
+
+
+def turn_end_of(walk: list[Any]) -> int:
+    last = walk[-1]
+    return int(last["fields"][-1]) if isinstance(last, dict) else int(last)

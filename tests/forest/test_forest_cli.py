@@ -1,0 +1,173 @@
+import json
+
+from typer.testing import CliRunner
+
+from escapology.cli import app as root
+from escapology.forest.cli import app, demo, detect, solve_path
+
+from forest.conftest import EXAMPLE
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_solve_text_and_json():
+    res = run("solve", EXAMPLE)
+    assert res.exit_code == 0, res.output
+    assert res.output.startswith("solved: 4 turns from 0 to 29")
+    res = run("solve", EXAMPLE, "--format", "json")
+    obj = json.loads(res.output)
+    assert obj["status"] == "solved" and obj["turns"] == 4 and len(obj["plan"]) == 4
+    assert set(obj["plan"][0]) >= {"turn", "roll", "first", "walks"}
+
+
+def test_three_methods_on_cli():
+    outs = {m: json.loads(run("solve", EXAMPLE, "--method", m, "-f", "json").output) for m in ("fast", "matrix", "simulation", "asp")}
+    assert {o["turns"] for o in outs.values()} == {4}
+
+
+def test_check_accepts_and_rejects(tmp_path):
+    plan = tmp_path / "p.json"
+    plan.write_text(run("solve", EXAMPLE, "-f", "json").output)
+    res = run("check", EXAMPLE, plan)
+    assert res.exit_code == 0 and "valid: 4 turns, the fewest" in res.output
+    obj = json.loads(plan.read_text())
+    obj["plan"][1]["walks"][0][2] = 8
+    plan.write_text(json.dumps(obj))
+    res = run("check", EXAMPLE, plan)
+    assert res.exit_code == 1 and res.output.startswith("rejected: turn 2")
+    plan.write_text("{not json")
+    res = run("check", EXAMPLE, plan)
+    assert res.exit_code == 2 and "not JSON" in res.output
+
+
+def test_unsolvable_and_its_check(tmp_path):
+    f = tmp_path / "dead.lp"
+    f.write_text("edge(0,1). edge(1,2). die(3). start(0). target(2). roll(1,3,3).")
+    res = run("solve", f, "-f", "json")
+    assert res.exit_code == 0
+    assert json.loads(res.output) == {"status": "unsolvable", "turns": None, "plan": [], "start": 0, "target": 2, "method": "frontier"}
+    p = tmp_path / "p.json"
+    p.write_text(res.output)
+    assert run("check", f, p).exit_code == 0
+    assert run("check", f, p, "--rolls", "1,1").exit_code == 1  # roll 1,1 reaches 2: not unsolvable
+
+
+def test_bad_input_one_line_exit_2(tmp_path):
+    f = tmp_path / "bad.lp"
+    f.write_text("edge(1,2). die(6).\nroll(1,3,9). start(1). target(2).")
+    res = run("solve", f)
+    assert res.exit_code == 2
+    assert f"{f}:2:" in res.output and "9 is not a face" in res.output
+    assert "Traceback" not in res.output
+    res = run("solve", tmp_path / "missing.lp")
+    assert res.exit_code == 2 and "no such file" in res.output
+
+
+def test_timeout_exit_3(tmp_path):
+    f = tmp_path / "big.lp"
+    assert run("generate", "--kind", "random", "-n", "300", "-m", "600", "--die", "1000000", "--rolls", "40", "--seed", "1", "-o", f).exit_code == 0
+    res = run("solve", f, "--timeout", "0")
+    assert res.exit_code == 3 and res.output.startswith("unknown")
+
+
+def test_real_board_with_options(real_map):
+    res = run("solve", real_map, "--rolls", "3,5 1,2 6,4 2,2", "--special", "15", "-f", "json")
+    assert res.exit_code == 0
+    obj = json.loads(res.output)
+    assert obj["start"] == 0 and obj["target"] == 25
+    res = run("solve", real_map)
+    assert res.exit_code == 2 and "no rolls" in res.output
+
+
+def test_odds_best_montecarlo(real_map):
+    res = run("odds", real_map, "-k", "2", "-f", "json")
+    obj = json.loads(res.output)
+    assert res.exit_code == 0 and obj["probability"]["0"].count("/") == 1
+    res = run("best", real_map, "--roll", "3,5", "-k", "3")
+    assert res.exit_code == 0 and res.output.startswith("best: move to ")
+    res = run("best", real_map, "--roll", "3,5", "-k", "3", "--at", "117", "-f", "json")
+    obj = json.loads(res.output)
+    assert obj["at"] == 117 and obj["options"][0]["field"] == obj["best"]
+    res = run("montecarlo", real_map, "-k", "2", "--trials", "5000")
+    assert res.exit_code == 0 and "agrees" in res.output
+    res = run("odds", real_map, "--at", "999")
+    assert res.exit_code == 2 and "unknown field 999" in res.output
+
+
+def test_generate_and_render(tmp_path):
+    f = tmp_path / "g.lp"
+    res = run("generate", "--rows", "4", "--cols", "5", "--seed", "3", "-o", f)
+    assert res.exit_code == 0
+    res = run("render", f, "-o", tmp_path / "g.svg")
+    assert res.exit_code == 0 and "S" in res.output
+    assert (tmp_path / "g.svg").read_text().startswith("<svg")
+    res = run("render", f, "-o", tmp_path / "g.png")
+    assert (tmp_path / "g.png").read_bytes()[:4] == b"\x89PNG"
+    res = run("generate", "--kind", "random", "-n", "5", "-m", "2")
+    assert res.exit_code == 2 and "between 4 and 10 edges" in res.output
+
+
+def test_render_real_board_with_plan(real_map_coords, tmp_path):
+    plan = tmp_path / "p.json"
+    plan.write_text(run("solve", real_map_coords, "--rolls", "3,5 6,1 2,2", "-f", "json").output)
+    res = run("render", real_map_coords, "--rolls", "3,5 6,1 2,2", "--plan", plan, "-o", tmp_path / "m.svg")
+    assert res.exit_code == 0, res.output
+    assert "118 fields" in res.output
+
+
+def test_contract_functions(capsys):
+    text = EXAMPLE.read_text()
+    assert detect(text)
+    assert not detect("edge(1,2). start(1). target(2).")
+    assert solve_path(str(EXAMPLE), "json", None) == 0
+    assert json.loads(capsys.readouterr().out)["turns"] == 4
+    demo()
+    out = capsys.readouterr().out
+    assert "valid and fewest" in out and len(out.splitlines()) <= 10
+
+
+def test_root_solve_recognises_forest():
+    res = runner.invoke(root, ["solve", str(EXAMPLE)])
+    assert res.exit_code == 0 and "solved: 4 turns" in res.output
+
+
+def test_huge_rolls_compressed_plan_round_trip(real_map, tmp_path):
+    rolls = "1000000000,999999999 123456789,5"
+    res = run("solve", real_map, "--die", "1000000000", "--special", "", "--rolls", rolls, "-f", "json")
+    assert res.exit_code == 0, res.output
+    obj = json.loads(res.output)
+    assert obj["status"] == "solved"
+    assert any(isinstance(item, dict) for t in obj["plan"] for w in t["walks"] for item in w)
+    plan = tmp_path / "p.json"
+    plan.write_text(res.output)
+    ok = run("check", real_map, plan, "--die", "1000000000", "--special", "", "--rolls", rolls)
+    assert ok.exit_code == 0, ok.output
+    # one repetition fewer: the walk is one block too short
+    block = next(item for t in obj["plan"] for w in t["walks"] for item in w if isinstance(item, dict))
+    block["repeat"] -= 1
+    plan.write_text(json.dumps(obj))
+    bad = run("check", real_map, plan, "--die", "1000000000", "--special", "", "--rolls", rolls)
+    assert bad.exit_code == 1 and "steps, the die shows" in bad.output
+
+
+def test_facts_from_stdin():
+    res = runner.invoke(app, ["solve", "-"], input="edge(a,b). edge(b,c). edge(c,a). die(2). start(a). target(c). roll(1,1,2).")
+    assert res.exit_code == 0, res.output
+    assert res.output.startswith("solved: 1 turn from a to c")
+
+
+def test_encoding_runs_in_clingo(tmp_path):
+    import clingo
+
+    res = run("encoding", EXAMPLE)
+    assert res.exit_code == 0 and "fewest(I)" in res.output
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], res.output)
+    ctl.ground([("base", [])])
+    shown = []
+    ctl.solve(on_model=lambda m: shown.extend(str(s) for s in m.symbols(shown=True) if s.name == "fewest"))
+    assert shown == ["fewest(4)"]
