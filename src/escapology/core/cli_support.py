@@ -76,7 +76,7 @@ def read_input(path: str | Path) -> tuple[str, str]:
 
 def emit_json(obj: Any) -> None:
     """Print one JSON object on one line."""
-    typer.echo(json.dumps(obj, separators=(", ", ": ")))
+    typer.echo(json.dumps(obj, separators=(", ", ": "), ensure_ascii=False))
 
 
 def is_terminal() -> bool:

@@ -347,6 +347,33 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch
 
 
 @njit(cache=True)
+def _last_push(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, pk, pidle, root, scratch, seeds,
+               mark, stamp, queue, prune):
+    """Try every last push allowed by rules 1-3; return (push code or -1, stamp, pushes tried)."""
+    tried = 0
+    for k in range(4 * n):
+        z = k >> 2
+        d = k & 3
+        rows = d < 2
+        if prune and not root:
+            if not (_band_hits(k, rowr, colr, n) and _band_hits(k, rowc, colc, n)):
+                continue
+            if pk >= 0 and pidle:
+                if k == (pk ^ 1):
+                    continue
+                if rows == ((pk & 3) < 2) and z != (pk >> 2):
+                    continue  # rule 2: this push meets R, so it is not idle
+        tried += 1
+        _apply(ids, scratch, k, n)
+        for i in range(rn):
+            seeds[i] = _moved(rl[i], k, n)
+        stamp += 1
+        if _flood(scratch, conn, n, seeds, rn, mark, stamp, queue, _moved(g, k, n)) == -1:
+            return k, stamp, tried
+    return -1, stamp, tried
+
+
+@njit(cache=True)
 def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle, cur, state,
            mark, queue, seeds, scratch, allow_r, allow_c, tmp4, scratch2, rlq, flags8, focused, budget,
            prune):
@@ -387,6 +414,20 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle,
                 return EXHAUSTED
             lvl -= 1
             continue
+        if left == 1:
+            # the last push: rules 1-3 in one pass over the candidates
+            cur[lvl] = nk
+            found, stamp, tried = _last_push(ids[lvl], conn, n, rl[lvl], rn[lvl], g[lvl], rowr[lvl],
+                                             colr[lvl], rowc[lvl], colc[lvl], prev[lvl], pidle[lvl],
+                                             lvl == 0, scratch, seeds, mark, stamp, queue, prune)
+            nodes += 1 + tried
+            if found >= 0:
+                prev[lvl + 1] = found
+                state[0] = lvl + 1
+                state[2] = stamp
+                state[3] += nodes
+                return FOUND
+            continue
         cur[lvl] = k + 1
         nodes += 1
         z = k >> 2
@@ -400,23 +441,6 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle,
                 if hits_r or z < (pk >> 2):
                     continue
         hits_c = _band_hits(k, rowc[lvl], colc[lvl], n)
-        if left == 1:
-            # Rule 3: the last push meets R and the goal's component (from level 1 on, where R is
-            # closed under walking; at the root the avatar has not walked yet).
-            if prune and lvl > 0 and not (hits_r and hits_c):
-                continue
-            _apply(ids[lvl], scratch, k, n)
-            for i in range(rn[lvl]):
-                seeds[i] = _moved(rl[lvl, i], k, n)
-            stamp += 1
-            gm = _moved(g[lvl], k, n)
-            if _flood(scratch, conn, n, seeds, rn[lvl], mark, stamp, queue, gm) == -1:
-                prev[lvl + 1] = k
-                state[0] = lvl + 1
-                state[2] = stamp
-                state[3] += nodes
-                return FOUND
-            continue
         if focused and not (hits_r or hits_c or k == pk):
             continue
         if prune and left == 2 and lvl > 0 and not (hits_r or hits_c) and not focused:

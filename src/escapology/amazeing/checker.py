@@ -1,0 +1,62 @@
+"""An independent checker for SP-Labyrinth plans (Definition 1 of Schwahn & Thielen, FUN 2018).
+
+It replays a plan with the plain rules engine of :mod:`escapology.amazeing.model` (never the
+bitset solver it checks): every shift must be legal (a line without fixed tiles, not the direct
+reversal of the previous shift), every inserted tile an orientation of the spare, every walk must
+start where the player stands after the shift and step only through open passages, and after the
+last turn the player must stand on her target tile.
+
+>>> from escapology.amazeing.model import Position, Player, Shift, mask
+>>> pos = Position.from_glyphs(["┌─┐", "│·│", "└─┘"], spare="─", fixed="none",
+...     treasures={"A": 8}, players=(Player("red", 0, "A"),))
+>>> check_plan(pos, [Turn(Shift("W", 1), mask("│"), (0, 3, 6, 7, 8))])
+[]
+>>> check_plan(pos, [Turn(Shift("W", 1), mask("─"), (0, 3, 6, 7, 8))])
+['turn 1: no open passage from (0, 0) to (1, 0)']
+>>> check_plan(pos, [Turn(Shift("W", 1), mask("┼"), (0,))])
+['turn 1: ┼ is not an orientation of the spare ─']
+"""
+
+from __future__ import annotations
+
+from escapology.amazeing.model import OPPOSITE, STEP, Position
+from escapology.amazeing.solver import Turn
+
+__all__ = ["check_plan", "Turn"]
+
+
+def _step_ok(pos: Position, a: int, b: int) -> bool:
+    ra, ca = pos.rc(a)
+    rb, cb = pos.rc(b)
+    for side, (dr, dc) in STEP.items():
+        if (ra + dr, ca + dc) == (rb, cb):
+            return bool(pos.tiles[a] & side) and bool(pos.tiles[b] & OPPOSITE[side])
+    return False
+
+
+def check_plan(position: Position, plan: list[Turn], player: int = 0) -> list[str]:
+    """The list of rule violations of ``plan`` (empty when the plan is valid and reaches the target)."""
+    errors: list[str] = []
+    pos = position
+    if position.players[player].target is None:
+        return ["the player has no target"]
+    for i, turn in enumerate(plan, 1):
+        try:
+            pos = pos.apply(turn.shift, turn.tile)
+        except ValueError as exc:
+            return errors + [f"turn {i}: {exc}"]
+        here = pos.players[player].cell
+        path = list(turn.path)
+        if not path:
+            path = [here]
+        if path[0] != here:
+            return errors + [f"turn {i}: the walk starts on {pos.rc(path[0])}, the player stands on {pos.rc(here)}"]
+        for a, b in zip(path, path[1:]):
+            if not (0 <= b < pos.rows * pos.cols) or not _step_ok(pos, a, b):
+                return errors + [f"turn {i}: no open passage from {pos.rc(a)} to {pos.rc(b) if 0 <= b < pos.rows * pos.cols else b}"]
+        pos = pos.move_player(player, path[-1])
+    target = pos.target_cell(player)
+    if pos.players[player].cell != target:
+        where = "the spare" if target == -1 else str(pos.rc(target)) if target is not None else "?"
+        errors.append(f"after {len(plan)} turns the player stands on {pos.rc(pos.players[player].cell)}, the target is on {where}")
+    return errors

@@ -1,0 +1,389 @@
+"""``escapology amazeing``: solve, check, generate, render and play The aMAZEing Labyrinth."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from escapology.amazeing import io as aio
+from escapology.amazeing.checker import check_plan
+from escapology.amazeing.generator import published_position, random_position
+from escapology.amazeing.model import Position, glyph
+from escapology.amazeing.reduction import reduce_3sat
+from escapology.amazeing.render import save_picture, text_board
+from escapology.amazeing.solver import Solution, fewest_turns
+from escapology.core.cli_support import (
+    FormatOption,
+    OutputFormat,
+    OutputOption,
+    TimeoutOption,
+    emit_json,
+    fail,
+    read_input,
+    user_errors,
+)
+from escapology.core.errors import InputError
+from escapology.core.limits import Deadline
+from escapology.core.results import EXIT_BAD_INPUT, EXIT_OK, EXIT_REJECTED, Status
+
+app = typer.Typer(
+    no_args_is_help=True,
+    help="The aMAZEing Labyrinth (Schwahn & Thielen, FUN 2018): fewest turns, racing, the 3SAT board.",
+)
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "amazeing" / "published.json"
+
+PlayerOption = Annotated[int, typer.Option("--player", "-p", help="Index of the player who moves (0 = first).")]
+MaxTurnsOption = Annotated[int, typer.Option("--max-turns", "-k", help="Search plans of at most this many turns.")]
+
+
+def detect(text: str) -> bool:
+    """True iff the text is a JSON position with ``"game": "amazeing"``."""
+    return aio.detect(text)
+
+
+def load_position(path: str | Path) -> Position:
+    text, name = read_input(path)
+    return aio.loads(text, file=name)
+
+
+def _name(path: str | Path) -> str:
+    return "<stdin>" if str(path) == "-" else str(path)
+
+
+def _check_player(pos: Position, player: int, path: str | Path) -> None:
+    if not 0 <= player < len(pos.players):
+        raise InputError(f"there is no player {player} (the position has {len(pos.players)})", file=_name(path))
+    if pos.players[player].target is None:
+        raise InputError(f"player {pos.players[player].name!r} has no target", file=_name(path))
+
+
+def _bad_option(message: str) -> typer.Exit:
+    """A wrong command-line option: one line on stderr, exit code 2."""
+    return fail(message, EXIT_BAD_INPUT)
+
+
+def _solution_json(pos: Position, sol: Solution) -> dict:
+    return {
+        "status": sol.status.value,
+        "turns": sol.turns,
+        "plan": aio.plan_to_json(pos, sol.plan),
+        "max_turns": sol.max_turns,
+        "lower_bound": sol.proven_lower_bound,
+        "nodes": sol.nodes,
+    }
+
+
+def _print_solution(pos: Position, sol: Solution) -> None:
+    if sol.status is Status.SOLVED:
+        typer.echo(f"fewest turns: {sol.turns}")
+        for i, t in enumerate(sol.plan, 1):
+            walk = " -> ".join(f"({r},{c})" for r, c in (pos.rc(x) for x in t.path))
+            typer.echo(f"turn {i}: insert {glyph(t.tile)} at {t.shift}, walk {walk}")
+    elif sol.status is Status.UNSOLVABLE:
+        typer.echo(f"unsolvable: no plan of at most {sol.max_turns} turns")
+    else:
+        typer.echo(f"unknown: no plan of fewer than {sol.proven_lower_bound} turns; limit reached")
+
+
+def run_solve(path: str | Path, fmt: str, timeout: float | None, player: int = 0, max_turns: int = 6) -> int:
+    pos = load_position(path)
+    _check_player(pos, player, path)
+    sol = fewest_turns(
+        pos, player, max_turns=max_turns, deadline=Deadline(timeout), show_progress=fmt == "text"
+    )
+    if fmt == "json":
+        emit_json(_solution_json(pos, sol))
+    else:
+        _print_solution(pos, sol)
+    return sol.status.exit_code()
+
+
+def solve_path(path: str, fmt: str, timeout: float | None) -> int:
+    """What ``escapology solve FILE`` runs: the fewest turns for the first player."""
+    return run_solve(path, fmt, timeout)
+
+
+@app.command("solve")
+@user_errors
+def solve(
+    file: Annotated[Path, typer.Argument(help="A position (JSON, see README); '-' for stdin.")],
+    format: FormatOption = OutputFormat.text,
+    timeout: TimeoutOption = None,
+    player: PlayerOption = 0,
+    max_turns: MaxTurnsOption = 6,
+) -> None:
+    """SP-Labyrinth (Definition 1): the fewest turns to stand on the target tile, with the plan."""
+    raise typer.Exit(run_solve(file, format.value, timeout, player, max_turns))
+
+
+@app.command("check")
+@user_errors
+def check(
+    file: Annotated[Path, typer.Argument(help="The position.")],
+    plan: Annotated[Path, typer.Argument(help="The plan: the JSON output of 'solve', or a list of turns.")],
+    player: PlayerOption = 0,
+    format: FormatOption = OutputFormat.text,
+) -> None:
+    """Check a plan with the plain rules engine; exit 0 if it is valid and reaches the target, else 1."""
+    pos = load_position(file)
+    _check_player(pos, player, file)
+    text, name = read_input(plan)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not valid JSON: {exc.msg}", file=name, line=exc.lineno) from None
+    turns = aio.plan_from_json(pos, data, text=text, file=name)
+    errors = check_plan(pos, turns, player)
+    if format is OutputFormat.json:
+        emit_json({"valid": not errors, "turns": len(turns), "errors": errors})
+    elif errors:
+        for e in errors:
+            typer.echo(f"rejected: {e}")
+    else:
+        typer.echo(f"valid: the player reaches her target in {len(turns)} turns")
+    raise typer.Exit(EXIT_REJECTED if errors else EXIT_OK)
+
+
+@app.command("generate")
+@user_errors
+def generate(
+    seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed.")] = None,
+    players: Annotated[int, typer.Option("--players", help="Number of players (1-4).")] = 1,
+    size: Annotated[
+        Optional[str], typer.Option("--size", help="ROWSxCOLS for a random board instead of the published 7x7 game.")
+    ] = None,
+    cnf: Annotated[
+        Optional[Path],
+        typer.Option("--cnf", help="Build the Theorem 3 board of this DIMACS formula instead."),
+    ] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the JSON here.")] = None,
+) -> None:
+    """Write a position: a random start of the published game, a random board, or the 3SAT board."""
+    if cnf is not None:
+        text, name = read_input(cnf)
+        nvars, clauses = aio.read_dimacs(text, file=name)
+        red = reduce_3sat(nvars, clauses)
+        pos = red.position
+        typer.echo(
+            f"3SAT board {pos.rows}x{pos.cols}: the target is reachable in {red.turns} turns iff the formula "
+            "is satisfiable (shift N on column 2i = x_i true, S = false)",
+            err=True,
+        )
+    elif size is not None:
+        try:
+            rows, cols = (int(x) for x in size.lower().split("x"))
+        except ValueError:
+            raise _bad_option(f"--size must look like 5x5, not {size!r}") from None
+        if rows < 1 or cols < 1 or rows * cols > 10_000:
+            raise _bad_option("--size must be between 1x1 and 100x100")
+        pos = random_position(rows, cols, seed=seed, players=min(max(players, 1), 4))
+    else:
+        if not 1 <= players <= 4:
+            raise _bad_option("--players must be 1 to 4")
+        pos = published_position(seed, players)
+    text = aio.dumps(pos)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+
+
+@app.command("render")
+@user_errors
+def render(
+    file: Annotated[Path, typer.Argument(help="The position.")],
+    output: OutputOption = None,
+    plan: Annotated[
+        Optional[Path], typer.Option("--plan", help="Play this plan and draw the board after it, with the last walk.")
+    ] = None,
+) -> None:
+    """Print the board as text; with --output, also draw it as SVG or PNG."""
+    pos = load_position(file)
+    walk = None
+    if plan is not None:
+        text, name = read_input(plan)
+        try:
+            turns = aio.plan_from_json(pos, json.loads(text), text=text, file=name)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"not valid JSON: {exc.msg}", file=name, line=exc.lineno) from None
+        errors = check_plan(pos, turns)
+        if errors and not errors[0].startswith("after"):
+            raise InputError(f"the plan does not replay: {errors[0]}", file=name)
+        for t in turns:
+            pos = pos.apply(t.shift, t.tile)
+            if t.path:
+                pos = pos.move_player(0, t.path[-1])
+            walk = list(t.path)
+    typer.echo(text_board(pos))
+    if output is not None:
+        if output.suffix.lower() not in (".svg", ".png"):
+            raise _bad_option("--output must end in .svg or .png")
+        save_picture(pos, output, walk=walk)
+        typer.echo(f"wrote {output}")
+
+
+def demo() -> None:
+    """Solve the shipped published-game example and print the plan."""
+    pos = aio.loads(EXAMPLE.read_text(encoding="utf-8"), file=str(EXAMPLE))
+    sol = fewest_turns(pos, max_turns=4)
+    p = pos.players[0]
+    typer.echo(f"{EXAMPLE.name}: {p.name} on {pos.rc(p.cell)} wants treasure {p.target}")
+    _print_solution(pos, sol)
+    typer.echo("checker: " + ("valid" if not check_plan(pos, sol.plan) else "REJECTED"))
+
+
+def _parse_human(pos: Position, text: str) -> "Move":
+    """``N1 2 3,4``: shift N1, spare turned 2 quarter turns clockwise, walk to (3, 4)."""
+    from escapology.amazeing.model import Shift, rotate
+    from escapology.amazeing.versus import Move
+
+    parts = text.replace(";", " ").split()
+    if not parts:
+        raise ValueError("type a shift such as N1, then optionally quarter turns (0-3) and a cell row,col")
+    shift = Shift.parse(parts[0])
+    turns = 0
+    cell_text = None
+    for extra in parts[1:]:
+        if "," in extra:
+            cell_text = extra
+        elif extra.isdigit():
+            turns = int(extra)
+        else:
+            raise ValueError(f"cannot read {extra!r}")
+    tile = rotate(pos.spare, turns)
+    after = pos.apply(shift, tile)
+    me = after.players[pos.to_move].cell
+    if cell_text is None:
+        to = me
+    else:
+        try:
+            r, c = (int(x) for x in cell_text.split(","))
+        except ValueError:
+            raise ValueError(f"a cell is row,col, not {cell_text!r}") from None
+        if not (0 <= r < pos.rows and 0 <= c < pos.cols):
+            raise ValueError(f"({r},{c}) is outside the board")
+        to = r * pos.cols + c
+        if to not in after.reachable(me):
+            raise ValueError(f"({r},{c}) cannot be reached from {after.rc(me)} after {shift}")
+    return Move(shift, tile, to)
+
+
+def _human(pos: Position) -> "Move":
+    from escapology.amazeing.model import rotations
+
+    typer.echo(text_board(pos))
+    options = "  ".join(f"{q}:{glyph(t)}" for q, t in enumerate(rotations(pos.spare)))
+    legal = " ".join(str(s) for s in pos.legal_shifts())
+    while True:
+        line = typer.prompt(
+            f"{pos.players[pos.to_move].name} to move. shifts: {legal}; turns of the spare {options}; "
+            "type e.g. 'N1 1 3,4' (q quits)"
+        )
+        if line.strip().lower() in ("q", "quit"):
+            raise typer.Abort()
+        try:
+            return _parse_human(pos, line)
+        except ValueError as exc:
+            typer.echo(f"  {exc}")
+
+
+@app.command("play")
+@user_errors
+def play(
+    file: Annotated[
+        Optional[Path], typer.Argument(help="A position with players and cards; default: a new published game.")
+    ] = None,
+    watch: Annotated[bool, typer.Option("--watch", help="Bots play every player; you watch.")] = False,
+    seat: Annotated[int, typer.Option("--seat", help="Your player index when you play.")] = 0,
+    players: Annotated[int, typer.Option("--players", help="Players in a new game (2-4).")] = 2,
+    cards: Annotated[Optional[int], typer.Option("--cards", help="Cards per player in a new game.")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Seed of a new game.")] = None,
+    budget: Annotated[float, typer.Option("--budget", help="Seconds a bot may think per move.")] = 1.0,
+    max_turns: Annotated[int, typer.Option("--max-turns", help="Stop after this many turns.")] = 300,
+    boards: Annotated[bool, typer.Option("--boards", help="With --watch: print the board after every turn.")] = False,
+) -> None:
+    """Play a full game against the bot (SP-Versus search + heuristics), or watch bots play."""
+    from escapology.amazeing.game import bot_player, play_game, start_game
+
+    if file is not None:
+        pos = load_position(file)
+        if len(pos.players) < 2:
+            raise InputError("a game needs at least two players", file=_name(file))
+    else:
+        if not 2 <= players <= 4:
+            raise _bad_option("--players must be 2 to 4")
+        pos = published_position(seed, players, cards)
+    pos = start_game(pos)
+    if not watch and not 0 <= seat < len(pos.players):
+        raise _bad_option(f"--seat must be 0..{len(pos.players) - 1}")
+    controllers = [bot_player(budget) for _ in pos.players]
+    if not watch:
+        controllers[seat] = _human
+
+    def show(after: Position, who: int, move, event: str | None) -> None:
+        name = after.players[who].name
+        line = f"{name}: insert {glyph(move.tile)} at {move.shift}, walk to {after.rc(move.to)}"
+        if event:
+            line += f" -- {event}"
+        typer.echo(line)
+        if watch and boards:
+            typer.echo(text_board(after))
+
+    try:
+        result = play_game(pos, controllers, max_turns=max_turns, on_turn=show)
+    except typer.Abort:
+        typer.echo("\ngame abandoned")
+        raise typer.Exit(EXIT_OK) from None
+    typer.echo(text_board(result.position))
+    if result.winner is None:
+        typer.echo(f"no winner after {len(result.moves)} turns")
+    else:
+        typer.echo(f"{result.position.players[result.winner].name} wins after {len(result.moves)} turns")
+
+
+@app.command("race")
+@user_errors
+def race(
+    file: Annotated[Path, typer.Argument(help="A position with two players (the one to move is 'to_move').")],
+    turns: Annotated[int, typer.Option("--turns", "-k", help="Own turns the player to move may use.")] = 2,
+    format: FormatOption = OutputFormat.text,
+    timeout: TimeoutOption = None,
+) -> None:
+    """SP-Versus (Definition 2, bounded): can the player to move force her target within --turns turns?
+
+    Exact AND-OR search: she must reach her target within --turns of her own turns, whatever the
+    opponent does, before he reaches his. Prints a winning first move.
+    """
+    from escapology.amazeing.versus import forced_win
+
+    pos = load_position(file)
+    if len(pos.players) < 2:
+        raise InputError("SP-Versus needs two players", file=_name(file))
+    for p in pos.players[:2]:
+        if p.target is None:
+            raise InputError(f"player {p.name!r} has no target", file=_name(file))
+    if turns < 1:
+        raise _bad_option("--turns must be at least 1")
+    res = forced_win(pos, turns, deadline=Deadline(timeout), show_progress=format is OutputFormat.text)
+    me = pos.players[pos.to_move]
+    if format is OutputFormat.json:
+        move = None
+        if res.move is not None:
+            move = {"shift": str(res.move.shift), "tile": glyph(res.move.tile), "to": list(pos.rc(res.move.to))}
+        emit_json({"status": res.status.value, "forced_win": res.status is Status.SOLVED if res.status is not Status.UNKNOWN else None,
+                   "turns": turns, "move": move, "nodes": res.nodes})
+    elif res.status is Status.SOLVED:
+        assert res.move is not None
+        typer.echo(
+            f"{me.name} forces a win within {turns} turns: insert {glyph(res.move.tile)} at {res.move.shift}, "
+            f"walk to {pos.rc(res.move.to)}"
+        )
+    elif res.status is Status.UNSOLVABLE:
+        typer.echo(f"{me.name} cannot force a win within {turns} turns")
+    else:
+        typer.echo("unknown: limit reached")
+    raise typer.Exit(res.status.exit_code())

@@ -1,0 +1,299 @@
+"""The JSON position format of the aMAZEing Labyrinth, and DIMACS CNF for the reduction.
+
+A position is one JSON object::
+
+    {
+      "game": "amazeing",
+      "board": ["┌─┬…", …],            // one string of tile glyphs per row, row 0 at the top
+      "fixed": "standard",              // or "none", or rows of "x" (fixed) and "." (movable)
+      "spare": "│",                     // the spare tile, in any orientation
+      "treasures": {"A": [0, 2], "M": "spare"},
+      "players": [{"name": "red", "at": [0, 0], "target": "A",
+                   "cards": ["B", "C"], "home": [0, 0]}],
+      "to_move": 0,                     // optional, index into players
+      "last_shift": "N1"                // optional: the shift just played (its reversal is forbidden)
+    }
+
+Glyphs: ``│ ─`` (I), ``└ ┌ ┐ ┘`` (L), ``┬ ┤ ┴ ├`` (T), ``┼`` (X) and ``· ╵ ╶ ╷ ╴`` for the closed
+and dead-end tiles an arbitrary board may use. A player's ``target`` is a treasure's name or a
+cell ``[row, col]`` (the tile on that cell, which then moves with the board). Cells are
+``[row, col]``, 0-based. Shifts are written ``N1`` (spare goes in at the north end of column 1),
+``E3``, ``S5``, ``W1``.
+
+>>> pos = loads('{"game": "amazeing", "board": ["┌┐", "└┘"], "fixed": "none", "spare": "│",'
+...             ' "treasures": {"A": [1, 1]}, "players": [{"name": "red", "at": [0, 0], "target": "A"}]}')
+>>> pos.rows, pos.cols, pos.players[0].target, pos.treasures
+(2, 2, 'A', {'A': 3})
+>>> loads(dumps(pos)) == pos
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from escapology.amazeing.model import MASKS, Player, Position, Shift
+from escapology.core.errors import InputError
+
+TARGET_TILE = "*"  # the treasure name given to a target that is written as a cell
+
+
+def _line_of(text: str, needle: str) -> int | None:
+    pos = text.find(needle)
+    return None if pos < 0 else text.count("\n", 0, pos) + 1
+
+
+def detect(text: str) -> bool:
+    """True iff ``text`` is a JSON object with ``"game": "amazeing"``."""
+    if '"amazeing"' not in text:
+        return False
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and data.get("game") == "amazeing"
+
+
+def loads(text: str, *, file: str | None = None) -> Position:
+    """Parse a JSON position, raising :class:`InputError` (with file and line) on any mistake."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not valid JSON: {exc.msg}", file=file, line=exc.lineno) from None
+    return from_dict(data, text=text, file=file)
+
+
+def from_dict(data: Any, *, text: str = "", file: str | None = None) -> Position:
+    """Build a position from a decoded JSON object (see the module documentation)."""
+
+    def err(message: str, key: str | None = None) -> InputError:
+        return InputError(message, file=file, line=_line_of(text, f'"{key}"') if key else None)
+
+    if not isinstance(data, dict):
+        raise err("a position must be a JSON object")
+    if data.get("game") != "amazeing":
+        raise err('a position needs "game": "amazeing"', "game")
+    board = data.get("board")
+    if not isinstance(board, list) or not board or not all(isinstance(r, str) for r in board):
+        raise err('"board" must be a non-empty list of strings of tile glyphs', "board")
+    rows, cols = len(board), len(board[0])
+    tiles: list[int] = []
+    for r, row in enumerate(board):
+        if len(row) != cols:
+            raise err(f"board row {r} has {len(row)} tiles, row 0 has {cols}", "board")
+        for c, g in enumerate(row):
+            if g not in MASKS:
+                raise err(f"unknown tile glyph {g!r} at ({r}, {c}); use │─└┌┐┘┬┤┴├┼·╵╶╷╴", "board")
+            tiles.append(MASKS[g])
+    fixed_spec = data.get("fixed", "standard")
+    if fixed_spec == "standard":
+        fixed = Position.standard_fixed(rows, cols)
+    elif fixed_spec == "none":
+        fixed = (False,) * (rows * cols)
+    elif isinstance(fixed_spec, list) and all(isinstance(r, str) for r in fixed_spec):
+        if len(fixed_spec) != rows or any(len(r) != cols or set(r) - set("x.") for r in fixed_spec):
+            raise err(f'"fixed" must be {rows} rows of {cols} characters "x" or "."', "fixed")
+        fixed = tuple(ch == "x" for r in fixed_spec for ch in r)
+    else:
+        raise err('"fixed" must be "standard", "none" or a list of rows of "x" and "."', "fixed")
+    spare = data.get("spare")
+    if not isinstance(spare, str) or spare not in MASKS:
+        raise err('"spare" must be one tile glyph', "spare")
+
+    def cell_of(value: Any, what: str, key: str) -> int:
+        if (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            and 0 <= value[0] < rows
+            and 0 <= value[1] < cols
+        ):
+            return value[0] * cols + value[1]
+        raise err(f"{what} must be a cell [row, col] inside the {rows}x{cols} board, not {value!r}", key)
+
+    treasures: dict[str, int] = {}
+    raw_t = data.get("treasures", {})
+    if not isinstance(raw_t, dict):
+        raise err('"treasures" must map names to cells [row, col] or "spare"', "treasures")
+    for name, where in raw_t.items():
+        treasures[name] = -1 if where == "spare" else cell_of(where, f"treasure {name!r}", name)
+    players: list[Player] = []
+    raw_p = data.get("players", [])
+    if not isinstance(raw_p, list):
+        raise err('"players" must be a list', "players")
+    for i, p in enumerate(raw_p):
+        if not isinstance(p, dict) or "at" not in p:
+            raise err(f"player {i} must be an object with at least \"at\": [row, col]", "players")
+        name = str(p.get("name", f"player{i + 1}"))
+        at = cell_of(p["at"], f"player {name!r} position", "at")
+        target = p.get("target")
+        if isinstance(target, list):
+            cell = cell_of(target, f"player {name!r} target", "target")
+            existing = [k for k, v in treasures.items() if v == cell]
+            if existing:
+                target = existing[0]
+            else:
+                target = TARGET_TILE if TARGET_TILE not in treasures else f"{TARGET_TILE}{i}"
+                treasures[target] = cell
+        elif target is not None and target not in treasures:
+            raise err(f"player {name!r} targets unknown treasure {target!r}", "target")
+        cards = p.get("cards", [])
+        if not isinstance(cards, list) or any(c not in treasures for c in cards):
+            raise err(f"player {name!r}: \"cards\" must list known treasures", "cards")
+        home = cell_of(p["home"], f"player {name!r} home", "home") if "home" in p else None
+        players.append(Player(name, at, target, tuple(cards), home))
+    to_move = data.get("to_move", 0)
+    if not isinstance(to_move, int) or (players and not 0 <= to_move < len(players)):
+        raise err('"to_move" must index a player', "to_move")
+    last = data.get("last_shift")
+    last_shift = None
+    if last is not None:
+        try:
+            last_shift = Shift.parse(str(last))
+        except ValueError as exc:
+            raise err(str(exc), "last_shift") from None
+    pos = Position(rows, cols, tuple(tiles), fixed, MASKS[spare], treasures, tuple(players), last_shift, to_move)
+    if last_shift is not None and not pos.shiftable(last_shift):
+        raise err(f"last_shift {last_shift} is not a shiftable line of this board", "last_shift")
+    return pos
+
+
+def to_dict(pos: Position) -> dict[str, Any]:
+    """The JSON object of a position (inverse of :func:`from_dict`)."""
+    from escapology.amazeing.model import glyph
+
+    def cell(c: int) -> list[int]:
+        return list(divmod(c, pos.cols))
+
+    if pos.fixed == Position.standard_fixed(pos.rows, pos.cols):
+        fixed: Any = "standard"
+    elif not any(pos.fixed):
+        fixed = "none"
+    else:
+        fixed = [
+            "".join("x" if pos.fixed[r * pos.cols + c] else "." for c in range(pos.cols)) for r in range(pos.rows)
+        ]
+    out: dict[str, Any] = {
+        "game": "amazeing",
+        "board": ["".join(glyph(pos.tiles[r * pos.cols + c]) for c in range(pos.cols)) for r in range(pos.rows)],
+        "fixed": fixed,
+        "spare": glyph(pos.spare),
+        "treasures": {k: ("spare" if v == -1 else cell(v)) for k, v in pos.treasures.items()},
+        "players": [],
+    }
+    for p in pos.players:
+        d: dict[str, Any] = {"name": p.name, "at": cell(p.cell)}
+        if p.target is not None:
+            d["target"] = p.target
+        if p.cards:
+            d["cards"] = list(p.cards)
+        if p.home is not None:
+            d["home"] = cell(p.home)
+        out["players"].append(d)
+    if pos.to_move:
+        out["to_move"] = pos.to_move
+    if pos.last_shift is not None:
+        out["last_shift"] = str(pos.last_shift)
+    return out
+
+
+def dumps(pos: Position) -> str:
+    """The position as pretty JSON text (one board row per line)."""
+    d = to_dict(pos)
+    text = json.dumps(d, ensure_ascii=False, indent=2)
+    # keep short lists such as cells on one line
+    import re
+
+    text = re.sub(r"\[\s+(-?\d+),\s+(-?\d+)\s+\]", r"[\1, \2]", text)
+    text = re.sub(r'\[\s+((?:"[^"\n]{0,3}",\s+)*"[^"\n]{0,3}")\s+\]', lambda m: "[" + re.sub(r",\s+", ", ", m.group(1)) + "]", text)
+    return text + "\n"
+
+
+def read_dimacs(text: str, *, file: str | None = None) -> tuple[int, list[list[int]]]:
+    """Parse DIMACS CNF: ``(number of variables, clauses)``; errors name the line.
+
+    >>> read_dimacs("c demo\\np cnf 2 2\\n1 -2 0\\n2 0\\n")
+    (2, [[1, -2], [2]])
+    """
+    nvars: int | None = None
+    nclauses = 0
+    clauses: list[list[int]] = []
+    current: list[int] = []
+    for ln, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if not s or s.startswith("c") or s.startswith("%"):
+            if s.startswith("%"):
+                break
+            continue
+        if s.startswith("p"):
+            parts = s.split()
+            if len(parts) != 4 or parts[1] != "cnf" or not parts[2].isdigit() or not parts[3].isdigit():
+                raise InputError("bad header: expected 'p cnf VARIABLES CLAUSES'", file=file, line=ln)
+            if nvars is not None:
+                raise InputError("a second 'p cnf' header", file=file, line=ln)
+            nvars, nclauses = int(parts[2]), int(parts[3])
+            continue
+        if nvars is None:
+            raise InputError("clauses before the 'p cnf' header", file=file, line=ln)
+        for tok in s.split():
+            try:
+                lit = int(tok)
+            except ValueError:
+                raise InputError(f"bad literal {tok!r}", file=file, line=ln) from None
+            if abs(lit) > nvars:
+                raise InputError(f"literal {lit} exceeds the {nvars} variables of the header", file=file, line=ln)
+            if lit == 0:
+                clauses.append(current)
+                current = []
+            else:
+                current.append(lit)
+    if nvars is None:
+        raise InputError("no 'p cnf' header", file=file)
+    if current:
+        clauses.append(current)
+    if len(clauses) != nclauses:
+        raise InputError(f"the header announces {nclauses} clauses, the file has {len(clauses)}", file=file)
+    if any(not c for c in clauses):
+        raise InputError("an empty clause: the formula is trivially unsatisfiable", file=file)
+    return nvars, clauses
+
+
+def plan_to_json(pos: Position, plan: list) -> list[dict[str, Any]]:
+    """A plan (list of :class:`~escapology.amazeing.solver.Turn`) as JSON-ready dictionaries."""
+    from escapology.amazeing.model import glyph
+
+    return [
+        {"shift": str(t.shift), "tile": glyph(t.tile), "path": [list(divmod(c, pos.cols)) for c in t.path]}
+        for t in plan
+    ]
+
+
+def plan_from_json(pos: Position, data: Any, *, text: str = "", file: str | None = None) -> list:
+    """Read a plan: a list of turns, or an object with a ``"plan"`` list (the output of ``solve``)."""
+    from escapology.amazeing.solver import Turn
+
+    if isinstance(data, dict):
+        data = data.get("plan")
+    if not isinstance(data, list):
+        raise InputError('a plan is a list of turns or an object with a "plan" list', file=file)
+    turns = []
+    for i, t in enumerate(data, 1):
+        line = _line_of(text, '"shift"') if text else None
+        if not isinstance(t, dict) or "shift" not in t or "tile" not in t:
+            raise InputError(f'turn {i} needs "shift" and "tile"', file=file, line=line)
+        try:
+            shift = Shift.parse(str(t["shift"]))
+        except ValueError as exc:
+            raise InputError(f"turn {i}: {exc}", file=file, line=line) from None
+        if t["tile"] not in MASKS:
+            raise InputError(f"turn {i}: unknown tile glyph {t['tile']!r}", file=file, line=line)
+        path = []
+        for c in t.get("path", []):
+            if not (isinstance(c, list) and len(c) == 2 and all(isinstance(v, int) for v in c)):
+                raise InputError(f"turn {i}: a path is a list of cells [row, col]", file=file, line=line)
+            if not (0 <= c[0] < pos.rows and 0 <= c[1] < pos.cols):
+                raise InputError(f"turn {i}: cell {c} is outside the board", file=file, line=line)
+            path.append(c[0] * pos.cols + c[1])
+        turns.append(Turn(shift, MASKS[t["tile"]], tuple(path)))
+    return turns

@@ -1,0 +1,117 @@
+"""Theorem 3 reduction: the exact solver on the built board agrees with python-sat on a corpus."""
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pysat.solvers import Minisat22
+
+from escapology.amazeing.bruteforce import fewest_turns_bruteforce
+from escapology.amazeing.checker import check_plan
+from escapology.amazeing.model import Shift
+from escapology.amazeing.reduction import reduce_3sat
+from escapology.amazeing.solver import fewest_turns
+from escapology.core.results import Status
+
+
+def corpus():
+    """Every formula over exactly n = 1, 2, 3 variables with 1 to 3 distinct clauses of 1 to 3
+    literals on distinct variables: 3046 formulas, 122 of them unsatisfiable."""
+    for n in (1, 2, 3):
+        clauses = []
+        for k in (1, 2, 3):
+            for vs in itertools.combinations(range(1, n + 1), k):
+                for signs in itertools.product((1, -1), repeat=k):
+                    clauses.append([s * v for s, v in zip(signs, vs)])
+        for m in (1, 2, 3):
+            for cs in itertools.combinations(clauses, m):
+                yield n, [list(c) for c in cs]
+
+
+def satisfied(clauses, assignment):
+    return all(any(assignment.get(abs(l), None) == (l > 0) for l in c) for c in clauses)
+
+
+def test_reduction_agrees_with_python_sat_on_the_whole_corpus():
+    count = unsat = 0
+    for n, clauses in corpus():
+        with Minisat22(bootstrap_with=clauses) as s:
+            sat = s.solve()
+        red = reduce_3sat(n, clauses)
+        sol = fewest_turns(red.position, max_turns=n)
+        count += 1
+        if sat:
+            assert sol.status is Status.SOLVED and sol.turns == n, clauses
+            # the plan is a certificate: it checks, and its shifts spell a satisfying assignment
+            assert check_plan(red.position, sol.plan) == []
+            assignment = red.assignment_of([t.shift for t in sol.plan])
+            assert sorted(assignment) == list(range(1, n + 1))
+            assert satisfied(clauses, assignment), (clauses, assignment)
+        else:
+            unsat += 1
+            assert sol.status is Status.UNSOLVABLE, clauses
+    assert (count, unsat) == (3046, 122)
+
+
+def test_fewer_than_n_turns_never_suffice():
+    red = reduce_3sat(3, [[1, 2, 3]])
+    assert fewest_turns(red.position, max_turns=2).status is Status.UNSOLVABLE
+    assert fewest_turns(red.position, max_turns=3).turns == 3
+
+
+@pytest.mark.parametrize("clauses", [[[1]], [[-1]], [[1], [-1]]])
+def test_fast_solver_equals_bruteforce_on_reduction_boards(clauses):
+    red = reduce_3sat(1, clauses)
+    assert fewest_turns(red.position, max_turns=2).turns == fewest_turns_bruteforce(red.position, max_turns=2)
+
+
+def test_reading_an_assignment_back():
+    red = reduce_3sat(2, [[1, -2]])
+    assert red.assignment_of([Shift("N", 2), Shift("S", 4)]) == {1: True, 2: False}
+
+
+def test_bad_formulas_are_refused():
+    with pytest.raises(ValueError):
+        reduce_3sat(1, [[2]])
+    with pytest.raises(ValueError):
+        reduce_3sat(1, [[]])
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.integers(1, 4).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.lists(
+                st.lists(st.integers(1, n).flatmap(lambda v: st.sampled_from([v, -v])), min_size=1, max_size=3),
+                min_size=1,
+                max_size=5,
+            ),
+        )
+    )
+)
+def test_reduction_agrees_with_python_sat_on_random_formulas(formula):
+    n, clauses = formula
+    with Minisat22(bootstrap_with=clauses) as s:
+        sat = s.solve()
+    red = reduce_3sat(n, clauses)
+    sol = fewest_turns(red.position, max_turns=n)
+    assert (sol.status is Status.SOLVED) == sat
+    if sat:
+        assert sol.turns == n and satisfied(clauses, red.assignment_of([t.shift for t in sol.plan]))
+
+
+def test_reduction_with_four_variables():
+    import random
+
+    rng = random.Random(4)
+    answers = set()
+    for _ in range(8):
+        clauses = [[rng.choice((1, -1)) * v for v in rng.sample(range(1, 5), rng.randint(1, 2))] for _ in range(6)]
+        with Minisat22(bootstrap_with=clauses) as s:
+            sat = s.solve()
+        answers.add(sat)
+        sol = fewest_turns(reduce_3sat(4, clauses).position, max_turns=4)
+        assert (sol.turns == 4) == sat and (sol.status is Status.UNSOLVABLE) == (not sat)
+    assert answers == {True, False}
