@@ -32,19 +32,13 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping
 
-N, E, S, W = 1, 2, 4, 8
+from escapology.core.tiles import ARMS, E, N, OPPOSITE, S, W
+
 SIDES = {"N": N, "E": E, "S": S, "W": W}
-OPPOSITE = {N: S, S: N, E: W, W: E}
 STEP = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
 
 #: The glyph of every open-sides mask (box-drawing characters; ``·`` is a closed tile).
-GLYPHS = {
-    0: "·", N: "╵", E: "╶", S: "╷", W: "╴",
-    N | S: "│", E | W: "─",
-    N | E: "└", E | S: "┌", S | W: "┐", N | W: "┘",
-    E | S | W: "┬", N | S | W: "┤", N | E | W: "┴", N | E | S: "├",
-    N | E | S | W: "┼",
-}
+GLYPHS = {0: "·", **ARMS}
 MASKS = {g: m for m, g in GLYPHS.items()}
 #: Tile shapes by name: I (straight), L (corner), T (three sides), X (cross, not in the game).
 SHAPES = {"I": N | S, "L": N | E, "T": E | S | W, "X": N | E | S | W}

@@ -25,10 +25,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-# Direction bits of a field's connections.
-N, E, S, W = 1, 2, 4, 8
+from escapology.core.tiles import ARMS, E, N, OPPOSITE, S, W
+
 DIRECTION_BITS: dict[str, int] = {"n": N, "e": E, "s": S, "w": W}
-OPPOSITE: dict[int, int] = {N: S, S: N, E: W, W: E}
 #: The push directions that move a row (e, w) and those that move a column (n, s).
 ROW_DIRECTIONS = ("e", "w")
 COLUMN_DIRECTIONS = ("n", "s")
@@ -93,11 +92,7 @@ def plan_facts(plan: Sequence[Push]) -> str:
     return " ".join(p.fact(s) for s, p in enumerate(plan, start=1))
 
 
-_GLYPHS = {
-    0: " ", N: "╵", E: "╶", S: "╷", W: "╴", N | S: "│", E | W: "─", N | E: "└", N | W: "┘",
-    S | E: "┌", S | W: "┐", N | E | S: "├", N | W | S: "┤", E | S | W: "┬", E | N | W: "┴",
-    N | E | S | W: "┼",
-}
+_GLYPHS = {0: " ", **ARMS}
 _FROM_GLYPH = {g: m for m, g in _GLYPHS.items()}
 
 
