@@ -67,7 +67,10 @@ def main() -> None:
         line = f"{f.name:<46} {res[engines[0]]['n']:>3}"
         for e in engines:
             r = res[e]
-            pushes = r["pushes"] if r["pushes"] is not None else {"unsolvable": "none", "unknown": f"?>={r['lb']}"}[r["status"]]
+            if r["pushes"] is None:
+                pushes = {"unsolvable": "none", "unknown": f"? (>={r['lb']})"}[r["status"]]
+            else:
+                pushes = str(r["pushes"]) if r["optimal"] else f"{r['pushes']} (>={r['lb']})"
             line += f" | {str(pushes):>14} {('yes' if r['optimal'] else 'no'):>6} {r['seconds']:>7.2f}"
         if len(engines) == 2:
             a, b = res[engines[0]], res[engines[1]]

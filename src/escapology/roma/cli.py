@@ -1,0 +1,375 @@
+"""``escapology roma ...``: solve, check, count, hints, generate, render, convert."""
+
+from __future__ import annotations
+
+import time
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from escapology.core.cli_support import (
+    FormatOption, OutputFormat, OutputOption, TimeoutOption, emit_json, user_errors,
+)
+from escapology.core.errors import InputError
+from escapology.core.limits import Deadline, LimitReached
+from escapology.core.results import EXIT_LIMIT, EXIT_OK, EXIT_REJECTED, Status
+from escapology.roma.io import (
+    Entry, encode_url, format_facts, format_text, read_puzzle_arg, sniff, write_pzprv3,
+)
+
+app = typer.Typer(no_args_is_help=True, help="Roma: every path leads to Rome (puzz.link roma/rome).")
+
+PuzzleArg = Annotated[str, typer.Argument(help="A puzz.link URL, or a file (URLs one per line, pzprv3, text grid, ASP facts); - for stdin.")]
+StrictOption = Annotated[bool, typer.Option("--strict", help="Enforce the paper's Definition 1 (square board, boxes <= 4 cells, one Roma cell alone in its box).")]
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "roma" / "example-6x6.txt"
+
+
+def detect(text: str) -> bool:
+    """True iff ``text`` is a Roma instance: a roma/rome URL, a pzprv3 roma file, a ``roma`` text
+    grid, or ASP facts with ``box/3`` and ``rome/2``."""
+    try:
+        return sniff(text) is not None
+    except Exception:  # detection never fails loudly
+        return False
+
+
+def _strict(entry: Entry, strict: bool, source: str) -> None:
+    if strict:
+        bad = entry.puzzle.strict_violations()
+        if bad:
+            name = "<url>" if "://" in source else ("<stdin>" if source == "-" else source)
+            raise InputError("not a strict Roma instance: " + "; ".join(bad), file=name, line=entry.line)
+
+
+def _solve_entries(entries: list[Entry], fmt: str, timeout: float | None, unique: bool = True) -> int:
+    from escapology.roma.render import text_board
+    from escapology.roma.sat import solve
+
+    code = EXIT_OK
+    for i, e in enumerate(entries):
+        t0 = time.perf_counter()
+        res = solve(e.puzzle, timeout=timeout, uniqueness=unique)
+        ms = (time.perf_counter() - t0) * 1000
+        if res.status is Status.UNKNOWN:
+            code = EXIT_LIMIT
+        url = encode_url(e.puzzle)
+        if fmt == "json":
+            obj: dict[str, object] = {
+                "status": res.status.value, "unique": bool(res.unique),
+                "solution": list(res.solution) if res.solution else None, "url": url,
+            }
+            if res.second is not None:
+                obj["second_solution"] = list(res.second)
+            obj["time_ms"] = round(ms, 3)
+            emit_json(obj)
+            continue
+        if i:
+            typer.echo("")
+        if len(entries) > 1:
+            typer.echo(f"# puzzle {i + 1} (line {e.line}): {url}")
+        if res.status is Status.SOLVED:
+            assert res.solution is not None
+            typer.echo(text_board(e.puzzle, res.solution))
+            if res.unique:
+                typer.echo(f"solved; the solution is unique ({ms:.1f} ms)")
+            elif res.second is not None:
+                typer.echo("solved; NOT unique, a second solution:")
+                typer.echo("\n".join(res.second))
+            else:
+                typer.echo(f"solved ({ms:.1f} ms)")
+        elif res.status is Status.UNSOLVABLE:
+            typer.echo("unsolvable: no arrows satisfy the rules")
+        else:
+            typer.echo("unknown: the time limit was reached")
+    return code
+
+
+@app.command("solve")
+@user_errors
+def solve_cmd(
+    puzzle: PuzzleArg,
+    format: FormatOption = OutputFormat.text,
+    timeout: TimeoutOption = None,
+    strict: StrictOption = False,
+    unique: Annotated[bool, typer.Option("--unique/--no-unique", help="Also prove uniqueness or find a second solution.")] = True,
+) -> None:
+    """Solve PUZZLE(s) and say whether the solution is unique (with a second one when not)."""
+    if puzzle != "-" and "://" not in puzzle and Path(puzzle).is_file() and sniff(Path(puzzle).read_text(encoding="utf-8")) == "graph":
+        raise typer.Exit(_solve_graph(puzzle, format.value))
+    entries = read_puzzle_arg(puzzle)
+    for e in entries:
+        _strict(e, strict, puzzle)
+    raise typer.Exit(_solve_entries(entries, format.value, timeout, unique))
+
+
+def solve_path(path: str, fmt: str, timeout: float | None) -> int:
+    """What ``escapology solve FILE`` runs for a Roma file (grid puzzles or a generalized graph)."""
+    if "://" not in path and Path(path).exists() and sniff(Path(path).read_text(encoding="utf-8")) == "graph":
+        return _solve_graph(path, fmt)
+    return _solve_entries(read_puzzle_arg(path), fmt, timeout)
+
+
+def _solve_graph(path: str, fmt: str) -> int:
+    from escapology.core.cli_support import read_input
+    from escapology.roma.graph import count_graph, is_graph_solution, read_graph_facts, solve_graph
+
+    text, name = read_input(path)
+    try:
+        inst = read_graph_facts(text, file=name)
+    except InputError as e:
+        raise e.with_file(name) from None
+    succ = solve_graph(inst)
+    unique = succ is not None and count_graph(inst, cap=2) == 1
+    if succ is not None:
+        assert is_graph_solution(inst, succ) == []
+    status = "solved" if succ is not None else "unsolvable"
+    pairs = sorted(([str(v), str(w)] for v, w in succ.items()), key=str) if succ else None
+    if fmt == "json":
+        emit_json({"status": status, "unique": unique, "solution": pairs})
+    elif succ is None:
+        typer.echo("unsolvable: no choice of arcs leads every vertex to Rome")
+    else:
+        typer.echo("\n".join(f"{v} -> {w}" for v, w in pairs or []))
+        typer.echo(f"solved; {'the solution is unique' if unique else 'NOT unique'}")
+    return EXIT_OK
+
+
+@app.command("graph")
+@user_errors
+def graph_cmd(
+    file: Annotated[str, typer.Argument(help="ASP facts arc(U,V,Colour), roma(V), box(V,B), hint(U,V); - for stdin.")],
+    format: FormatOption = OutputFormat.text,
+) -> None:
+    """Solve generalized Roma on a directed graph (Section 5): one arc per vertex, all paths to Rome."""
+    raise typer.Exit(_solve_graph(file, format.value))
+
+
+def _parse_solution(text: str) -> tuple[str, ...]:
+    rows = [r for r in text.replace("/", "\n").replace(",", "\n").split() if r]
+    if not rows:
+        raise InputError("the solution is empty")
+    return tuple(rows)
+
+
+@app.command("check")
+@user_errors
+def check_cmd(
+    puzzle: PuzzleArg,
+    solution: Annotated[Optional[str], typer.Option("--solution", "-s", help="Rows over ^ v < > O separated by / (default: the answer in the file).")] = None,
+    format: FormatOption = OutputFormat.text,
+) -> None:
+    """Check a solution; name every violation (exit 1 if there is one)."""
+    from escapology.roma.checker import check
+
+    entries = read_puzzle_arg(puzzle)
+    code = EXIT_OK
+    for e in entries:
+        sol = _parse_solution(solution) if solution is not None else (e.solution or e.answer)
+        if sol is None:
+            raise InputError("no solution to check: give --solution or a file with an answer", line=e.line)
+        bad = check(e.puzzle, sol)
+        if bad:
+            code = EXIT_REJECTED
+        if format.value == "json":
+            emit_json({"valid": not bad, "violations": [v.to_json() for v in bad]})
+        else:
+            typer.echo("valid: every path leads to Rome" if not bad else "\n".join(f"{v.kind}: {v.message}" for v in bad))
+    raise typer.Exit(code)
+
+
+class CountMethod(str, Enum):
+    sat = "sat"
+    dp = "dp"
+
+
+@app.command("count")
+@user_errors
+def count_cmd(
+    puzzle: PuzzleArg,
+    cap: Annotated[Optional[int], typer.Option("--cap", help="Stop after this many solutions (sat method).")] = None,
+    method: Annotated[CountMethod, typer.Option("--method", help="sat: enumeration; dp: the Theorem 13 row sweep.")] = CountMethod.sat,
+    format: FormatOption = OutputFormat.text,
+    timeout: TimeoutOption = None,
+    strict: StrictOption = False,
+) -> None:
+    """Count the solutions exactly (or up to --cap)."""
+    from escapology.roma.dp import count_dp
+    from escapology.roma.sat import count
+
+    code = EXIT_OK
+    for e in read_puzzle_arg(puzzle):
+        _strict(e, strict, puzzle)
+        try:
+            if method is CountMethod.dp:
+                n, exact = count_dp(e.puzzle, deadline=Deadline(timeout)), True
+            else:
+                n, exact = count(e.puzzle, cap=cap, timeout=timeout)
+            status = "solved"
+        except LimitReached:
+            n, exact, status, code = 0, False, "unknown", EXIT_LIMIT
+        if format.value == "json":
+            emit_json({"status": status, "count": n if status == "solved" else None, "exact": exact, "url": encode_url(e.puzzle)})
+        elif status == "unknown":
+            typer.echo("unknown: the time limit was reached")
+        else:
+            typer.echo(f"{n} solution(s)" if exact else f"more than {n} solutions")
+    raise typer.Exit(code)
+
+
+@app.command("hints")
+@user_errors
+def hints_cmd(
+    puzzle: PuzzleArg,
+    keep_givens: Annotated[bool, typer.Option("--keep-givens", help="Keep the puzzle's givens; find the fewest extra arrows.")] = False,
+    any_solution: Annotated[bool, typer.Option("--any-solution", help="Minimise over all solutions (Theorem 11's problem; CEGAR with MaxSAT, small boards).")] = False,
+    format: FormatOption = OutputFormat.text,
+    timeout: TimeoutOption = None,
+    strict: StrictOption = False,
+) -> None:
+    """The smallest set of given arrows that makes the solution unique (exact; Theorem 11).
+
+    By default for the puzzle's own solution (the one in the file, or the first found); with
+    --any-solution over all solutions of the board."""
+    from escapology.roma.hints import minimal_hints, minimal_hints_any
+    from escapology.roma.render import text_board
+
+    code = EXIT_OK
+    for e in read_puzzle_arg(puzzle):
+        _strict(e, strict, puzzle)
+        if any_solution:
+            res = minimal_hints_any(e.puzzle, keep_givens=keep_givens, timeout=timeout)
+        else:
+            res = minimal_hints(e.puzzle, solution=e.solution, keep_givens=keep_givens, timeout=timeout)
+        if res.status is Status.UNKNOWN:
+            code = EXIT_LIMIT
+        obj: dict[str, object] = {"status": res.status.value, "optimal": res.optimal}
+        if res.puzzle is not None:
+            obj.update(hints=len(res.hints), cells=[list(c) for c in res.hints],
+                       givens=list(res.puzzle.givens), url=encode_url(res.puzzle))
+        else:
+            obj["lower_bound"] = res.lower_bound
+        if format.value == "json":
+            emit_json(obj)
+        elif res.puzzle is not None:
+            typer.echo(text_board(res.puzzle))
+            typer.echo(f"{len(res.hints)} given arrows suffice and are necessary ({res.rounds} rounds)")
+            typer.echo(obj["url"])  # type: ignore[arg-type]
+        elif res.status is Status.UNKNOWN:
+            typer.echo(f"unknown: time limit reached; at least {res.lower_bound} hints are needed"
+                       if res.lower_bound else "unknown: time limit reached")
+        else:
+            typer.echo("unsolvable: there is no solution to make unique")
+    raise typer.Exit(code)
+
+
+class Grade(str, Enum):
+    easy = "easy"
+    medium = "medium"
+    hard = "hard"
+
+
+@app.command("generate")
+@user_errors
+def generate_cmd(
+    rows: Annotated[int, typer.Option("--rows", "-r", help="Rows.")] = 6,
+    cols: Annotated[Optional[int], typer.Option("--cols", "-c", help="Columns (default: rows).")] = None,
+    max_box: Annotated[int, typer.Option("--max-box", help="Cells per box (boxes are grown to this size where possible).")] = 4,
+    goals: Annotated[int, typer.Option("--goals", help="Number of Roma cells.")] = 1,
+    number: Annotated[int, typer.Option("--number", "-n", help="How many puzzles.")] = 1,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed.")] = None,
+    shapes: Annotated[str, typer.Option("--shapes", help="Box shapes, comma-separated: any, square, line, L, T, S (smaller boxes are parts of them).")] = "any",
+    grade: Annotated[Optional[Grade], typer.Option("--grade", help="At most this hard: adds givens until the rules of this level solve it.")] = None,
+    strict: StrictOption = False,
+    format: FormatOption = OutputFormat.text,
+    timeout: TimeoutOption = None,
+) -> None:
+    """Generate unique puzzles with few givens (minimum givens, exact, up to 100 cells), graded."""
+    from escapology.roma.generator import generate
+    from escapology.roma.render import text_board
+
+    for i in range(number):
+        g = generate(rows, cols or rows, max_box=max_box, goals=goals, strict=strict,
+                     seed=None if seed is None else seed + i, timeout=timeout,
+                     grade=grade.value if grade is not None else None,
+                     shapes=[x.strip() for x in shapes.split(",") if x.strip()])
+        url = encode_url(g.puzzle)
+        if format.value == "json":
+            emit_json({"url": url, "grade": g.grade, "givens": g.puzzle.n_givens(), "minimal": g.minimal,
+                       "puzzle": list(g.puzzle.givens), "solution": list(g.solution)})
+        else:
+            typer.echo(text_board(g.puzzle))
+            typer.echo(f"{url}\ngrade: {g.grade}; {g.puzzle.n_givens()} given arrows"
+                       f" ({'minimum' if g.minimal else 'inclusion-minimal'})")
+
+
+@app.command("render")
+@user_errors
+def render_cmd(
+    puzzle: PuzzleArg,
+    output: OutputOption = None,
+    solution: Annotated[bool, typer.Option("--solution/--puzzle", help="Draw the solution too (solving if needed).")] = False,
+) -> None:
+    """Draw the puzzle (and its solution) as a printed puzzle looks: SVG or PNG, text on the terminal."""
+    from escapology.roma.render import render, text_board
+    from escapology.roma.sat import solve
+
+    entries = read_puzzle_arg(puzzle)
+    e = entries[0]
+    sol = e.solution
+    if solution and sol is None:
+        res = solve(e.puzzle, uniqueness=False)
+        sol = res.solution
+    shown = sol if solution else None
+    typer.echo(text_board(e.puzzle, shown))
+    if output is not None:
+        if output.suffix.lower() not in (".svg", ".png"):
+            raise InputError(f"--output must end in .svg or .png, not {output.name!r}")
+        render(e.puzzle, output, shown)
+        typer.echo(f"wrote {output}")
+
+
+class Target(str, Enum):
+    url = "url"
+    pzprv3 = "pzprv3"
+    text = "text"
+    facts = "facts"
+
+
+@app.command("convert")
+@user_errors
+def convert_cmd(
+    puzzle: PuzzleArg,
+    to: Annotated[Target, typer.Option("--to", help="Output format.")] = Target.url,
+) -> None:
+    """Convert between puzz.link URLs, pzprv3 files, the text grid and ASP facts."""
+    for e in read_puzzle_arg(puzzle):
+        if to is Target.url:
+            typer.echo(encode_url(e.puzzle))
+        elif to is Target.pzprv3:
+            typer.echo(write_pzprv3(e.puzzle, e.solution), nl=False)
+        elif to is Target.text:
+            typer.echo(format_text(e.puzzle, e.solution))
+        else:
+            typer.echo(format_facts(e.puzzle))
+
+
+def demo() -> None:
+    """Solve the shipped example and print the board, the uniqueness proof and the checker's verdict."""
+    from escapology.roma.checker import check
+    from escapology.roma.io import read_puzzles
+    from escapology.roma.render import text_board
+    from escapology.roma.sat import solve
+
+    e = read_puzzles(EXAMPLE.read_text(encoding="utf-8"), file=str(EXAMPLE))[0]
+    res = solve(e.puzzle)
+    assert res.solution is not None
+    typer.echo(f"{EXAMPLE.name}: {encode_url(e.puzzle)}")
+    typer.echo(text_board(e.puzzle, res.solution))
+    verdict = "valid" if not check(e.puzzle, res.solution) else "INVALID"
+    typer.echo(f"unique: {res.unique}; checker: {verdict}")
+
+
+__all__ = ["app", "detect", "solve_path", "demo"]

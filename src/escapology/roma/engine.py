@@ -1,0 +1,182 @@
+"""The SAT engine behind every Roma solver: choose one out-arc per vertex so that all paths lead to
+a Roma vertex (python-sat, lazily added loop cuts).
+
+An instance is a set of *movers* (vertices that must choose an arc), for each mover its arcs
+``(target, colour)``, Roma vertices (goals, which choose nothing), and boxes (a mover -> box map;
+a box uses each colour at most once). The grid puzzle is the case "movers = non-goal cells, arcs
+= the on-board neighbours, colour = direction" (:class:`escapology.roma.sat.RomaSat`); Section 5's
+generalized Roma on graphs uses it directly (:mod:`escapology.roma.graph`).
+
+Clauses: exactly one arc per mover; at most one arc of each colour per box; and *loop cuts*: for a
+set ``S`` of movers, "some vertex of ``S`` chooses an arc leaving ``S``". A loop cut is sound: in a
+solution every path from ``S`` ends at a Roma vertex, which is not in ``S``, so some arc leaves
+``S``. Cuts for 2-cycles and for every box without a Roma vertex are added up front; the others
+lazily: a model is a functional graph, so it is a solution unless it has a cycle, and for each
+cycle ``S`` of the model the cut of ``S`` is added (it excludes the model). The loop ends with a
+model without cycles (a solution) or UNSAT (a proof that there is none).
+
+>>> e = ArrowSat({"a": [("r", 1), ("b", 2)], "b": [("a", 1), ("r", 2)]}, roma={"r"}, boxes={"a": 0, "b": 0})
+>>> sorted(e.find_successors([]).items())
+[('a', 'r'), ('b', 'r')]
+>>> e.close()
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Hashable, Iterable, Mapping, Sequence
+
+import numpy as np
+from pysat.solvers import Solver
+
+from escapology.core.limits import Deadline, LimitReached
+
+Vertex = Hashable
+DEFAULT_SOLVER = "glucose4"
+
+
+class ArrowSat:
+    """An incremental SAT encoding of an arrow-choice instance (see the module docstring)."""
+
+    def __init__(
+        self,
+        arcs: Mapping[Vertex, Sequence[tuple[Vertex, Hashable]]],
+        roma: Iterable[Vertex],
+        boxes: Mapping[Vertex, Hashable] | None = None,
+        *,
+        extra_clauses: Iterable[list[int]] = (),
+        solver: str = DEFAULT_SOLVER,
+    ) -> None:
+        self.roma = set(roma)
+        self.arcs = {v: list(a) for v, a in arcs.items() if v not in self.roma}
+        self.arc_var: dict[tuple[Vertex, Vertex], int] = {}
+        self.decode: dict[int, tuple[Vertex, Vertex]] = {}
+        self.cuts = 0
+        self.calls = 0
+        clauses: list[list[int]] = []
+        by_box: dict[tuple[Hashable, Hashable], list[int]] = {}
+        boxes = boxes or {}
+        for v, out in self.arcs.items():
+            lits = []
+            for w, colour in out:
+                x = len(self.arc_var) + 1
+                self.arc_var[(v, w)] = x
+                self.decode[x] = (v, w)
+                lits.append(x)
+                if v in boxes and colour is not None:
+                    by_box.setdefault((boxes[v], colour), []).append(x)
+            clauses.append(lits)  # empty when v has no arc: then there is no solution
+            clauses += [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
+        for lits in by_box.values():
+            clauses += [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
+        for (v, w), x in self.arc_var.items():  # 2-cycles
+            y = self.arc_var.get((w, v))
+            if y is not None and x < y:
+                clauses.append([-x, -y])
+        members: dict[Hashable, list[Vertex]] = {}
+        for v, b in boxes.items():
+            members.setdefault(b, []).append(v)
+        roma_boxes = {boxes[v] for v in self.roma if v in boxes}
+        for b, vs in members.items():
+            if len(vs) > 1 and b not in roma_boxes and all(v in self.arcs for v in vs):
+                clauses.append(self.cut(vs))
+        if self.arcs and not self.roma:
+            clauses.append([])  # all movers together form a set no arc can leave
+        self.n_vars = len(self.arc_var)
+        # integer view for the loop search: vertex ids, and the source/target id of each variable
+        self.vertices: list[Vertex] = list(dict.fromkeys([*self.arcs, *(w for out in self.arcs.values() for w, _ in out), *self.roma]))
+        vid = {v: i for i, v in enumerate(self.vertices)}
+        self._src = np.zeros(self.n_vars + 1, dtype=np.int64)
+        self._dst = np.zeros(self.n_vars + 1, dtype=np.int64)
+        for (v, w), x in self.arc_var.items():
+            self._src[x], self._dst[x] = vid[v], vid[w]
+        self._steps = max(1, int(np.ceil(np.log2(max(2, len(self.vertices))))) + 1)
+        self.clauses = clauses + list(extra_clauses)  # kept for other back ends (MaxSAT in hints)
+        self.solver = Solver(name=solver, bootstrap_with=self.clauses)
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    def __enter__(self) -> "ArrowSat":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def cut(self, vertices: Iterable[Vertex]) -> list[int]:
+        """The loop cut of a set of movers: some vertex of the set chooses an arc leaving it."""
+        inside = set(vertices)
+        return [self.arc_var[(v, w)] for v in inside for w, _ in self.arcs[v] if w not in inside]
+
+    def sat(self, assumptions: list[int], deadline: Deadline | None = None) -> bool:
+        """One SAT call, interrupted when ``deadline`` passes (then ``LimitReached``)."""
+        self.calls += 1
+        remaining = deadline.remaining() if deadline is not None else None
+        if remaining is None:
+            return bool(self.solver.solve(assumptions=assumptions))
+        if remaining <= 0:
+            raise LimitReached
+        timer = threading.Timer(remaining, self.solver.interrupt)
+        timer.start()
+        try:
+            res = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        finally:
+            timer.cancel()
+        self.solver.clear_interrupt()
+        if res is None:
+            raise LimitReached
+        return bool(res)
+
+    def _model_successors(self) -> np.ndarray:
+        """The target id chosen by each vertex in the current model (``-1`` for Roma vertices)."""
+        model = np.asarray(self.solver.get_model(), dtype=np.int64)
+        chosen = model[(model > 0) & (model <= self.n_vars)]
+        succ = np.full(len(self.vertices), -1, dtype=np.int64)
+        succ[self._src[chosen]] = self._dst[chosen]
+        return succ
+
+    def successors(self) -> dict[Vertex, Vertex]:
+        """The arcs chosen by the current model."""
+        V = self.vertices
+        return {V[i]: V[j] for i, j in enumerate(self._model_successors().tolist()) if j >= 0}
+
+    def cycles(self, succ: np.ndarray) -> list[list[Vertex]]:
+        """The cycles of the functional graph ``succ`` (ids; ``-1`` = stops), by pointer doubling:
+        after ``2^k >= n`` steps every walk is on its cycle or stopped, and the smallest id along a
+        cycle, spread by doubling too, names the cycle."""
+        n = len(succ)
+        ids = np.arange(n)
+        f = np.where(succ < 0, ids, succ)
+        g = f
+        for _ in range(self._steps):
+            g = g[g]
+        on = np.zeros(n, dtype=bool)
+        on[g] = True
+        on &= succ >= 0
+        if not on.any():
+            return []
+        label = np.where(on, ids, n)
+        h = f
+        for _ in range(self._steps):
+            label = np.minimum(label, label[h])
+            h = h[h]
+        cyc_ids = ids[on]
+        groups: dict[int, list[Vertex]] = {}
+        V = self.vertices
+        for i, lab in zip(cyc_ids.tolist(), label[on].tolist()):
+            groups.setdefault(lab, []).append(V[i])
+        return list(groups.values())
+
+    def find_successors(self, assumptions: list[int], deadline: Deadline | None = None) -> dict[Vertex, Vertex] | None:
+        """A solution under ``assumptions`` (adding loop cuts as needed), or ``None``."""
+        while True:
+            if not self.sat(assumptions, deadline):
+                return None
+            succ = self._model_successors()
+            cycles = self.cycles(succ)
+            if not cycles:
+                V = self.vertices
+                return {V[i]: V[j] for i, j in enumerate(succ.tolist()) if j >= 0}
+            for cyc in cycles:
+                self.solver.add_clause(self.cut(cyc))
+                self.cuts += 1

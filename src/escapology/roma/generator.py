@@ -1,0 +1,253 @@
+"""Generating unique Roma puzzles with few givens, graded by the reasoning they need.
+
+1. Boxes: a random partition of the board, each box grown cell by cell up to ``max_box`` cells
+   (optionally only boxes that fit the chosen shapes: square, line, L, T, S tetrominoes)
+   (at most 4: five arrows cannot be pairwise different), a cell joining only if the box can still
+   hold pairwise different arrows that stay on the board (Hall's condition); goals are alone in
+   their box in ``strict`` mode.
+2. A random solution of that board: the SAT solver with random phases (a new partition is drawn
+   in the rare case the board has none).
+3. Givens: the smallest set of arrows making the solution unique, exact by implicit hitting sets
+   (:func:`hints.minimal_hints`) up to ``exact_limit`` cells; on larger boards a greedy method
+   (give one differing cell of each connected patch where a second solution differs, until unique,
+   then drop every hint that is not needed), which gives an inclusion-minimal set.
+4. The grade (:func:`grade.grade`); asked for an easier grade, givens are added until the rules of
+   that level solve the puzzle (:func:`ease`).
+
+>>> g = generate(5, 5, seed=7)
+>>> from escapology.roma.sat import solve
+>>> r = solve(g.puzzle)
+>>> r.unique and r.solution == g.solution
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from escapology.core.errors import InputError
+from escapology.core.limits import Deadline
+from escapology.roma.grade import LEVELS, propagate
+from escapology.roma.grade import grade as grade_puzzle
+from escapology.roma.hints import minimal_hints
+from escapology.roma.model import DELTA, DIRECTIONS, EMPTY, GOAL, Cell, Puzzle, Solution
+from escapology.roma.sat import RomaSat
+
+
+@dataclass
+class Generated:
+    puzzle: Puzzle
+    solution: Solution
+    grade: str
+    minimal: bool  # the givens are a minimum set (exact), not just inclusion-minimal
+
+
+#: Box shapes by name (tetrominoes; smaller boxes are the parts of them), as cell offsets.
+SHAPES: dict[str, tuple[Cell, ...]] = {
+    "square": ((0, 0), (0, 1), (1, 0), (1, 1)),
+    "line": ((0, 0), (0, 1), (0, 2), (0, 3)),
+    "L": ((0, 0), (1, 0), (2, 0), (2, 1)),
+    "T": ((0, 0), (0, 1), (0, 2), (1, 1)),
+    "S": ((0, 1), (0, 2), (1, 0), (1, 1)),
+}
+
+
+def _orientations(shape: tuple[Cell, ...]) -> set[frozenset[Cell]]:
+    out = set()
+    cells = list(shape)
+    for _ in range(4):
+        cells = [(c, -r) for r, c in cells]  # rotate
+        for cs in (cells, [(r, -c) for r, c in cells]):  # and reflect
+            r0, c0 = min(r for r, _ in cs), min(c for _, c in cs)
+            out.add(frozenset((r - r0, c - c0) for r, c in cs))
+    return out
+
+
+def shape_filter(names: Sequence[str]) -> Callable[[list[Cell]], bool] | None:
+    """A test "these cells fit inside one of the named shapes" (``None`` for any shape).
+
+    >>> fits = shape_filter(["square"])
+    >>> fits([(0, 0), (0, 1), (1, 1)]), fits([(0, 0), (0, 1), (0, 2)])
+    (True, False)
+    """
+    if not names or "any" in names:
+        return None
+    bad = [n for n in names if n not in SHAPES]
+    if bad:
+        raise InputError(f"unknown box shape {bad[0]!r} (use any, {', '.join(SHAPES)})")
+    placed = set().union(*(_orientations(SHAPES[n]) for n in names))
+
+    def fits(cells: list[Cell]) -> bool:
+        first = cells[0]
+        for o in placed:
+            for anchor in o:
+                dr, dc = anchor[0] - first[0], anchor[1] - first[1]
+                if all((r + dr, c + dc) in o for r, c in cells):
+                    return True
+        return False
+
+    return fits
+
+
+def random_partition(rows: int, cols: int, max_box: int, goal_cells: list[Cell], rng: random.Random,
+                     *, strict: bool = False, shapes: Sequence[str] = ()) -> list[list[int]]:
+    """A random partition into boxes of ``max_box`` cells where possible (goals alone if strict),
+    each box fitting one of ``shapes`` (names of :data:`SHAPES`; empty for any shape)."""
+    fits = shape_filter(shapes)
+    box = [[-1] * cols for _ in range(rows)]
+    n = 0
+    if strict:
+        for r, c in goal_cells:
+            box[r][c] = n
+            n += 1
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    rng.shuffle(cells)
+    for r0, c0 in cells:
+        if box[r0][c0] >= 0:
+            continue
+        box[r0][c0] = n
+        members = [(r0, c0)]
+        while len(members) < max_box:
+            frontier = [(r + dr, c + dc) for r, c in members for dr, dc in DELTA.values()
+                        if 0 <= r + dr < rows and 0 <= c + dc < cols and box[r + dr][c + dc] < 0]
+            rng.shuffle(frontier)
+            pick = next((x for x in frontier if _distinct_possible(members + [x], rows, cols)
+                         and (fits is None or fits(members + [x]))), None)
+            if pick is None:
+                break
+            box[pick[0]][pick[1]] = n
+            members.append(pick)
+        n += 1
+    return box
+
+
+def _distinct_possible(cells: list[Cell], rows: int, cols: int) -> bool:
+    """Whether the cells can hold pairwise different arrows that stay on the board (Hall's
+    condition, checked by trying the assignments; boxes are small). E.g. four cells along the top
+    edge cannot: none of them may point up."""
+    if len(cells) > 4:
+        return False
+    opts = [[d for d, (dr, dc) in DELTA.items() if 0 <= r + dr < rows and 0 <= c + dc < cols] for r, c in cells]
+
+    def rec(i: int, used: set[str]) -> bool:
+        if i == len(opts):
+            return True
+        return any(rec(i + 1, used | {d}) for d in opts[i] if d not in used)
+
+    return rec(0, set())
+
+
+def solution_for(board: Puzzle, rng: random.Random) -> Solution | None:
+    """A random solution of ``board`` (SAT with random phases), or ``None``."""
+    with RomaSat(board) as enc:
+        enc.solver.set_phases([v if rng.random() < 0.5 else -v for v in range(1, enc.n_vars + 1)])
+        return enc.find(enc.assumptions(board.givens) or [])
+
+
+def greedy_hints(puzzle: Puzzle, solution: Solution, rng: random.Random, deadline: Deadline | None = None) -> Puzzle:
+    """Inclusion-minimal givens making ``solution`` unique on the bare board of ``puzzle``."""
+    base = puzzle.bare()
+    with RomaSat(base) as enc:
+        enc.solver.add_clause(enc.blocking_clause(solution, base.givens))
+        lit = {cell: enc.var[(cell[0], cell[1], solution[cell[0]][cell[1]])]
+               for cell in base.cells() if solution[cell[0]][cell[1]] in DIRECTIONS}
+        hints: list[Cell] = []
+        while True:
+            other = enc.find([lit[c] for c in hints], deadline)
+            if other is None:
+                break
+            diff = {c for c in lit if other[c[0]][c[1]] != solution[c[0]][c[1]]}
+            while diff:  # one hint in each connected patch of differences
+                seed = rng.choice(sorted(diff))
+                patch, stack = {seed}, [seed]
+                while stack:
+                    r, c = stack.pop()
+                    for dr, dc in DELTA.values():
+                        nb = (r + dr, c + dc)
+                        if nb in diff and nb not in patch:
+                            patch.add(nb)
+                            stack.append(nb)
+                diff -= patch
+                hints.append(rng.choice(sorted(patch)))
+        for cell in list(reversed(hints)):  # drop hints that are not needed
+            trial = [lit[c] for c in hints if c != cell]
+            if enc.find(trial, deadline) is None:
+                hints.remove(cell)
+    givens = [list(row) for row in base.givens]
+    for r, c in hints:
+        givens[r][c] = solution[r][c]
+    return base.with_givens(["".join(row) for row in givens])
+
+
+def generate(
+    rows: int, cols: int, *, max_box: int = 4, goals: int = 1, strict: bool = False,
+    seed: int | None = None, exact_limit: int = 100, timeout: float | None = None,
+    grade: str | None = None, shapes: Sequence[str] = (),
+) -> Generated:
+    """A random puzzle with a unique solution and few givens (see the module docstring). With
+    ``grade`` (``easy``, ``medium``, ``hard``) givens are added until the rules of that level
+    solve it (:func:`ease`), so the puzzle is at most that hard."""
+    if rows < 1 or cols < 1 or rows * cols < 2:
+        raise InputError("the board needs at least two cells")
+    if not 1 <= max_box <= 4:
+        raise InputError("--max-box must be 1 to 4 (a box of five cells cannot hold five different arrows)")
+    if not 1 <= goals < rows * cols:
+        raise InputError("the number of goals must be between 1 and the number of cells - 1")
+    if strict and (rows != cols or max_box > 4 or goals != 1):
+        raise InputError("--strict needs a square board, boxes of at most 4 cells and one goal")
+    shape_filter(shapes)  # reject unknown names before any work
+    rng = random.Random(seed)
+    deadline = Deadline(timeout)
+    all_cells = [(r, c) for r in range(rows) for c in range(cols)]
+    goal_cells = rng.sample(all_cells, goals)
+    while True:
+        boxes = random_partition(rows, cols, max_box, goal_cells, rng, strict=strict, shapes=shapes)
+        givens = [["." for _ in range(cols)] for _ in range(rows)]
+        for r, c in goal_cells:
+            givens[r][c] = GOAL
+        board = Puzzle.from_labels(boxes, ["".join(row) for row in givens])
+        found = solution_for(board, rng)
+        if found is not None:
+            solution = found
+            break
+    minimal = False
+    if rows * cols <= exact_limit:
+        res = minimal_hints(board, solution=solution, deadline=deadline)
+        if res.puzzle is not None:
+            puzzle, minimal = res.puzzle, True
+        else:
+            puzzle = greedy_hints(board, solution, rng)
+    else:
+        puzzle = greedy_hints(board, solution, rng, None)
+    if grade is not None and grade not in ("expert", "search"):
+        level = LEVELS.index(grade) + 1
+        eased = ease(puzzle, solution, level, rng)
+        minimal = minimal and eased == puzzle
+        puzzle = eased
+    return Generated(puzzle, solution, grade_puzzle(puzzle), minimal)
+
+
+def ease(puzzle: Puzzle, solution: Solution, level: int, rng: random.Random) -> Puzzle:
+    """Add givens from ``solution`` until the rules up to ``level`` (:mod:`grade`) alone solve the
+    puzzle: each round gives one random cell that those rules leave open. Then drop every added
+    given that is not needed for that. The solution stays unique: the rules are sound, so a puzzle
+    they solve has exactly one solution."""
+    givens = [list(row) for row in puzzle.givens]
+    added: list[Cell] = []
+    while True:
+        cur = puzzle.with_givens(["".join(row) for row in givens])
+        cand = propagate(cur, level)
+        open_cells = sorted(c for c, v in (cand or {}).items() if len(v) > 1)
+        if cand is not None and not open_cells:
+            break
+        r, c = rng.choice(open_cells)
+        givens[r][c] = solution[r][c]
+        added.append((r, c))
+    for r, c in reversed(added):
+        givens[r][c] = EMPTY
+        cand = propagate(puzzle.with_givens(["".join(row) for row in givens]), level)
+        if cand is None or any(len(v) > 1 for v in cand.values()):
+            givens[r][c] = solution[r][c]
+    return puzzle.with_givens(["".join(row) for row in givens])

@@ -1,0 +1,179 @@
+"""Grading by the reasoning a human needs: a propagation solver with rules in levels.
+
+Each rule only removes candidate arrows that no solution can use, so the solver never removes
+the solution's arrows (soundness of each rule is stated at the rule):
+
+1. *basic*: an arrow leaving the board is never allowed; an arrow fixed in a box removes that
+   direction from the other cells of the box (box rule); in a box of four arrow cells every
+   direction appears exactly once, so a direction possible in only one cell goes there; a cell
+   never points at a neighbour that points back at it (a loop of two); a cell with one candidate
+   is fixed.
+2. *subsets and loops*: ``j`` cells of a box whose candidates together are ``j`` directions use
+   them all, so the other cells of the box lose them; a cell never points at a neighbour whose
+   fixed arrows lead back to it (a longer loop).
+3. *reach*: a cell ``c`` never points at a neighbour ``n`` from which no goal can be reached along
+   candidate arrows without passing through ``c`` (then every path from ``c`` through ``n`` comes
+   back to ``c``, or stops). Found with dominators (networkx's Cooper-Harvey-Kennedy
+   ``immediate_dominators``) of the reversed candidate graph rooted behind the goals.
+
+The grade is the lowest level whose rules alone fix every cell: ``easy``, ``medium``, ``hard``;
+``expert`` when level 3 needs one-step trials (:func:`trial`); ``search`` when even those leave
+cells open.
+
+>>> from escapology.roma.io import decode_url
+>>> grade(decode_url("https://puzz.link/p?roma/4/4/augddgb2a12d53a3b"))
+'easy'
+"""
+
+from __future__ import annotations
+
+from escapology.roma.model import DIRECTIONS, EMPTY, GOAL, OPPOSITE, Cell, Puzzle
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def initial_candidates(puzzle: Puzzle) -> dict[Cell, set[str]]:
+    """Every arrow cell's candidates: the given arrow, or the arrows that stay on the board."""
+    cand: dict[Cell, set[str]] = {}
+    for cell in puzzle.cells():
+        g = puzzle.given(cell)
+        if g == GOAL:
+            continue
+        opts = {g} if g != EMPTY else set(DIRECTIONS)
+        cand[cell] = {d for d in opts if puzzle.neighbour(cell, d) is not None}
+    return cand
+
+
+def propagate(
+    puzzle: Puzzle, level: int, cand: dict[Cell, set[str]] | None = None
+) -> dict[Cell, set[str]] | None:
+    """The candidates left after applying the rules up to ``level`` (starting from ``cand``, which
+    is not modified); ``None`` on a contradiction."""
+    cand = initial_candidates(puzzle) if cand is None else {k: set(v) for k, v in cand.items()}
+    changed = True
+    while changed:
+        changed = False
+        dom: dict | None = None  # dominators of the current candidate graph (level 3)
+        for cell, opts in cand.items():
+            if not opts:
+                return None
+            before = len(opts)
+            b = puzzle.box(cell)
+            mates = [x for x in puzzle.box_cells[b] if x in cand]
+            for other in mates:  # box rule
+                if other != cell and len(cand[other]) == 1:
+                    opts -= cand[other]
+            if len(mates) == 4 and len(opts) > 1:  # a full box holds each direction once
+                for d in DIRECTIONS:
+                    if d in opts and not any(d in cand[x] for x in mates if x != cell):
+                        opts.intersection_update({d})
+                        break
+            if level >= 2 and len(opts) > 1:  # naked subsets: j cells sharing j directions
+                others = [x for x in mates if x != cell]
+                for k in range(1, 1 << len(others)):
+                    group = [x for i, x in enumerate(others) if k >> i & 1]
+                    union = set().union(*(cand[x] for x in group))
+                    if len(union) == len(group):
+                        opts -= union
+            for d in list(opts):  # a loop of two
+                nb = puzzle.neighbour(cell, d)
+                if nb in cand and cand[nb] == {OPPOSITE[d]}:
+                    opts.discard(d)
+            if level >= 2:
+                for d in list(opts):  # longer loops along fixed arrows
+                    cur = puzzle.neighbour(cell, d)
+                    seen = 0
+                    while cur in cand and len(cand[cur]) == 1 and seen <= len(cand):
+                        if cur == cell:
+                            break
+                        cur = puzzle.neighbour(cur, next(iter(cand[cur])))
+                        seen += 1
+                    if cur == cell:
+                        opts.discard(d)
+            if level >= 3 and len(opts) > 1:
+                if dom is None:
+                    dom = _dominators(puzzle, cand)
+                for d in list(opts):
+                    if _dominated(dom, puzzle.neighbour(cell, d), cell):
+                        opts.discard(d)
+            if not opts:
+                return None
+            if len(opts) != before:
+                changed = True
+    return cand
+
+
+def _dominators(puzzle: Puzzle, cand: dict[Cell, set[str]]) -> dict:
+    """Immediate dominators in the reversed candidate graph rooted at a sink behind all goals:
+    ``c`` dominates ``n`` iff every candidate path from ``n`` to a goal passes through ``c``."""
+    import networkx as nx
+
+    g = nx.DiGraph()
+    sink = ("goal",)
+    g.add_node(sink)
+    for cell in puzzle.cells():
+        if cell not in cand:
+            g.add_edge(sink, cell)
+            continue
+        for d in cand[cell]:
+            nb = puzzle.neighbour(cell, d)
+            if nb is not None:
+                g.add_edge(nb, cell)
+    return nx.immediate_dominators(g, sink)
+
+
+def _dominated(dom: dict, start: Cell | None, avoid: Cell) -> bool:
+    """True iff no candidate path from ``start`` reaches a goal without passing ``avoid``.
+
+    ``dom`` may be stale (computed earlier in the pass): candidates only shrink, so what was
+    true of every path in the larger, older graph is true of every path now; a stale ``dom`` can
+    only miss a removal, which the next pass makes."""
+    if start is None or start not in dom:
+        return True  # off the board, or no candidate path to any goal at all
+    cur = start
+    while True:
+        if cur == avoid:
+            return True
+        nxt = dom.get(cur, cur)
+        if nxt == cur:
+            return False
+        cur = nxt
+
+
+def trial(puzzle: Puzzle, cand: dict[Cell, set[str]]) -> dict[Cell, set[str]] | None:
+    """Level 4, one-step trial: an arrow whose assumption makes level 2 find a contradiction is
+    removed (sound: level 2 never removes a solution's arrow, so no solution uses that arrow);
+    level 3 then runs again."""
+    cur: dict[Cell, set[str]] | None = cand
+    changed = True
+    while changed and cur is not None:
+        changed = False
+        for cell in [c for c, v in cur.items() if len(v) > 1]:
+            for d in sorted(cur[cell]):
+                test = dict(cur)
+                test[cell] = {d}
+                if propagate(puzzle, 2, test) is None:
+                    cur[cell] = cur[cell] - {d}
+                    changed = True
+            if changed:
+                break
+        if changed:
+            cur = propagate(puzzle, 3, cur)
+    return cur
+
+
+def grade(puzzle: Puzzle, *, trial_limit: int = 225) -> str:
+    """``easy``, ``medium``, ``hard``, ``expert`` (one-step trial) or ``search``: the lowest level
+    of the rules above that fixes every cell (see the module docstring). Trials are only tried on
+    boards of at most ``trial_limit`` cells (they are slow in Python); larger boards that levels
+    1-3 do not finish are graded ``search``."""
+    cand = None
+    for level, name in enumerate(LEVELS, 1):
+        cand = propagate(puzzle, level)
+        if cand is not None and all(len(v) == 1 for v in cand.values()):
+            return name
+    if cand is not None and puzzle.n_cells <= trial_limit:
+        done = trial(puzzle, cand)
+        if done is not None and all(len(v) == 1 for v in done.values()):
+            return "expert"
+    return "search"

@@ -1,0 +1,95 @@
+"""Drawing Roma puzzles the way they are printed: thin cell grid, thick box borders, a circle for
+each Roma cell, given arrows in black and solved arrows in blue.
+
+>>> from escapology.roma.model import Puzzle
+>>> print(text_board(Puzzle.from_labels(["AB", "AB"], ["O.", ".."]), ["O<", "^^"]))
++---+---+
+| O | < |
++   +   +
+| ^ | ^ |
++---+---+
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from escapology.core.svg import Svg
+from escapology.roma.model import DIRECTIONS, EMPTY, GOAL, Puzzle
+
+CELL = 40.0
+MARGIN = 12.0
+_ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270}
+
+
+def text_board(puzzle: Puzzle, solution: Sequence[str] | None = None) -> str:
+    """An ASCII picture: ``|`` and ``---`` mark box borders, cells show the solution (or givens)."""
+    R, C, b = puzzle.rows, puzzle.cols, puzzle.boxes
+    grid = solution if solution is not None else puzzle.givens
+    lines = []
+    for r in range(R + 1):
+        s = "+"
+        for c in range(C):
+            wall = r in (0, R) or b[r - 1][c] != b[r][c]
+            s += ("---" if wall else "   ") + "+"
+        lines.append(s)
+        if r == R:
+            break
+        s = "|"
+        for c in range(C):
+            s += f" {grid[r][c] if grid[r][c] != EMPTY else ' '} "
+            s += "|" if c == C - 1 or b[r][c] != b[r][c + 1] else " "
+        lines.append(s)
+    return "\n".join(lines)
+
+
+def _arrow(svg: Svg, x: float, y: float, d: str, colour: str) -> None:
+    """An arrow centred on ``(x, y)`` pointing in direction ``d``."""
+    s = CELL
+    shaft = [(-0.07, 0.3), (0.07, 0.3), (0.07, -0.05), (-0.07, -0.05)]
+    head = [(-0.25, -0.02), (0.0, -0.33), (0.25, -0.02)]
+    g = f'<g transform="translate({x:.2f},{y:.2f}) rotate({_ANGLE[d]})" fill="{colour}">'
+    pts = lambda ps: " ".join(f"{px * s:.2f},{py * s:.2f}" for px, py in ps)  # noqa: E731
+    svg.raw(g + f'<polygon points="{pts(shaft)}"/><polygon points="{pts(head)}"/></g>')
+
+
+def render_svg(puzzle: Puzzle, solution: Sequence[str] | None = None) -> Svg:
+    """The picture of ``puzzle``, with ``solution``'s arrows in blue when given."""
+    R, C, b = puzzle.rows, puzzle.cols, puzzle.boxes
+    W, H = C * CELL + 2 * MARGIN, R * CELL + 2 * MARGIN
+    svg = Svg(W, H)
+    svg.rect(0, 0, W, H, fill="white")
+    x0 = y0 = MARGIN
+    for r in range(1, R):
+        svg.line(x0, y0 + r * CELL, x0 + C * CELL, y0 + r * CELL, stroke="#bbbbbb", stroke_width=1)
+    for c in range(1, C):
+        svg.line(x0 + c * CELL, y0, x0 + c * CELL, y0 + R * CELL, stroke="#bbbbbb", stroke_width=1)
+    thick = dict(stroke="black", stroke_width=3, stroke_linecap="square")
+    for r in range(R):
+        for c in range(C - 1):
+            if b[r][c] != b[r][c + 1]:
+                x = x0 + (c + 1) * CELL
+                svg.line(x, y0 + r * CELL, x, y0 + (r + 1) * CELL, **thick)
+    for r in range(R - 1):
+        for c in range(C):
+            if b[r][c] != b[r + 1][c]:
+                y = y0 + (r + 1) * CELL
+                svg.line(x0 + c * CELL, y, x0 + (c + 1) * CELL, y, **thick)
+    svg.rect(x0, y0, C * CELL, R * CELL, fill="none", stroke="black", stroke_width=4)
+    for r in range(R):
+        for c in range(C):
+            cx, cy = x0 + (c + 0.5) * CELL, y0 + (r + 0.5) * CELL
+            g = puzzle.givens[r][c]
+            if g == GOAL:
+                svg.circle(cx, cy, CELL * 0.33, fill="white", stroke="black", stroke_width=2.5)
+            elif g in DIRECTIONS:
+                _arrow(svg, cx, cy, g, "black")
+            elif solution is not None and solution[r][c] in DIRECTIONS:
+                _arrow(svg, cx, cy, solution[r][c], "#1f5fbf")
+    return svg
+
+
+def render(puzzle: Puzzle, path: str | Path, solution: Sequence[str] | None = None) -> Path:
+    """Write the picture to ``path`` (``.svg`` or ``.png``)."""
+    return render_svg(puzzle, solution).save(path)
