@@ -21,9 +21,13 @@ Pruning (each rule is proven in ``native.py``'s module docstring):
    on a smaller line (both orders give the same state; keep the ascending one).
 3. The last push must have a band meeting both ``R`` and the goal's component ``CG`` (otherwise
    neither set changes and they stay apart).
-4. Below the last two pushes nothing is cut; in *focused* mode (an incomplete heuristic search
-   for a first plan) only pushes whose band meets ``R`` or ``CG``, or repeats of the previous push,
-   are tried.
+4. Two pushes before the end, a push changing only one of ``R`` and ``CG`` must bring it within two
+   rows or columns of the other (else no last push meets both).
+5. Two pushes before the end, a push touching neither set is tried only on lines where it can
+   change a path that some last push opens; 6. the same three pushes before the end.
+
+In *focused* mode (an incomplete heuristic search for a first plan) only pushes whose band meets
+``R`` or ``CG``, or repeats of the previous push, are tried.
 """
 
 from __future__ import annotations
@@ -178,28 +182,60 @@ def _goal_flags(ids, conn, n, g, rowc, colc, mark, stamp, queue, seeds):
 
 
 @njit(cache=True)
-def _widen2_and(a, b, out, n):
-    """out[z] |= (a meets z-2..z+2) and (b meets z-2..z+2)."""
-    for z in range(n):
-        ha = False
-        hb = False
-        for w in range(max(0, z - 2), min(n, z + 3)):
-            ha = ha or a[w] != 0
-            hb = hb or b[w] != 0
-        if ha and hb:
-            out[z] = 1
+def _near(cells, cnt, n, t, xr, nxr, xc, nxc, rows, cols):
+    """Mark the lines l whose changed positions, t pushes after a push on l, may border ``cells``.
+
+    A push on row l changes the fields of row l only. Each later push keeps them in their row unless
+    it is a column push ("crossing"), which moves one of them a row up or down. After t later pushes
+    they therefore lie in row l or, within t rows of it, within t columns of a crossing column; their
+    neighbourhood lies in the band l-1..l+1 or, within t+1 rows, within t columns of a crossing column.
+    ``xc[:nxc]`` are the crossing columns (for rows l) and ``xr[:nxr]`` the crossing rows (for columns
+    l). Sets ``rows[l]`` / ``cols[l]`` to 1 where some cell lies in that neighbourhood. Conservative.
+    """
+    for i in range(n):
+        rows[i] = 0
+        cols[i] = 0
+    for i in range(cnt):
+        p = cells[i]
+        x = p // n
+        y = p - x * n
+        for l in range(max(0, x - 1), min(n, x + 2)):
+            rows[l] = 1
+        for l in range(max(0, y - 1), min(n, y + 2)):
+            cols[l] = 1
+        for j in range(nxc):
+            if abs(y - xc[j]) <= t:
+                for l in range(max(0, x - t - 1), min(n, x + t + 2)):
+                    rows[l] = 1
+                break
+        for j in range(nxr):
+            if abs(x - xr[j]) <= t:
+                for l in range(max(0, y - t - 1), min(n, y + t + 2)):
+                    cols[l] = 1
+                break
+
+
+@njit(cache=True, inline="always")
+def _cross(k, xr, xc, nx):
+    """Record push k as crossing: a row push crosses columns, a column push crosses rows."""
+    if (k & 3) < 2:
+        xr[nx[0]] = k >> 2
+        nx[0] += 1
+    else:
+        xc[nx[1]] = k >> 2
+        nx[1] += 1
 
 
 @njit(cache=True)
 def _useful_idle_lines(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch, mark, stamp,
-                       queue, seeds, allow_r, allow_c, fr, fc, gr, gc):
-    """Lines on which a push touching neither R nor CG can still matter, two pushes before the end.
+                       queue, seeds, allow_r, allow_c, f, cells, xr, xc, nx):
+    """Rule 5: lines on which a push touching neither R nor CG can matter, two pushes before the end.
 
     For every last push q whose band meets R and CG: R_q and C_q are the avatar's and the goal's
-    components after q alone. A push p on line l, touching neither set, changes only fields on
-    positions q(l); a path from R to the goal that q alone did not give must enter those positions
-    from R_q and leave them into C_q. So l is useful only if the rows (columns) l-2..l+2 meet both.
-    Returns the new stamp.
+    components after q alone (q alone was refuted by the shallower depth). A push p on line l,
+    touching neither set, changes only the fields on q(line l); a winning path that q alone did not
+    give must enter those positions from R_q and leave them into C_q. So l is kept only if the
+    neighbourhood of q(line l) (see ``_near`` with t = 1) meets both. Returns the new stamp.
     """
     for i in range(n):
         allow_r[i] = 0
@@ -218,84 +254,37 @@ def _useful_idle_lines(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch,
                 allow_r[i] = 1
                 allow_c[i] = 1
             return stamp
-        for i in range(n):
-            fr[i] = 0
-            fc[i] = 0
-            gr[i] = 0
-            gc[i] = 0
-        for i in range(cnt):
-            p = queue[i]
-            fr[p // n] = 1
-            fc[p % n] = 1
+        nx[0] = 0
+        nx[1] = 0
+        _cross(q, xr, xc, nx)
+        _near(queue, cnt, n, 1, xr, nx[0], xc, nx[1], f[0], f[1])
         seeds[0] = gq
         stamp += 1
         cnt = _flood(scratch, conn, n, seeds, 1, mark, stamp, queue, -1)
-        for i in range(cnt):
-            p = queue[i]
-            gr[p // n] = 1
-            gc[p % n] = 1
-        _widen2_and(fr, gr, allow_r, n)
-        _widen2_and(fc, gc, allow_c, n)
+        _near(queue, cnt, n, 1, xr, nx[0], xc, nx[1], f[2], f[3])
+        for i in range(n):
+            if f[0, i] and f[2, i]:
+                allow_r[i] = 1
+            if f[1, i] and f[3, i]:
+                allow_c[i] = 1
     return stamp
 
 
 @njit(cache=True)
-def _widen_or(a, out, n, w):
-    """out[z] = 1 where a meets z-w..z+w."""
-    for z in range(n):
-        for x in range(max(0, z - w), min(n, z + w + 1)):
-            if a[x]:
-                out[z] = 1
-                break
-
-
-@njit(cache=True)
-def _widen_and(a, b, out, n, w):
-    """out[z] = 1 where both a and b meet z-w..z+w."""
-    for z in range(n):
-        ha = False
-        hb = False
-        for x in range(max(0, z - w), min(n, z + w + 1)):
-            ha = ha or a[x] != 0
-            hb = hb or b[x] != 0
-        if ha and hb:
-            out[z] = 1
-
-
-@njit(cache=True)
-def _set_flags(queue, cnt, n, rows, cols):
-    for i in range(n):
-        rows[i] = 0
-        cols[i] = 0
-    for i in range(cnt):
-        p = queue[i]
-        rows[p // n] = 1
-        cols[p % n] = 1
-
-
-@njit(cache=True)
 def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch, scratch2, mark,
-                        stamp, queue, seeds, rlq, allow_r, allow_c, f):
+                        stamp, queue, seeds, rlq, allow_r, allow_c, f, xr, xc, nx):
     """Rule 6: lines on which a push touching neither R nor CG can matter, three pushes before the end.
 
-    With p such a push on line l, q and r the last two: q alone then r was refuted by the shallower
-    depth, so p's changed positions D1 = q(line l) must touch the avatar's set or the goal's
-    component after q alone (``N[D1]`` lies in lines l-2..l+2), or else both sets are the same after
-    q in both worlds, r meets both bands, and the winning path after r must enter
-    D2 = r(D1) from R_qr and leave it into C_qr (``N[D2]`` lies in lines l-3..l+3), the sets r gives
-    without p. Returns the new stamp; ``f`` is scratch for eight row/column flag arrays.
+    With p such a push on line l and q, r the last two: q then r alone was refuted by the shallower
+    depth, so the changed positions D1 = q(line l) must border the avatar's set or the goal's
+    component after q alone (``_near`` with t = 1), or else both sets are the same after q in both
+    worlds, r meets both bands, and the winning path after r must enter D2 = r(D1) from R_qr and
+    leave it into C_qr, the sets r gives without p (``_near`` with t = 2). Returns the new stamp;
+    ``f`` is scratch for six row/column flag arrays.
     """
     for i in range(n):
         allow_r[i] = 0
         allow_c[i] = 0
-    rq_r = f[0]
-    rq_c = f[1]
-    cq_r = f[2]
-    cq_c = f[3]
-    x_r = f[4]
-    x_c = f[5]
-    y_r = f[6]
-    y_c = f[7]
     for q in range(4 * n):
         _apply(ids, scratch, q, n)
         gq = _moved(g, q, n)
@@ -311,19 +300,40 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch
         rqn = cnt
         for i in range(cnt):
             rlq[i] = queue[i]
-        _set_flags(queue, cnt, n, rq_r, rq_c)
+        nx[0] = 0
+        nx[1] = 0
+        _cross(q, xr, xc, nx)
+        # (A) p's changed positions border R or CG after q
+        _near(rlq, rqn, n, 1, xr, nx[0], xc, nx[1], f[0], f[1])
+        for i in range(n):
+            if f[0, i]:
+                allow_r[i] = 1
+            if f[1, i]:
+                allow_c[i] = 1
         seeds[0] = gq
         stamp += 1
         cnt = _flood(scratch, conn, n, seeds, 1, mark, stamp, queue, -1)
-        _set_flags(queue, cnt, n, cq_r, cq_c)
-        # (A) p's changed positions touch R or CG after q
-        _widen_or(rq_r, allow_r, n, 2)
-        _widen_or(cq_r, allow_r, n, 2)
-        _widen_or(rq_c, allow_c, n, 2)
-        _widen_or(cq_c, allow_c, n, 2)
+        _near(queue, cnt, n, 1, xr, nx[0], xc, nx[1], f[0], f[1])
+        for i in range(n):
+            if f[0, i]:
+                allow_r[i] = 1
+            if f[1, i]:
+                allow_c[i] = 1
+        # band flags of R and CG after q, for rule 3 on the last push r
+        for i in range(n):
+            f[2, i] = 0
+            f[3, i] = 0
+            f[4, i] = 0
+            f[5, i] = 0
+        for i in range(rqn):
+            f[2, rlq[i] // n] = 1
+            f[3, rlq[i] % n] = 1
+        for i in range(cnt):
+            f[4, queue[i] // n] = 1
+            f[5, queue[i] % n] = 1
         # (B) the last push r, meeting both sets after q
         for r in range(4 * n):
-            if not (_band_hits(r, rq_r, rq_c, n) and _band_hits(r, cq_r, cq_c, n)):
+            if not (_band_hits(r, f[2], f[3], n) and _band_hits(r, f[4], f[5], n)):
                 continue
             _apply(scratch, scratch2, r, n)
             gr = _moved(gq, r, n)
@@ -336,13 +346,22 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch
                     allow_r[i] = 1
                     allow_c[i] = 1
                 return stamp
-            _set_flags(queue, cnt, n, x_r, x_c)
+            _cross(r, xr, xc, nx)
+            _near(queue, cnt, n, 2, xr, nx[0], xc, nx[1], f[0], f[1])
             seeds[0] = gr
             stamp += 1
             cnt = _flood(scratch2, conn, n, seeds, 1, mark, stamp, queue, -1)
-            _set_flags(queue, cnt, n, y_r, y_c)
-            _widen_and(x_r, y_r, allow_r, n, 3)
-            _widen_and(x_c, y_c, allow_c, n, 3)
+            _near(queue, cnt, n, 2, xr, nx[0], xc, nx[1], f[6], f[7])
+            for i in range(n):
+                if f[0, i] and f[6, i]:
+                    allow_r[i] = 1
+                if f[1, i] and f[7, i]:
+                    allow_c[i] = 1
+            # forget r's crossing again
+            if (r & 3) < 2:
+                nx[0] -= 1
+            else:
+                nx[1] -= 1
     return stamp
 
 
@@ -374,9 +393,35 @@ def _last_push(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, pk, pidle, root,
 
 
 @njit(cache=True)
+def _reaches_zone(ids, conn, n, seeds, nseeds, mark, stamp, queue, zrow, zcol):
+    """Whether the walk from ``seeds`` visits a cell (x, y) with ``zrow[x]`` or ``zcol[y]`` set."""
+    for i in range(nseeds):
+        p = seeds[i]
+        if zrow[p // n] or zcol[p % n]:
+            return True
+    cnt = _flood(ids, conn, n, seeds, nseeds, mark, stamp, queue, -1)
+    for i in range(cnt):
+        p = queue[i]
+        if zrow[p // n] or zcol[p % n]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _zone(flags, out, n):
+    """out[x] = 1 where flags has a line within distance 2 of x."""
+    for x in range(n):
+        out[x] = 0
+        for w in range(max(0, x - 2), min(n, x + 3)):
+            if flags[w]:
+                out[x] = 1
+                break
+
+
+@njit(cache=True)
 def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle, cur, state,
-           mark, queue, seeds, scratch, allow_r, allow_c, tmp4, scratch2, rlq, flags8, focused, budget,
-           prune):
+           mark, queue, seeds, scratch, allow_r, allow_c, scratch2, rlq, flags8, xr, xc, nx, focused,
+           budget, prune, zone):
     """Run (or resume) the depth-limited search; see the module docstring.
 
     ``state[0]`` is the current level (0 = root), ``state[1]`` the depth limit ``D`` (number of
@@ -449,9 +494,32 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle,
                 allow_r[lvl, n] = 1
                 stamp = _useful_idle_lines(ids[lvl], conn, n, rl[lvl], rn[lvl], g[lvl], rowr[lvl],
                                            colr[lvl], rowc[lvl], colc[lvl], scratch, mark, stamp,
-                                           queue, seeds, allow_r[lvl], allow_c[lvl], tmp4[0],
-                                           tmp4[1], tmp4[2], tmp4[3])
+                                           queue, seeds, allow_r[lvl], allow_c[lvl], flags8,
+                                           rlq, xr, xc, nx)
             if (d < 2 and not allow_r[lvl, z]) or (d >= 2 and not allow_c[lvl, z]):
+                continue
+        if prune >= 2 and left == 2 and lvl > 0 and (hits_r != hits_c) and not focused:
+            # Rule 4: after a push that changes only one of R and CG, the last push needs a line
+            # whose band meets both, i.e. a cell of the changed set within two rows or columns of
+            # the unchanged one (a cheap walk decides it before the child is built).
+            if zone[lvl, 2 * n] == 0:
+                zone[lvl, 2 * n] = 1
+                _zone(rowr[lvl], zone[lvl, 0:n], n)
+                _zone(colr[lvl], zone[lvl, n:2 * n], n)
+                _zone(rowc[lvl], zone[lvl, 2 * n + 1:3 * n + 1], n)
+                _zone(colc[lvl], zone[lvl, 3 * n + 1:4 * n + 1], n)
+            _apply(ids[lvl], scratch, k, n)
+            stamp += 1
+            if hits_r:
+                for i in range(rn[lvl]):
+                    seeds[i] = _moved(rl[lvl, i], k, n)
+                near = _reaches_zone(scratch, conn, n, seeds, rn[lvl], mark, stamp, queue,
+                                     zone[lvl, 2 * n + 1:3 * n + 1], zone[lvl, 3 * n + 1:4 * n + 1])
+            else:
+                seeds[0] = _moved(g[lvl], k, n)
+                near = _reaches_zone(scratch, conn, n, seeds, 1, mark, stamp, queue,
+                                     zone[lvl, 0:n], zone[lvl, n:2 * n])
+            if not near:
                 continue
         if prune >= 2 and left == 3 and lvl > 0 and not (hits_r or hits_c) and not focused:
             # Rule 6: the same, three pushes before the end.
@@ -460,7 +528,7 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle,
                 stamp = _useful_idle_lines3(ids[lvl], conn, n, rl[lvl], rn[lvl], g[lvl], rowr[lvl],
                                             colr[lvl], rowc[lvl], colc[lvl], scratch, scratch2, mark,
                                             stamp, queue, seeds, rlq, allow_r[lvl], allow_c[lvl],
-                                            flags8)
+                                            flags8, xr, xc, nx)
             if (d < 2 and not allow_r[lvl, z]) or (d >= 2 and not allow_c[lvl, z]):
                 continue
         nl = lvl + 1
@@ -509,6 +577,7 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle,
             _goal_flags(ids[nl], conn, n, g[nl], rowc[nl], colc[nl], mark, stamp, queue, seeds)
         cur[nl] = 0
         allow_r[nl, n] = 0
+        zone[nl, 2 * n] = 0
         lvl = nl
 
 
@@ -536,10 +605,13 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
         "scratch": np.zeros(nn, dtype=np.int16),
         "allow_r": np.zeros((levels, n + 1), dtype=np.uint8),
         "allow_c": np.zeros((levels, n + 1), dtype=np.uint8),
-        "tmp4": np.zeros((4, n), dtype=np.uint8),
         "scratch2": np.zeros(nn, dtype=np.int16),
         "rlq": np.zeros(nn, dtype=np.int32),
         "flags8": np.zeros((8, n), dtype=np.uint8),
+        "xr": np.zeros(8, dtype=np.int32),
+        "xc": np.zeros(8, dtype=np.int32),
+        "nx": np.zeros(2, dtype=np.int32),
+        "zone": np.zeros((levels, 4 * n + 1), dtype=np.uint8),
     }
     st["ids"][0] = ids0
     st["rl"][0, 0] = init
@@ -558,6 +630,7 @@ def run(n: int, conn: np.ndarray, st: dict[str, np.ndarray], focused: bool, budg
     return search(
         n, conn, st["ids"], st["rl"], st["rn"], st["rowr"], st["colr"], st["rowc"], st["colc"],
         st["g"], st["prev"], st["pidle"], st["pdidle"], st["cur"], st["state"], st["mark"],
-        st["queue"], st["seeds"], st["scratch"], st["allow_r"], st["allow_c"], st["tmp4"],
-        st["scratch2"], st["rlq"], st["flags8"], focused, budget, prune,
+        st["queue"], st["seeds"], st["scratch"], st["allow_r"], st["allow_c"],
+        st["scratch2"], st["rlq"], st["flags8"], st["xr"], st["xc"], st["nx"], focused, budget, prune,
+        st["zone"],
     )

@@ -31,13 +31,28 @@ both orders then give identical states) shows that some optimal plan never shows
 *Rule 3* (the last push meets ``R`` and ``CG``): if ``band(p)`` misses ``CG``, the goal's component
 is unchanged and ``p(R)`` does not meet it; if it misses ``R``, ``R`` is unchanged and lacks the goal.
 
+*Rule 4* (two pushes before the end, a push ``p`` whose band meets exactly one of ``R`` and ``CG``):
+the other set keeps its positions, and by rule 3 the last push needs a line whose band meets both
+sets after ``p``; a row band meets a cell ``r`` of one and ``c`` of the other only if their rows differ
+by at most two (columns likewise). So ``p`` is skipped when the set it changes has, after ``p``, no cell
+within two rows or two columns of the other set's rows and columns -- decided by a walk on a scratch
+board before the child is built.
+
 *Rule 5* (two pushes before the end, a push ``p`` meeting neither ``R`` nor ``CG``): with ``q`` the last
 push, ``q`` alone was already refuted by the shallower depth, so the winning path after ``p, q`` must
 use a position whose field differs from the board after ``q`` alone, i.e. one of ``q(line(p))``; it
 enters them from ``R_q`` and leaves them into ``C_q`` (the components after ``q`` alone), because
 before and after those positions the two boards agree. ``q(line(p))`` lies within one line of
 ``line(p)``, so its neighbourhood lies in lines ``l - 2 .. l + 2``; lines where those miss ``R_q`` or
-``C_q`` for every such ``q`` are skipped.
+``C_q`` for every such ``q`` are skipped (``kernel._near`` bounds where those positions can be).
+
+*Rule 6* (three pushes before the end, a push meeting neither ``R`` nor ``CG``): the same argument one
+level up: with ``q, r`` the last two pushes, ``q, r`` alone was refuted, so ``p``'s changed positions
+must border the avatar's set or the goal's component after ``q`` alone, or else the winning path after
+``r`` must enter them from, and leave them into, the sets ``q, r`` alone give.
+
+The rules are checked against the same search with every rule off (``tests/labyrinth/test_pruning.py``)
+and against plain breadth-first search and clingo (``tests/labyrinth/test_solvers.py``).
 """
 
 from __future__ import annotations
@@ -149,7 +164,7 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
             lower = depth + 1
             spent = time.perf_counter() - t0
             remaining = deadline.remaining()
-            if spent > 0.5 and width < 1024 and (best is None or len(best) > lower) and (
+            if spent > 0.5 and width < 4096 and (best is None or len(best) > lower) and (
                     remaining is None or remaining > 8 * beam_seconds):
                 # the next depth will cost much more: a wider beam may find a shorter plan first
                 width *= 4

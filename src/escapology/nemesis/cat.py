@@ -1,0 +1,223 @@
+"""Cat Herding: the exact cat number by memoised minimax (Ashmore, Dyer, Marbach, Milley).
+
+No exits. Each round the herder deletes one edge copy, then the cat moves; the value is the number
+of deletions until the cat sits on an isolated vertex (the cat maximises, the herder minimises).
+
+- ``speed=1``: the cat moves along one edge (as in the Nemesis paper, Corollary 6).
+- ``speed=None`` (unbounded, the default): the cat moves along any non-trivial path of its
+  component, i.e. to any other vertex of it (Ashmore et al.'s definition, the one the literature's
+  cat numbers refer to).
+
+In both, the cat must move when it can (a non-trivial path). Sound pruning: the herder only
+deletes edges of the cat's component (a deletion elsewhere costs one and changes nothing the cat
+can use: by monotonicity it is never better), and positions are memoised on the cat's vertex and
+the multiplicities of its component only.
+
+>>> from escapology.nemesis.model import Instance
+>>> g = Instance.from_edges([(1, 2), (2, 3), (3, 1)]).graph()
+>>> cat_value(g, 0), cat_value(g, 0, speed=1)
+(2, 2)
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+
+from escapology.core.limits import Deadline, LimitReached
+from escapology.nemesis.model import Graph
+
+Mult = tuple[int, ...]
+
+
+class CatSearch:
+    """Memoised minimax for one graph; tables shared between start vertices."""
+
+    def __init__(self, g: Graph, speed: int | None = None, deadline: Deadline | None = None) -> None:
+        if speed not in (None, 1):
+            raise ValueError("cat speed is 1 or unbounded (None)")
+        self.g = g
+        self.speed = speed
+        self.deadline = deadline or Deadline(None)
+        self.nodes = 0
+        self.value = lru_cache(maxsize=None)(self._value)
+
+    def component(self, pos: int, mult: Mult) -> tuple[set[int], list[int]]:
+        g = self.g
+        seen = {pos}
+        stack = [pos]
+        edges = []
+        while stack:
+            v = stack.pop()
+            for w, e in g.adj[v]:
+                if mult[e] and w not in seen:
+                    seen.add(w)
+                    stack.append(w)
+        for e, k in enumerate(mult):
+            if k and g.ends[e][0] in seen:
+                edges.append(e)
+        return seen, edges
+
+    def canon(self, pos: int, mult: Mult) -> tuple[Mult, list[int], set[int]]:
+        comp, edges = self.component(pos, mult)
+        out = [0] * len(mult)
+        for e in edges:
+            out[e] = mult[e]
+        return tuple(out), edges, comp
+
+    def herder_turn(self, pos: int, mult: Mult) -> int:
+        """Deletions still to come, herder to move, cat at ``pos``."""
+        cm, _, _ = self.canon(pos, mult)
+        return self.value(pos, cm)
+
+    def _value(self, pos: int, cm: Mult) -> int:
+        self.nodes += 1
+        if self.nodes & 1023 == 0 and self.deadline.expired():
+            raise LimitReached()
+        _, edges, _ = self.canon(pos, cm)
+        if not edges:
+            return 0
+        best = None
+        for e in edges:
+            lst = list(cm)
+            lst[e] -= 1
+            v = 1 + self.cat_turn(pos, tuple(lst))
+            if best is None or v < best:
+                best = v
+        assert best is not None
+        return best
+
+    def cat_turn(self, pos: int, mult: Mult) -> int:
+        """Deletions still to come, cat to move at ``pos``."""
+        g = self.g
+        if self.speed == 1:
+            targets = {w for w, e in g.adj[pos] if mult[e]}
+        else:
+            comp, _ = self.component(pos, mult)
+            targets = comp - {pos}
+        if not targets:
+            return 0
+        return max(self.herder_turn(w, mult) for w in targets)
+
+    def best_deletion(self, pos: int, mult: Mult) -> int | None:
+        """An optimal deletion for the herder (None when the cat is isolated)."""
+        cm, edges, _ = self.canon(pos, mult)
+        target = self.value(pos, cm)
+        for e in edges:
+            lst = list(cm)
+            lst[e] -= 1
+            if 1 + self.cat_turn(pos, tuple(lst)) == target:
+                return e
+        return None
+
+    def best_move(self, pos: int, mult: Mult) -> int | None:
+        """An optimal move for the cat after a deletion (None when isolated)."""
+        g = self.g
+        if self.speed == 1:
+            targets = sorted({w for w, e in g.adj[pos] if mult[e]})
+        else:
+            targets = sorted(self.component(pos, mult)[0] - {pos})
+        if not targets:
+            return None
+        return max(targets, key=lambda w: self.herder_turn(w, mult))
+
+
+def cat_value(g: Graph, start: int, *, speed: int | None = None, deadline: Deadline | None = None) -> int:
+    """The number of deletions when the cat starts on ``start`` and the herder moves first."""
+    return CatSearch(g, speed, deadline).herder_turn(start, g.mult)
+
+
+def cat_numbers(g: Graph, *, speed: int | None = None, deadline: Deadline | None = None) -> dict[int, int]:
+    """The value from every start vertex; the cat number is their maximum (the cat picks)."""
+    cs = CatSearch(g, speed, deadline)
+    return {v: cs.herder_turn(v, g.mult) for v in range(g.n)}
+
+
+class CertificateTooLarge(Exception):
+    """The flat strategy would exceed the node budget."""
+
+
+def cat_certificate(cs: CatSearch, start: int, *, max_nodes: int = 50_000) -> dict:
+    """Both sides' strategies for the value from ``start``, as flat node lists (a DAG).
+
+    ``{"value": v, "herder": {"root": 0, "nodes": [...]}, "cat": {"root": 0, "nodes": [...]}}``.
+    A herder node ``{"cat": p, "delete": [a, b], "after": {w: id}}`` answers every cat move ``w``;
+    a cat node ``{"cat": p, "replies": [{"delete": [a, b], "move": w|null, "then": id|null}]}``
+    answers every deletion. :func:`escapology.nemesis.checker.check_cat` verifies both bounds.
+    """
+    g = cs.g
+    value = cs.herder_turn(start, g.mult)
+
+    def targets(pos: int, mult: Mult) -> list[int]:
+        if cs.speed == 1:
+            return sorted({w for w, e in g.adj[pos] if mult[e]})
+        return sorted(cs.component(pos, mult)[0] - {pos})
+
+    def isolated(pos: int, mult: Mult) -> bool:
+        return not any(mult[e] for _, e in g.adj[pos])
+
+    def herder() -> dict:
+        nodes: list[dict] = []
+        ids: dict[tuple[int, Mult], int] = {}
+
+        def node(pos: int, mult: Mult) -> int | None:
+            if isolated(pos, mult):
+                return None
+            key = (pos, mult)
+            if key in ids:
+                return ids[key]
+            if len(nodes) >= max_nodes:
+                raise CertificateTooLarge()
+            i = len(nodes)
+            ids[key] = i
+            nodes.append({})
+            e = cs.best_deletion(pos, mult)
+            assert e is not None
+            lst = list(mult)
+            lst[e] -= 1
+            after = tuple(lst)
+            nxt = {}
+            for w in targets(pos, after):
+                nxt[g.names[w]] = node(w, after)
+            nodes[i] = {"cat": g.names[pos], "delete": g.edge_name(e), "after": nxt}
+            return i
+
+        root = node(start, tuple(g.mult))
+        return {"root": root, "nodes": nodes}
+
+    def cat() -> dict:
+        nodes: list[dict] = []
+        ids: dict[tuple[int, Mult], int] = {}
+
+        def node(pos: int, mult: Mult) -> int | None:
+            if isolated(pos, mult):
+                return None
+            key = (pos, mult)
+            if key in ids:
+                return ids[key]
+            if len(nodes) >= max_nodes:
+                raise CertificateTooLarge()
+            i = len(nodes)
+            ids[key] = i
+            nodes.append({})
+            replies = []
+            for e in range(len(mult)):
+                if not mult[e]:
+                    continue
+                lst = list(mult)
+                lst[e] -= 1
+                after = tuple(lst)
+                w = cs.best_move(pos, after)
+                replies.append({"delete": g.edge_name(e), "move": None if w is None else g.names[w],
+                                "then": None if w is None else node(w, after)})
+            nodes[i] = {"cat": g.names[pos], "replies": replies}
+            return i
+
+        root = node(start, tuple(g.mult))
+        return {"root": root, "nodes": nodes}
+
+    return {"value": value, "start": g.names[start], "herder": herder(), "cat": cat()}
+
+
+if sys.getrecursionlimit() < 20000:  # one frame per move
+    sys.setrecursionlimit(20000)

@@ -1,0 +1,466 @@
+"""``escapology nemesis ...``: solve, check, generate, render, escape-tree and play."""
+
+from __future__ import annotations
+
+import json
+import re
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from escapology.core.cli_support import (
+    FormatOption,
+    OutputFormat,
+    OutputOption,
+    TimeoutOption,
+    emit_json,
+    read_input,
+    user_errors,
+)
+from escapology.core.errors import InputError
+from escapology.core.limits import Deadline, LimitReached
+from escapology.core.results import EXIT_LIMIT, EXIT_OK, EXIT_REJECTED
+from escapology.nemesis import io as nio
+from escapology.nemesis.model import Graph, Instance
+
+app = typer.Typer(no_args_is_help=True, help="Nemesis, Blizzard and Cat Herding (Bergé, Dailly, Gerard, FUN 2026).")
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "nemesis" / "small.lp"
+
+
+class GameName(str, Enum):
+    nemesis = "nemesis"
+    blizzard = "blizzard"
+    cat = "cat"
+
+
+class Method(str, Enum):
+    exact = "exact"
+    linear = "linear"
+
+
+class CatSpeed(str, Enum):
+    one = "1"
+    unbounded = "unbounded"
+
+
+GameOption = Annotated[GameName, typer.Option("--game", "-g", help="nemesis, blizzard or cat (herding).")]
+ExitsOption = Annotated[
+    Optional[str], typer.Option("--exits", help="Comma-separated exit vertices (for networkx graph files).")
+]
+StartOption = Annotated[Optional[str], typer.Option("--start", help="The start vertex (overrides start/1).")]
+
+
+def detect(text: str) -> bool:
+    """True iff ``text`` is a Nemesis instance (ASP facts with edges plus exit/1 or start/1)."""
+    return nio.detect(text)
+
+
+def _load(file: Path | str, exits: str | None, start: str | None) -> Instance:
+    p = str(file)
+    xs = [x.strip() for x in (exits or "").split(",") if x.strip()]
+    if p == "-":
+        text, name = read_input(p)
+        return nio.load_instance(name, text=text, exits=xs, start=start)
+    suffix = Path(p).suffix.lower()
+    if suffix in (".graphml", ".gml"):
+        return nio.read_graph_file(p, exits=xs, start=start)
+    text, name = read_input(p)
+    if suffix in (".edgelist", ".edges", ".txt") and not re.search(r"\bedge\s*\(", text):
+        return nio.read_graph_file(p, exits=xs, start=start)
+    return nio.parse_and_apply(text, name, exits=xs, start=start)
+
+
+def _need_start(inst: Instance, file: str) -> None:
+    if inst.start is None:
+        raise InputError("no start vertex: add a start(V). fact or use --start", file=file)
+    if not inst.exits:
+        raise InputError("no exit: add exit(V). facts or use --exits", file=file)
+
+
+def _solve(
+    inst: Instance,
+    file: str,
+    game: str,
+    *,
+    all_starts: bool = False,
+    method: str = "exact",
+    cat_speed: str = "unbounded",
+    timeout: float | None = None,
+) -> dict[str, Any]:
+    """The JSON answer (raises LimitReached on timeout)."""
+    deadline = Deadline(timeout)
+    g = inst.graph()
+    if game == "cat":
+        from escapology.nemesis.cat import CatSearch
+
+        cs = CatSearch(g, None if cat_speed == "unbounded" else 1, deadline)
+        per = {g.names[v]: cs.herder_turn(v, g.mult) for v in range(g.n)}
+        out: dict[str, Any] = {
+            "game": "cat",
+            "cat_speed": cat_speed,
+            "cat_number": max(per.values(), default=0),
+            "per_vertex": per,
+        }
+        if inst.start is not None:
+            from escapology.nemesis.cat import CertificateTooLarge, cat_certificate
+
+            out["start"] = inst.start
+            out["value"] = per[inst.start]
+            try:
+                out["certificate"] = cat_certificate(cs, g.index[inst.start])
+            except CertificateTooLarge:
+                out["certificate"] = None
+        return out
+    if all_starts:
+        if method == "linear":
+            starts = _linear_starts(g, game, file)
+        else:
+            from escapology.nemesis.exact import winning_starts
+
+            starts = winning_starts(g, game, deadline=deadline)
+        return {"game": game, "winning_starts": [g.names[v] for v in starts]}
+    _need_start(inst, file)
+    if method == "linear":
+        return _solve_linear(g, game, file=file)
+    from escapology.nemesis.exact import solve
+
+    r = solve(g, game, deadline=deadline)
+    out = {"game": game, "start": inst.start, "winner": r.winner, "strategy": r.strategy, "nodes": r.nodes}
+    if "strategy_too_large" in r.stats:
+        out["strategy_note"] = f"strategy tree above {r.stats['strategy_too_large']} nodes, not built"
+    return out
+
+
+def _linear_starts(g: Graph, game: str, file: str | None = None) -> list[int]:
+    from escapology.nemesis import linear
+
+    if game == "blizzard":
+        W, _ = linear.blizzard_winning_set(g)
+        return [v for v in range(g.n) if not g.is_exit[v] and any(w in W for w, _ in g.adj[v])]
+    out = []
+    for v in range(g.n):
+        if not g.is_exit[v]:
+            if _solve_linear(g, game, v, file)["winner"] == "fugitive":
+                out.append(v)
+    return out
+
+
+def _solve_linear(g: Graph, game: str, start: int | None = None, file: str | None = None) -> dict[str, Any]:
+    from escapology.nemesis import linear
+
+    s = g.start if start is None else start
+    if game == "blizzard":
+        w, strat = linear.blizzard_winner(g, s)
+        W, _ = linear.blizzard_winning_set(g)
+        return {"game": game, "start": g.names[s], "winner": w, "strategy": strat,
+                "method": "Theorem 13", "winning_set": sorted(g.names[v] for v in W)}
+    try:
+        w, strat = linear.tree_winner(g, s)
+        return {"game": game, "start": g.names[s], "winner": w, "strategy": strat, "method": "Lemma 11 (tree)"}
+    except linear.NotApplicable:
+        pass
+    try:
+        w, tree = linear.subcubic_winner(g, s)
+    except linear.NotApplicable:
+        raise InputError("--method linear needs a tree or a graph of maximum degree 3 (or --game blizzard)", file=file) from None
+    return {"game": game, "start": g.names[s], "winner": w, "strategy": None,
+            "escape_tree": tree, "method": "Lemma 12 (maximum degree 3)"}
+
+
+def _print_text(ans: dict[str, Any]) -> None:
+    from escapology.nemesis.strategy import principal_line, strategy_size
+
+    if "cat_number" in ans:
+        typer.echo(f"cat number {ans['cat_number']} (cat speed {ans['cat_speed']})")
+        if "value" in ans:
+            typer.echo(f"from start {ans['start']}: {ans['value']} deletions")
+            cert = ans.get("certificate")
+            if cert:
+                typer.echo(f"certificate: herder strategy {len(cert['herder']['nodes'])} nodes, "
+                           f"cat strategy {len(cert['cat']['nodes'])} nodes")
+        typer.echo("per vertex: " + ", ".join(f"{v}={k}" for v, k in ans["per_vertex"].items()))
+        return
+    if "winning_starts" in ans:
+        typer.echo(f"{ans['game']}: the fugitive wins from {len(ans['winning_starts'])} start(s): "
+                   + " ".join(ans["winning_starts"]))
+        return
+    typer.echo(f"{ans['game']}: the {ans['winner']} wins from {ans['start']}")
+    strat = ans.get("strategy")
+    if ans.get("strategy_note"):
+        typer.echo(ans["strategy_note"])
+    if strat:
+        who = "fugitive" if "move" in strat else "Nemesis"
+        typer.echo(f"{who} strategy: {strategy_size(strat)} nodes; main line: " + " -> ".join(principal_line(strat)))
+    if ans.get("escape_tree"):
+        typer.echo("binary escape tree: " + " ".join(f"{a}-{b}" for a, b in ans["escape_tree"]))
+
+
+@app.command("solve")
+@user_errors
+def solve_cmd(
+    file: Annotated[Path, typer.Argument(help="ASP facts (.lp) or a networkx graph file, or '-'.")],
+    game: GameOption = GameName.nemesis,
+    all_starts: Annotated[bool, typer.Option("--all-starts", help="List every winning start vertex.")] = False,
+    method: Annotated[Method, typer.Option("--method", help="exact (any graph) or linear (trees, degree <= 3, Blizzard).")] = Method.exact,
+    cat_speed: Annotated[CatSpeed, typer.Option("--cat-speed", help="Cat Herding: 1 edge per round or unbounded (default, Ashmore et al.).")] = CatSpeed.unbounded,
+    exits: ExitsOption = None,
+    start: StartOption = None,
+    format: FormatOption = OutputFormat.text,
+    timeout: TimeoutOption = None,
+) -> None:
+    """Solve: the winner and a winning strategy (or the winning starts, or the cat number)."""
+    inst = _load(file, exits, start)
+    try:
+        ans = _solve(inst, str(file), game.value, all_starts=all_starts, method=method.value,
+                     cat_speed=cat_speed.value, timeout=timeout)
+    except LimitReached:
+        if format is OutputFormat.json:
+            emit_json({"status": "unknown", "game": game.value})
+        else:
+            typer.echo("unknown: the time limit was reached")
+        raise typer.Exit(EXIT_LIMIT)
+    if format is OutputFormat.json:
+        emit_json(ans)
+    else:
+        _print_text(ans)
+
+
+@app.command("check")
+@user_errors
+def check_cmd(
+    file: Annotated[Path, typer.Argument(help="The instance.")],
+    strategy: Annotated[Path, typer.Argument(help="JSON: the output of solve --format json, or a strategy.")],
+    game: GameOption = GameName.nemesis,
+    cat_speed: Annotated[CatSpeed, typer.Option("--cat-speed", help="Cat Herding speed, when the file does not say.")] = CatSpeed.unbounded,
+    exits: ExitsOption = None,
+    start: StartOption = None,
+) -> None:
+    """Verify a strategy against every reply of the opponent (exit 0 accepted, 1 rejected)."""
+    from escapology.nemesis.checker import check_strategy
+    from escapology.nemesis.escape_tree import check_escape_tree
+
+    inst = _load(file, exits, start)
+    _need_start(inst, str(file))
+    text, name = read_input(strategy)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not JSON: {exc.msg}", file=name, line=exc.lineno) from None
+    g = inst.graph()
+    gname = game.value
+    if isinstance(data, dict) and "game" in data and data["game"] in ("nemesis", "blizzard"):
+        gname = data["game"]
+    if isinstance(data, dict) and "escape_tree_children" in data:
+        ok, msg = check_escape_tree(g, data["escape_tree_children"])
+    elif game is GameName.cat or (isinstance(data, dict) and data.get("game") == "cat"):
+        from escapology.nemesis.checker import check_cat
+
+        cert = data.get("certificate", data) if isinstance(data, dict) else None
+        if not isinstance(cert, dict):
+            raise InputError("the file holds no Cat Herding certificate", file=name)
+        speed_name = data.get("cat_speed", cat_speed.value) if isinstance(data, dict) else cat_speed.value
+        ok, msg = check_cat(g, g.start, cert, speed=None if speed_name == "unbounded" else 1)
+    else:
+        strat = data.get("strategy") if isinstance(data, dict) and "winner" in data else data
+        if strat is None:
+            raise InputError("the file holds no strategy", file=name)
+        ok, msg = check_strategy(g, gname, g.start, strat)
+        if ok and isinstance(data, dict) and "winner" in data:
+            claimed = data["winner"]
+            actual = "nemesis" if "position" in strat else "fugitive"
+            if claimed != actual:
+                ok, msg = False, f"the file claims the {claimed} wins but holds a {actual} strategy"
+    typer.echo(("accepted: " if ok else "rejected: ") + msg)
+    raise typer.Exit(EXIT_OK if ok else EXIT_REJECTED)
+
+
+class Kind(str, Enum):
+    random = "random"
+    tree = "tree"
+    subcubic = "subcubic"
+    grid = "grid"
+    merge_exits = "merge-exits"
+    two_exits = "two-exits"
+    cat = "cat"
+    lsat = "lsat"
+
+
+@app.command("generate")
+@user_errors
+def generate_cmd(
+    kind: Annotated[Kind, typer.Argument(help="random, tree, subcubic, grid, or a reduction: merge-exits, two-exits, cat (from FILE), lsat (from a DIMACS CNF).")],
+    n: Annotated[int, typer.Option("--n", help="Number of vertices.")] = 12,
+    p: Annotated[float, typer.Option("--p", help="Edge probability (random).")] = 0.3,
+    n_exits: Annotated[int, typer.Option("--n-exits", help="Number of exits.")] = 2,
+    rows: Annotated[int, typer.Option("--rows", help="Grid rows.")] = 11,
+    cols: Annotated[int, typer.Option("--cols", help="Grid columns.")] = 11,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+    source: Annotated[Optional[Path], typer.Option("--from", help="Input of a reduction (instance or DIMACS CNF).")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write here instead of stdout.")] = None,
+) -> None:
+    """Generate an instance (ASP facts) or apply a reduction."""
+    from escapology.nemesis import generator, reductions
+
+    header = ""
+    if kind is Kind.random:
+        inst = generator.random_graph(n, p, exits=n_exits, seed=seed)
+    elif kind is Kind.tree:
+        inst = generator.random_tree(n, exits=n_exits, seed=seed)
+    elif kind is Kind.subcubic:
+        inst = generator.random_subcubic(n, exits=n_exits, seed=seed)
+    elif kind is Kind.grid:
+        inst = generator.grid(rows, cols)
+    else:
+        if source is None:
+            raise InputError(f"generate {kind.value} needs --from FILE")
+        if kind is Kind.lsat:
+            text, name = read_input(source)
+            cnf = reductions.parse_dimacs(text, file=name)
+            inst = reductions.lsat_to_escape_tree(cnf)
+        else:
+            base = _load(source, None, None)
+            if kind is Kind.merge_exits:
+                inst = reductions.merge_exits(base)
+            elif kind is Kind.two_exits:
+                inst = reductions.two_exits(base)
+            else:
+                cats = reductions.nemesis_to_cat(base)
+                if not cats:
+                    raise InputError("the start is next to an exit: the fugitive wins at once", file=str(source))
+                inst, K = cats[0]
+                header = (f"% Cat Herding (cat speed 1) from {inst.start}: the fugitive wins the source via this\n"
+                          f"% first move iff the cat number from start is >= {K}; {len(cats)} instance(s) in all.\n")
+    text = header + nio.format_instance(inst) + "\n"
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+        typer.echo(f"wrote {output}")
+
+
+@app.command("render")
+@user_errors
+def render_cmd(
+    file: Annotated[Path, typer.Argument(help="The instance.")],
+    output: OutputOption = None,
+    game: GameOption = GameName.nemesis,
+    strategy: Annotated[Optional[Path], typer.Option("--strategy", help="A solve --format json output to draw.")] = None,
+    region: Annotated[bool, typer.Option("--region/--no-region", help="Shade the winning starts (exact solver).")] = True,
+    timeout: TimeoutOption = None,
+    exits: ExitsOption = None,
+    start: StartOption = None,
+) -> None:
+    """Draw the graph (exits, start, winning region, a strategy) as SVG/PNG; grids also as text."""
+    from escapology.nemesis.render import render_svg, text_board
+
+    inst = _load(file, exits, start)
+    g = inst.graph()
+    winning: set[str] | None = None
+    if region and game is not GameName.cat:
+        from escapology.nemesis.exact import winning_starts
+
+        try:
+            winning = {g.names[v] for v in winning_starts(g, game.value, deadline=Deadline(timeout or 20.0))}
+        except LimitReached:
+            winning = None
+    strat = None
+    if strategy is not None:
+        text, _ = read_input(strategy)
+        data = json.loads(text)
+        strat = data.get("strategy") if isinstance(data, dict) and "winner" in data else data
+    board = text_board(inst, winning)
+    if board:
+        typer.echo(board)
+    if output is not None:
+        render_svg(inst, output, winning=winning, strategy=strat)
+        typer.echo(f"wrote {output}")
+    elif not board:
+        typer.echo("give --output FILE.svg or FILE.png to draw this graph")
+
+
+@app.command("escape-tree")
+@user_errors
+def escape_tree_cmd(
+    file: Annotated[Path, typer.Argument(help="The instance.")],
+    format: FormatOption = OutputFormat.text,
+    timeout: TimeoutOption = None,
+    exits: ExitsOption = None,
+    start: StartOption = None,
+) -> None:
+    """Find a binary escape tree (Theorem 3, NP-complete) with a SAT solver."""
+    from escapology.nemesis.escape_tree import find_escape_tree
+
+    inst = _load(file, exits, start)
+    _need_start(inst, str(file))
+    try:
+        tree = find_escape_tree(inst.graph(), deadline=Deadline(timeout))
+    except LimitReached:
+        typer.echo("unknown: the time limit was reached")
+        raise typer.Exit(EXIT_LIMIT)
+    if format is OutputFormat.json:
+        emit_json({"exists": tree is not None, "escape_tree_children": tree})
+    elif tree is None:
+        typer.echo("no binary escape tree")
+    else:
+        typer.echo("binary escape tree: " + "; ".join(f"{u} -> {' '.join(c)}" for u, c in tree.items()))
+
+
+@app.command("play")
+@user_errors
+def play_cmd(
+    file: Annotated[Path, typer.Argument(help="The instance.")],
+    side: Annotated[str, typer.Option("--as", help="Your side: fugitive or nemesis.")] = "fugitive",
+    game: GameOption = GameName.nemesis,
+    exits: ExitsOption = None,
+    start: StartOption = None,
+) -> None:
+    """Play against the solver in the terminal (it replies optimally)."""
+    from escapology.nemesis.play import play
+
+    if side not in ("fugitive", "nemesis"):
+        raise InputError("--as is fugitive or nemesis")
+    if game is GameName.cat:
+        raise InputError("play supports nemesis and blizzard")
+    inst = _load(file, exits, start)
+    _need_start(inst, str(file))
+    play(inst, game.value, side)
+
+
+def solve_path(path: str, fmt: str, timeout: float | None) -> int:
+    """What ``escapology solve FILE`` runs: Nemesis, exact solver, from the file's start."""
+    inst = _load(path, None, None)
+    try:
+        if inst.start is None:
+            ans = _solve(inst, path, "nemesis", all_starts=True, timeout=timeout)
+        else:
+            ans = _solve(inst, path, "nemesis", timeout=timeout)
+    except LimitReached:
+        if fmt == "json":
+            emit_json({"status": "unknown"})
+        else:
+            typer.echo("unknown: the time limit was reached")
+        return EXIT_LIMIT
+    if fmt == "json":
+        emit_json(ans)
+    else:
+        _print_text(ans)
+    return EXIT_OK
+
+
+def demo() -> None:
+    """Solve the shipped example and print the answer with its certificate."""
+    from escapology.nemesis.checker import check_strategy
+    from escapology.nemesis.exact import solve
+
+    inst = nio.load_instance(EXAMPLE)
+    g = inst.graph()
+    typer.echo(f"{EXAMPLE.name}: {len(inst.vertices)} vertices, {len(inst.edges)} edges, exits {sorted(inst.exits)}")
+    for game in ("nemesis", "blizzard"):
+        r = solve(g, game)
+        ans = {"game": game, "start": inst.start, "winner": r.winner, "strategy": r.strategy}
+        _print_text(ans)
+        ok, msg = check_strategy(g, game, g.start, r.strategy)
+        typer.echo(f"  checker: {'accepted' if ok else 'REJECTED'} ({msg})")

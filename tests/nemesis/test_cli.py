@@ -1,0 +1,151 @@
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from escapology.cli import app as root
+from escapology.nemesis.cli import app, demo, detect, solve_path
+
+runner = CliRunner()
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "nemesis" / "small.lp"
+WIN = "edge(s,a). edge(a,x). edge(a,y). edge(a,b). edge(b,y). exit(x). exit(y). start(s).\n"
+
+
+def _write(tmp_path, text, name="g.lp"):
+    p = tmp_path / name
+    p.write_text(text)
+    return p
+
+
+def test_solve_json_and_check_roundtrip(tmp_path):
+    for text in (WIN, EXAMPLE.read_text()):
+        f = _write(tmp_path, text)
+        for game in ("nemesis", "blizzard"):
+            r = runner.invoke(app, ["solve", str(f), "--game", game, "--format", "json"])
+            assert r.exit_code == 0, r.output
+            data = json.loads(r.output)
+            assert data["winner"] in ("fugitive", "nemesis") and "strategy" in data
+            s = _write(tmp_path, r.output, "s.json")
+            c = runner.invoke(app, ["check", str(f), str(s), "--game", game])
+            assert c.exit_code == 0, c.output
+            assert c.output.startswith("accepted")
+
+
+def test_check_rejects_with_exit_1(tmp_path):
+    f = _write(tmp_path, WIN)
+    bad = _write(tmp_path, json.dumps({"move": "a", "then": {"replies": [], "otherwise": {"move": "x"}}}), "b.json")
+    r = runner.invoke(app, ["check", str(f), str(bad)])
+    assert r.exit_code == 1 and r.output.startswith("rejected")
+    notjson = _write(tmp_path, "{", "c.json")
+    assert runner.invoke(app, ["check", str(f), str(notjson)]).exit_code == 2
+
+
+def test_all_starts_and_cat(tmp_path):
+    f = _write(tmp_path, WIN)
+    r = runner.invoke(app, ["solve", str(f), "--all-starts", "--format", "json"])
+    assert r.exit_code == 0
+    assert set(json.loads(r.output)["winning_starts"]) == {"s", "a", "b"}
+    r = runner.invoke(app, ["solve", str(f), "--all-starts", "--method", "linear", "--format", "json"])
+    assert set(json.loads(r.output)["winning_starts"]) == {"s", "a", "b"}
+    for speed in ("1", "unbounded"):
+        r = runner.invoke(app, ["solve", str(f), "--game", "cat", "--cat-speed", speed, "--format", "json"])
+        assert r.exit_code == 0, r.output
+        data = json.loads(r.output)
+        assert data["cat_number"] == max(data["per_vertex"].values())
+        assert set(data["per_vertex"]) == {"s", "a", "x", "y", "b"}
+        assert data["value"] == data["per_vertex"]["s"]
+        cert = _write(tmp_path, r.output, "cat.json")
+        c = runner.invoke(app, ["check", str(f), str(cert), "--game", "cat"])
+        assert c.exit_code == 0, c.output
+        data["certificate"]["value"] += 1
+        cert.write_text(json.dumps(data))
+        c = runner.invoke(app, ["check", str(f), str(cert), "--game", "cat"])
+        assert c.exit_code == 1, c.output
+
+
+def test_linear_method(tmp_path):
+    f = _write(tmp_path, WIN)
+    r = runner.invoke(app, ["solve", str(f), "--method", "linear", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["winner"] == "fugitive"
+    r = runner.invoke(app, ["solve", str(f), "--method", "linear", "--game", "blizzard", "--format", "json"])
+    assert json.loads(r.output)["winner"] == "fugitive"
+
+
+def test_bad_inputs_exit_2(tmp_path):
+    cases = [
+        "edge(s,a). exit(q). start(s).",
+        "edge(s,s). exit(s).",
+        "edge(s,a). exit(a). start(a).",
+        "edge(s,a). exit(a).",
+    ]
+    for text in cases:
+        f = _write(tmp_path, text)
+        r = runner.invoke(app, ["solve", str(f)])
+        assert r.exit_code == 2, (text, r.output)
+        assert "error:" in r.output and "Traceback" not in r.output
+    assert runner.invoke(app, ["solve", str(tmp_path / "missing.lp")]).exit_code == 2
+
+
+def test_timeout_exit_3(tmp_path):
+    g = runner.invoke(app, ["generate", "grid", "--rows", "9", "--cols", "9"])
+    f = _write(tmp_path, g.output)
+    r = runner.invoke(app, ["solve", str(f), "--timeout", "0", "--format", "json"])
+    assert r.exit_code == 3
+    assert json.loads(r.output)["status"] == "unknown"
+
+
+def test_generate_and_reductions(tmp_path):
+    for kind in ("random", "tree", "subcubic", "grid"):
+        r = runner.invoke(app, ["generate", kind, "--n", "9", "--rows", "3", "--cols", "4", "--seed", "2"])
+        assert r.exit_code == 0, r.output
+        assert detect(r.output)
+    f = _write(tmp_path, WIN)
+    for kind in ("merge-exits", "two-exits", "cat"):
+        r = runner.invoke(app, ["generate", kind, "--from", str(f)])
+        assert r.exit_code == 0, r.output
+    cnf = _write(tmp_path, "p cnf 2 2\n1 2 0\n-1 0\n", "f.cnf")
+    out = tmp_path / "lsat.lp"
+    r = runner.invoke(app, ["generate", "lsat", "--from", str(cnf), "--output", str(out)])
+    assert r.exit_code == 0
+    r = runner.invoke(app, ["escape-tree", str(out), "--format", "json"])
+    data = json.loads(r.output)
+    assert data["exists"]
+    s = _write(tmp_path, r.output, "t.json")
+    assert runner.invoke(app, ["check", str(out), str(s)]).exit_code == 0
+    assert runner.invoke(app, ["generate", "lsat"]).exit_code == 2
+
+
+def test_render(tmp_path):
+    g = runner.invoke(app, ["generate", "grid", "--rows", "3", "--cols", "3"])
+    f = _write(tmp_path, g.output)
+    out = tmp_path / "g.svg"
+    r = runner.invoke(app, ["render", str(f), "--output", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "S" in r.output and out.read_text().startswith("<svg")
+    f2 = _write(tmp_path, WIN, "w.lp")
+    s = runner.invoke(app, ["solve", str(f2), "--format", "json"])
+    sj = _write(tmp_path, s.output, "s.json")
+    r = runner.invoke(app, ["render", str(f2), "--output", str(tmp_path / "w.svg"), "--strategy", str(sj)])
+    assert r.exit_code == 0 and "orange" in (tmp_path / "w.svg").read_text()
+
+
+def test_play_both_sides(tmp_path):
+    f = _write(tmp_path, WIN)
+    r = runner.invoke(app, ["play", str(f), "--as", "fugitive"], input="a\nx\ny\n")
+    assert r.exit_code == 0, r.output
+    assert "wins" in r.output
+    r = runner.invoke(app, ["play", str(f), "--as", "nemesis"], input="a x\n")
+    assert r.exit_code == 0 and "the fugitive wins" in r.output
+
+
+def test_root_solve_detects_and_demo(tmp_path, capsys):
+    f = _write(tmp_path, WIN)
+    r = runner.invoke(root, ["solve", str(f), "--format", "json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["winner"] == "fugitive"
+    assert solve_path(str(EXAMPLE), "text", None) == 0
+    demo()
+    out = capsys.readouterr().out
+    assert "accepted" in out and "REJECTED" not in out

@@ -1,0 +1,81 @@
+import networkx as nx
+import pytest
+
+from escapology.core.errors import InputError
+from escapology.nemesis.io import detect, format_instance, load_instance, parse_instance, read_graph_file
+
+
+def test_parse_multiplicities_and_repeats():
+    inst = parse_instance("edge(1,2). edge(2,1). edge(2,3,3). exit(3). start(1).\nvertex(9).")
+    assert inst.edges[("1", "2")] == 2
+    assert inst.edges[("2", "3")] == 3
+    assert inst.start == "1" and inst.exits == {"3"}
+
+
+def test_roundtrip():
+    text = "edge(a,b). edge(b,x,2). vertex(z). exit(x). start(a)."
+    inst = parse_instance(text)
+    again = parse_instance(format_instance(inst))
+    assert again.edges == inst.edges and again.exits == inst.exits and again.start == inst.start
+    assert "z" in again.vertices
+
+
+@pytest.mark.parametrize(
+    "text, message, line",
+    [
+        ("edge(1,2).\nexit(7).", "exit(7) names an unknown vertex", 2),
+        ("edge(1,2).\nstart(8).", "start(8) names an unknown vertex", 2),
+        ("edge(1,1).", "self-loop", 1),
+        ("edge(1,2). exit(2).\nstart(2).", "is an exit", 2),
+        ("edge(1,2,0).", "multiplicity", 1),
+        ("edge(1,2). colour(1,red).", "unknown fact colour/2", 1),
+        ('edge("A b",2).', "vertex names", 1),
+    ],
+)
+def test_errors_name_file_and_line(text, message, line):
+    with pytest.raises(InputError) as exc:
+        parse_instance(text, file="g.lp")
+    assert message in str(exc.value)
+    assert exc.value.line == line and exc.value.file == "g.lp"
+
+
+def test_detect_is_specific():
+    assert detect("edge(1,2). exit(2). start(1).")
+    assert detect("edge(1,2,2). start(1).")
+    assert not detect("edge(1,2). roll(1). die(6). start(1).")  # Enchanted Forest
+    assert not detect("edge(1,2). special(2). target(2).")
+    assert not detect("edge(1,2).")  # no exit/start
+    assert not detect("field(1,2). start(1).")
+    assert not detect("edge(1,2). exit(2). push(1,w,3).")
+
+
+def test_networkx_files(tmp_path):
+    g = nx.MultiGraph()
+    g.add_edges_from([("s", "a"), ("a", "x"), ("a", "x"), ("a", "y")])
+    nx.write_graphml(g, tmp_path / "g.graphml")
+    inst = read_graph_file(tmp_path / "g.graphml", exits=["x", "y"], start="s")
+    assert inst.edges[("a", "x")] == 2 and inst.start == "s"
+    (tmp_path / "g.edgelist").write_text("s a\na x\na y\n")
+    inst2 = load_instance(tmp_path / "g.edgelist", exits=["x", "y"], start="s")
+    assert inst2.edges[("a", "s")] == 1
+    h = nx.Graph()
+    h.add_edge("s", "a", multiplicity=3)
+    h.add_node("a", exit=1)
+    nx.write_gml(h, tmp_path / "h.gml")
+    inst3 = read_graph_file(tmp_path / "h.gml", start="s")
+    assert inst3.edges[("a", "s")] == 3 and inst3.exits == {"a"}
+    with pytest.raises(InputError, match="unknown vertex"):
+        read_graph_file(tmp_path / "g.graphml", exits=["nope"])
+    with pytest.raises(InputError, match="is an exit"):
+        read_graph_file(tmp_path / "g.graphml", exits=["s"], start="s")
+
+
+def test_txt_files_hold_facts_or_edge_lists(tmp_path):
+    facts = tmp_path / "facts.txt"
+    facts.write_text("edge(s,a). edge(a,x). exit(x). start(s).")
+    assert load_instance(facts).exits == {"x"}
+    plain = tmp_path / "plain.txt"
+    plain.write_text("s a\na x\n")
+    assert load_instance(plain, exits=["x"], start="s").start == "s"
+    with pytest.raises(InputError, match="is an exit"):
+        load_instance(facts, exits=["s"])
