@@ -18,8 +18,14 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
 
+# every benchmark in its short form; run a script alone for the full tables (see README)
 bench: $(STAMP)
-	$(BIN)/python benchmarks/labyrinth.py
+	$(BIN)/python benchmarks/labyrinth.py --limit 10
+	$(BIN)/python benchmarks/amazeing.py --quick
+	$(BIN)/python benchmarks/forest.py --quick
+	$(BIN)/python benchmarks/nemesis.py --quick
+	$(BIN)/python benchmarks/chess.py --quick
+	$(BIN)/python benchmarks/roma.py --quick
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info
