@@ -96,20 +96,6 @@ def _band_hits(k, rowf, colf, n):
 
 
 @njit(cache=True)
-def _some_line_meets_both(rowr, colr, rowc, colc, n):
-    for z in range(n):
-        a = rowr[z] or (z > 0 and rowr[z - 1]) or (z + 1 < n and rowr[z + 1])
-        b = rowc[z] or (z > 0 and rowc[z - 1]) or (z + 1 < n and rowc[z + 1])
-        if a and b:
-            return True
-        a = colr[z] or (z > 0 and colr[z - 1]) or (z + 1 < n and colr[z + 1])
-        b = colc[z] or (z > 0 and colc[z - 1]) or (z + 1 < n and colc[z + 1])
-        if a and b:
-            return True
-    return False
-
-
-@njit(cache=True)
 def _flood(ids, conn, n, seeds, nseeds, mark, stamp, queue, target):
     """Breadth-first walk from ``seeds``; marks visited positions with ``stamp`` in ``mark``.
 
@@ -419,7 +405,7 @@ def _zone(flags, out, n):
 
 
 @njit(cache=True)
-def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle, cur, state,
+def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, state,
            mark, queue, seeds, scratch, allow_r, allow_c, scratch2, rlq, flags8, xr, xc, nx, focused,
            budget, prune, zone):
     """Run (or resume) the depth-limited search; see the module docstring.
@@ -537,7 +523,6 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, pdidle,
         prev[nl] = k
         # rule 2 needs R closed under walking before the idle push: not so at the root
         pidle[nl] = lvl > 0 and not hits_r
-        pdidle[nl] = not (hits_r or hits_c)
         if hits_r or lvl == 0:
             for i in range(rn[lvl]):
                 seeds[i] = _moved(rl[lvl, i], k, n)
@@ -596,7 +581,6 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
         "g": np.zeros(levels, dtype=np.int32),
         "prev": np.full(levels, -1, dtype=np.int32),
         "pidle": np.zeros(levels, dtype=np.uint8),
-        "pdidle": np.zeros(levels, dtype=np.uint8),
         "cur": np.zeros(levels, dtype=np.int32),
         "state": np.zeros(5, dtype=np.int64),
         "mark": np.zeros(nn, dtype=np.int64),
@@ -629,7 +613,7 @@ def run(n: int, conn: np.ndarray, st: dict[str, np.ndarray], focused: bool, budg
     pruning rules off, for cross-checking them; 1 keeps rules 1-5)."""
     return search(
         n, conn, st["ids"], st["rl"], st["rn"], st["rowr"], st["colr"], st["rowc"], st["colc"],
-        st["g"], st["prev"], st["pidle"], st["pdidle"], st["cur"], st["state"], st["mark"],
+        st["g"], st["prev"], st["pidle"], st["cur"], st["state"], st["mark"],
         st["queue"], st["seeds"], st["scratch"], st["allow_r"], st["allow_c"],
         st["scratch2"], st["rlq"], st["flags8"], st["xr"], st["xc"], st["nx"], focused, budget, prune,
         st["zone"],
