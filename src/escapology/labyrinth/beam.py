@@ -9,8 +9,8 @@ Each round expands every state of the beam by every push and keeps the ``width``
    position of the goal's component (0 means the goal is reached);
 2. then more positions for the avatar, then a larger goal component.
 
-Children that repeat a kept state (same board and same avatar set, by a 64-bit Zobrist hash) are
-dropped, so the beam stays diverse.
+Children that repeat a kept state (same board and same avatar set, by a 64-bit hash) are dropped,
+so the beam stays diverse.
 """
 
 from __future__ import annotations
@@ -19,6 +19,15 @@ import numpy as np
 from numba import njit
 
 from escapology.labyrinth.kernel import _apply, _flood, _moved
+
+
+@njit(cache=True, inline="always")
+def _mix(x):
+    """splitmix64: a well-spread 64-bit hash of an integer."""
+    z = np.uint64(x) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
 
 
 @njit(cache=True)
@@ -40,15 +49,16 @@ def _score(ids, conn, n, rl, rn, g, mark, stamp, queue, seeds):
 
 
 @njit(cache=True)
-def beam_search(n, conn, init, goal, max_depth, width, zob_ids, zob_r, plan_out):
-    """Return the length of the plan written to ``plan_out`` (push codes), or -1."""
+def beam_search(n, conn, init, goal, max_depth, width, salt, plan_out, max_expansions):
+    """Return the length of the plan written to ``plan_out`` (push codes), or -1 (none found
+    within ``max_depth`` pushes and ``max_expansions`` expanded children)."""
     nn = n * n
     nk = 4 * n
-    ids = np.zeros((width, nn), dtype=np.int16)
+    ids = np.zeros((width, nn), dtype=np.int32)
     rl = np.zeros((width, nn), dtype=np.int32)
     rn = np.zeros(width, dtype=np.int32)
     gs = np.zeros(width, dtype=np.int32)
-    nids = np.zeros((width, nn), dtype=np.int16)
+    nids = np.zeros((width, nn), dtype=np.int32)
     nrl = np.zeros((width, nn), dtype=np.int32)
     nrn = np.zeros(width, dtype=np.int32)
     ngs = np.zeros(width, dtype=np.int32)
@@ -58,7 +68,7 @@ def beam_search(n, conn, init, goal, max_depth, width, zob_ids, zob_r, plan_out)
     queue = np.zeros(nn, dtype=np.int32)
     seeds = np.zeros(nn, dtype=np.int32)
     seeds2 = np.zeros(nn, dtype=np.int32)
-    scratch = np.zeros(nn, dtype=np.int16)
+    scratch = np.zeros(nn, dtype=np.int32)
     keys = np.zeros(width * nk, dtype=np.int64)
     hashes = np.zeros(width * nk, dtype=np.int64)
     for p in range(nn):
@@ -68,7 +78,11 @@ def beam_search(n, conn, init, goal, max_depth, width, zob_ids, zob_r, plan_out)
     gs[0] = goal
     size = 1
     stamp = 0
+    expanded = 0
     for depth in range(1, max_depth + 1):
+        if expanded + size * nk > max_expansions:
+            return -1
+        expanded += size * nk
         m = 0
         for b in range(size):
             for k in range(nk):
@@ -86,11 +100,11 @@ def beam_search(n, conn, init, goal, max_depth, width, zob_ids, zob_r, plan_out)
                         plan_out[d - 1] = pushed[d, cur]
                         cur = parent[d, cur]
                     return depth
-                h = np.int64(0)
+                h = np.uint64(salt)
                 for p in range(nn):
-                    h ^= zob_ids[p, scratch[p]]
+                    h ^= _mix(p * nn + scratch[p])
                 for i in range(cnt):
-                    h ^= zob_r[queue[i]]
+                    h ^= _mix(nn * nn + queue[i])
                 # copy R before scoring floods the goal
                 for i in range(cnt):
                     seeds[i] = queue[i]
@@ -98,7 +112,7 @@ def beam_search(n, conn, init, goal, max_depth, width, zob_ids, zob_r, plan_out)
                 gap, cg = _score(scratch, conn, n, seeds, cnt, gm, mark, stamp, queue, seeds2)
                 key = np.int64(gap) * (1 << 40) - np.int64(cnt) * (1 << 20) - np.int64(cg)
                 keys[m] = key
-                hashes[m] = h
+                hashes[m] = np.int64(h)
                 m += 1  # child m is push k = m % nk of beam state b = m // nk
         order = np.argsort(keys[:m], kind="mergesort")
         kept = 0
@@ -135,14 +149,15 @@ def beam_search(n, conn, init, goal, max_depth, width, zob_ids, zob_r, plan_out)
 
 
 def find_plan(n: int, conn: np.ndarray, init: int, goal: int, max_depth: int, width: int = 256,
-              seed: int = 7) -> list[int] | None:
-    """Push codes of some plan of at most ``max_depth`` pushes, or None."""
+              seed: int = 7, seconds: float | None = None) -> list[int] | None:
+    """Push codes of some plan of at most ``max_depth`` pushes, or None.
+
+    With ``seconds`` the search stops (None) once it has expanded about as many children as fit in
+    that time (estimated at 6 ns per field of the board and child)."""
     if max_depth <= 0:
         return None
-    rng = np.random.default_rng(seed)
     nn = n * n
-    zob_ids = rng.integers(1, 2**62, size=(nn, nn), dtype=np.int64)
-    zob_r = rng.integers(1, 2**62, size=nn, dtype=np.int64)
     plan = np.zeros(max_depth, dtype=np.int32)
-    length = beam_search(n, conn, init, goal, max_depth, width, zob_ids, zob_r, plan)
+    cap = 2**62 if seconds is None else int(seconds / (6e-9 * nn)) + 1
+    length = beam_search(n, conn, init, goal, max_depth, width, seed, plan, cap)
     return None if length < 0 else [int(k) for k in plan[:length]]

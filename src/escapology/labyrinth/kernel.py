@@ -566,12 +566,18 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
         lvl = nl
 
 
+def field_dtype(n: int) -> type:
+    """The smallest integer type that numbers the fields of an n x n board."""
+    return np.int16 if n * n <= np.iinfo(np.int16).max else np.int32
+
+
 def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dict[str, np.ndarray]:
     """Arrays for a search of ``depth`` pushes from the initial board (R = {init})."""
     nn = n * n
+    fd = field_dtype(n)
     levels = depth + 1
     st = {
-        "ids": np.zeros((levels, nn), dtype=np.int16),
+        "ids": np.zeros((levels, nn), dtype=fd),
         "rl": np.zeros((levels, nn), dtype=np.int32),
         "rn": np.zeros(levels, dtype=np.int32),
         "rowr": np.zeros((levels, n), dtype=np.uint8),
@@ -586,10 +592,10 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
         "mark": np.zeros(nn, dtype=np.int64),
         "queue": np.zeros(nn, dtype=np.int32),
         "seeds": np.zeros(nn, dtype=np.int32),
-        "scratch": np.zeros(nn, dtype=np.int16),
+        "scratch": np.zeros(nn, dtype=fd),
         "allow_r": np.zeros((levels, n + 1), dtype=np.uint8),
         "allow_c": np.zeros((levels, n + 1), dtype=np.uint8),
-        "scratch2": np.zeros(nn, dtype=np.int16),
+        "scratch2": np.zeros(nn, dtype=fd),
         "rlq": np.zeros(nn, dtype=np.int32),
         "flags8": np.zeros((8, n), dtype=np.uint8),
         "xr": np.zeros(8, dtype=np.int32),

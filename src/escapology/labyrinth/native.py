@@ -70,7 +70,9 @@ from escapology.labyrinth.model import Instance, Push
 from escapology.labyrinth.result import SolveResult
 
 _DIRS = "ewns"
-_BUDGET = 1_000_000  # kernel steps between deadline polls (about 0.05 s)
+def _budget(n: int) -> int:
+    """Kernel steps between deadline polls: about 0.05 s whatever the board size."""
+    return max(2_000, 500_000_000 // (n * n))
 
 
 def _decode(codes: np.ndarray) -> list[Push]:
@@ -87,7 +89,7 @@ class _Search:
         self.inst = inst
         self.n = inst.n
         self.conn = np.array(inst.connections, dtype=np.uint8)
-        self.ids0 = np.arange(self.n * self.n, dtype=np.int16)
+        self.ids0 = np.arange(self.n * self.n, dtype=kernel.field_dtype(self.n))
         self.deadline = deadline
         self.progress = progress
         self.nodes = 0
@@ -101,7 +103,7 @@ class _Search:
             if self.deadline.expired():
                 self.nodes += int(st["state"][3]) - spent
                 return "deadline", None
-            status = kernel.run(self.n, self.conn, st, focused, _BUDGET)
+            status = kernel.run(self.n, self.conn, st, focused, _budget(self.n))
             done = int(st["state"][3])
             self.nodes += done - spent
             spent = done
@@ -141,7 +143,7 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
         s = _Search(inst, deadline, bar)
         width = 64
         t0 = time.perf_counter()
-        best = _beam(inst, s.conn, inst.max_steps, width)
+        best = _beam(inst, s.conn, inst.max_steps, width, deadline)
         beam_seconds = time.perf_counter() - t0
         stats["beam_pushes"] = None if best is None else len(best)
         for depth in range(1, inst.max_steps + 1):
@@ -170,7 +172,7 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
                 width *= 4
                 t0 = time.perf_counter()
                 limit = inst.max_steps if best is None else len(best) - 1
-                wider = _beam(inst, s.conn, limit, width)
+                wider = _beam(inst, s.conn, limit, width, deadline)
                 beam_seconds = time.perf_counter() - t0
                 if wider is not None and (best is None or len(wider) < len(best)):
                     best = wider
@@ -184,6 +186,9 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
     return SolveResult(Status.UNKNOWN, None, False, lower, stats)
 
 
-def _beam(inst: Instance, conn: np.ndarray, max_depth: int, width: int) -> list[Push] | None:
-    codes = beam.find_plan(inst.n, conn, inst.init_position, inst.goal_position, max_depth, width)
+def _beam(inst: Instance, conn: np.ndarray, max_depth: int, width: int, deadline: Deadline) -> list[Push] | None:
+    remaining = deadline.remaining()
+    seconds = None if remaining is None else remaining / 2  # leave time for the proof
+    codes = beam.find_plan(inst.n, conn, inst.init_position, inst.goal_position, max_depth, width,
+                           seconds=seconds)
     return None if codes is None else _decode(np.array(codes, dtype=np.int32))
