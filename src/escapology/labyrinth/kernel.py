@@ -394,6 +394,37 @@ def _reaches_zone(ids, conn, n, seeds, nseeds, mark, stamp, queue, zrow, zcol):
 
 
 @njit(cache=True)
+def _walk_flags(ids, k, conn, n, seeds, nseeds, mark, stamp, queue, scratch, rows, cols):
+    """Rows and columns visited by the walk from ``seeds`` on the board after push ``k``."""
+    _apply(ids, scratch, k, n)
+    cnt = _flood(scratch, conn, n, seeds, nseeds, mark, stamp, queue, -1)
+    for i in range(n):
+        rows[i] = 0
+        cols[i] = 0
+    for i in range(cnt):
+        p = queue[i]
+        rows[p // n] = 1
+        cols[p % n] = 1
+
+
+@njit(cache=True)
+def _meets(rows, cols, zrow, zcol, n):
+    for i in range(n):
+        if (rows[i] and zrow[i]) or (cols[i] and zcol[i]):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _near_line(flags, line, n):
+    """Whether ``flags`` has a line within two of ``line``."""
+    for i in range(max(0, line - 2), min(n, line + 3)):
+        if flags[i]:
+            return True
+    return False
+
+
+@njit(cache=True)
 def _zone(flags, out, n):
     """out[x] = 1 where flags has a line within distance 2 of x."""
     for x in range(n):
@@ -407,7 +438,7 @@ def _zone(flags, out, n):
 @njit(cache=True)
 def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, state,
            mark, queue, seeds, scratch, allow_r, allow_c, scratch2, rlq, flags8, xr, xc, nx, focused,
-           budget, prune, zone):
+           budget, prune, zone, gidle, cstate, cache):
     """Run (or resume) the depth-limited search; see the module docstring.
 
     ``state[0]`` is the current level (0 = root), ``state[1]`` the depth limit ``D`` (number of
@@ -494,17 +525,50 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                 _zone(colr[lvl], zone[lvl, n:2 * n], n)
                 _zone(rowc[lvl], zone[lvl, 2 * n + 1:3 * n + 1], n)
                 _zone(colc[lvl], zone[lvl, 3 * n + 1:4 * n + 1], n)
-            _apply(ids[lvl], scratch, k, n)
-            stamp += 1
-            if hits_r:
-                for i in range(rn[lvl]):
-                    seeds[i] = _moved(rl[lvl, i], k, n)
-                near = _reaches_zone(scratch, conn, n, seeds, rn[lvl], mark, stamp, queue,
-                                     zone[lvl, 2 * n + 1:3 * n + 1], zone[lvl, 3 * n + 1:4 * n + 1])
+            # The walk of the changed set after k, as seen from the parent X (when the push that led
+            # here left that set unchanged) is the same walk here unless it comes within two lines
+            # of that push's line, whose fields alone differ (cached per push k at X).
+            par = lvl - 1
+            pp = prev[lvl]
+            side = 1 if hits_r else 2
+            reuse = par > 0 and ((hits_r and pidle[lvl]) or (not hits_r and gidle[lvl]))
+            if reuse:
+                if cstate[par, k] & side == 0:
+                    cstate[par, k] |= side
+                    stamp += 1
+                    if hits_r:
+                        for i in range(rn[par]):
+                            seeds[i] = _moved(rl[par, i], k, n)
+                        _walk_flags(ids[par], k, conn, n, seeds, rn[par], mark, stamp, queue, scratch,
+                                    cache[par, k, 0], cache[par, k, 1])
+                    else:
+                        seeds[0] = _moved(g[par], k, n)
+                        _walk_flags(ids[par], k, conn, n, seeds, 1, mark, stamp, queue, scratch,
+                                    cache[par, k, 2], cache[par, k, 3])
+                base = 0 if hits_r else 2
+                if (pp & 3) < 2:
+                    reuse = not _near_line(cache[par, k, base], pp >> 2, n)
+                else:
+                    reuse = not _near_line(cache[par, k, base + 1], pp >> 2, n)
+            if reuse:
+                if hits_r:
+                    near = _meets(cache[par, k, 0], cache[par, k, 1], zone[lvl, 2 * n + 1:3 * n + 1],
+                                  zone[lvl, 3 * n + 1:4 * n + 1], n)
+                else:
+                    near = _meets(cache[par, k, 2], cache[par, k, 3], zone[lvl, 0:n],
+                                  zone[lvl, n:2 * n], n)
             else:
-                seeds[0] = _moved(g[lvl], k, n)
-                near = _reaches_zone(scratch, conn, n, seeds, 1, mark, stamp, queue,
-                                     zone[lvl, 0:n], zone[lvl, n:2 * n])
+                _apply(ids[lvl], scratch, k, n)
+                stamp += 1
+                if hits_r:
+                    for i in range(rn[lvl]):
+                        seeds[i] = _moved(rl[lvl, i], k, n)
+                    near = _reaches_zone(scratch, conn, n, seeds, rn[lvl], mark, stamp, queue,
+                                         zone[lvl, 2 * n + 1:3 * n + 1], zone[lvl, 3 * n + 1:4 * n + 1])
+                else:
+                    seeds[0] = _moved(g[lvl], k, n)
+                    near = _reaches_zone(scratch, conn, n, seeds, 1, mark, stamp, queue,
+                                         zone[lvl, 0:n], zone[lvl, n:2 * n])
             if not near:
                 continue
         if prune >= 2 and left == 3 and lvl > 0 and not (hits_r or hits_c) and not focused:
@@ -523,6 +587,7 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
         prev[nl] = k
         # rule 2 needs R closed under walking before the idle push: not so at the root
         pidle[nl] = lvl > 0 and not hits_r
+        gidle[nl] = not hits_c
         if hits_r or lvl == 0:
             for i in range(rn[lvl]):
                 seeds[i] = _moved(rl[lvl, i], k, n)
@@ -563,6 +628,9 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
         cur[nl] = 0
         allow_r[nl, n] = 0
         zone[nl, 2 * n] = 0
+        if depth - nl == 3:
+            for i in range(nk):
+                cstate[nl, i] = 0
         lvl = nl
 
 
@@ -602,6 +670,9 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
         "xc": np.zeros(8, dtype=np.int32),
         "nx": np.zeros(2, dtype=np.int32),
         "zone": np.zeros((levels, 4 * n + 1), dtype=np.uint8),
+        "gidle": np.zeros(levels, dtype=np.uint8),
+        "cstate": np.zeros((levels, 4 * n), dtype=np.uint8),
+        "cache": np.zeros((levels, 4 * n, 4, n), dtype=np.uint8),
     }
     st["ids"][0] = ids0
     st["rl"][0, 0] = init
@@ -622,5 +693,5 @@ def run(n: int, conn: np.ndarray, st: dict[str, np.ndarray], focused: bool, budg
         st["g"], st["prev"], st["pidle"], st["cur"], st["state"], st["mark"],
         st["queue"], st["seeds"], st["scratch"], st["allow_r"], st["allow_c"],
         st["scratch2"], st["rlq"], st["flags8"], st["xr"], st["xc"], st["nx"], focused, budget, prune,
-        st["zone"],
+        st["zone"], st["gidle"], st["cstate"], st["cache"],
     )
