@@ -22,6 +22,7 @@ class _RichProgress:
         from rich.live import Live
 
         self._description = description
+        self._fields: dict[str, Any] = {}
         self._live = Live("", console=Console(stderr=True), transient=True, refresh_per_second=8)
 
     def __enter__(self) -> "_RichProgress":
@@ -33,10 +34,12 @@ class _RichProgress:
         self._live.__exit__(*exc)  # type: ignore[arg-type]
 
     def update(self, **fields: Any) -> None:
-        """Show the given fields (``depth=3, nodes=120``) next to a spinner."""
+        """Show the given fields (``depth=3, nodes=120``) next to a spinner; fields given earlier
+        stay until they are given again."""
         from rich.spinner import Spinner
 
-        text = "  ".join(f"{k}={v}" for k, v in fields.items())
+        self._fields.update(fields)
+        text = "  ".join(f"{k}={v}" for k, v in self._fields.items())
         self._live.update(Spinner("dots", text=f"{self._description} {text}"))
 
 
