@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from escapology.labyrinth.kernel import _apply, _flood, _moved
+from escapology.labyrinth.board_ops import _apply, _flood, _moved
 
 
 @njit(cache=True, inline="always")

@@ -1,0 +1,137 @@
+"""Compiled primitives on a Labyrinth board (numba), shared by the exact search and the beam.
+
+Board: ``ids[p]`` is the field standing on position ``p = row * n + col`` (0-based, row 0 in the
+south); ``conn[field]`` its connection mask (N=1, E=2, S=4, W=8). Push code ``k = 4 * line + d``
+with ``d`` 0 = east, 1 = west (rows), 2 = north, 3 = south (columns); ``k ^ 1`` is the reverse push.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+_N, _E, _S, _W = 1, 2, 4, 8
+
+
+@njit(cache=True, inline="always")
+def _moved(p, k, n):
+    z = k >> 2
+    d = k & 3
+    r = p // n
+    c = p - r * n
+    if d < 2:
+        if r != z:
+            return p
+        if d == 0:
+            c = c + 1 if c + 1 < n else 0
+        else:
+            c = c - 1 if c > 0 else n - 1
+    else:
+        if c != z:
+            return p
+        if d == 2:
+            r = r + 1 if r + 1 < n else 0
+        else:
+            r = r - 1 if r > 0 else n - 1
+    return r * n + c
+
+
+@njit(cache=True)
+def _apply(src, dst, k, n):
+    """dst = src with push k applied."""
+    nn = n * n
+    for p in range(nn):
+        dst[p] = src[p]
+    z = k >> 2
+    d = k & 3
+    if d < 2:
+        base = z * n
+        for c in range(n):
+            dst[base + (c + 1 if d == 0 else c - 1 + n) % n] = src[base + c]
+    else:
+        for r in range(n):
+            dst[((r + 1 if d == 2 else r - 1 + n) % n) * n + z] = src[r * n + z]
+
+
+@njit(cache=True, inline="always")
+def _band_hits(k, rowf, colf, n):
+    z = k >> 2
+    flags = rowf if (k & 3) < 2 else colf
+    if flags[z]:
+        return True
+    if z > 0 and flags[z - 1]:
+        return True
+    if z + 1 < n and flags[z + 1]:
+        return True
+    return False
+
+
+@njit(cache=True)
+def _flood(ids, conn, n, seeds, nseeds, mark, stamp, queue, target):
+    """Breadth-first walk from ``seeds``; marks visited positions with ``stamp`` in ``mark``.
+
+    Returns the number of positions visited (they are ``queue[:count]``), or -1 as soon as
+    ``target`` (>= 0) is reached.
+    """
+    head = 0
+    tail = 0
+    for i in range(nseeds):
+        p = seeds[i]
+        if mark[p] != stamp:
+            mark[p] = stamp
+            queue[tail] = p
+            tail += 1
+            if p == target:
+                return -1
+    while head < tail:
+        p = queue[head]
+        head += 1
+        m = conn[ids[p]]
+        r = p // n
+        c = p - r * n
+        if m & _N and r + 1 < n:
+            q = p + n
+            if mark[q] != stamp and conn[ids[q]] & _S:
+                mark[q] = stamp
+                queue[tail] = q
+                tail += 1
+                if q == target:
+                    return -1
+        if m & _S and r > 0:
+            q = p - n
+            if mark[q] != stamp and conn[ids[q]] & _N:
+                mark[q] = stamp
+                queue[tail] = q
+                tail += 1
+                if q == target:
+                    return -1
+        if m & _E and c + 1 < n:
+            q = p + 1
+            if mark[q] != stamp and conn[ids[q]] & _W:
+                mark[q] = stamp
+                queue[tail] = q
+                tail += 1
+                if q == target:
+                    return -1
+        if m & _W and c > 0:
+            q = p - 1
+            if mark[q] != stamp and conn[ids[q]] & _E:
+                mark[q] = stamp
+                queue[tail] = q
+                tail += 1
+                if q == target:
+                    return -1
+    return tail
+
+
+@njit(cache=True)
+def _goal_flags(ids, conn, n, g, rowc, colc, mark, stamp, queue, seeds):
+    """Row and column flags of the goal's component."""
+    for i in range(n):
+        rowc[i] = 0
+        colc[i] = 0
+    seeds[0] = g
+    cnt = _flood(ids, conn, n, seeds, 1, mark, stamp, queue, -1)
+    for i in range(cnt):
+        p = queue[i]
+        rowc[p // n] = 1
+        colc[p % n] = 1

@@ -1,0 +1,280 @@
+"""The pruning rules of the exact search (numba helpers of ``kernel.search``).
+
+Each rule is proven in the docstring of ``native.py``; the helpers here compute what the rules need:
+the last push (rules 1-3), the zone test of rule 4, and the lines on which an idle push can still
+matter (rules 5 and 6).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from escapology.labyrinth.board_ops import _apply, _band_hits, _flood, _moved
+
+
+@njit(cache=True)
+def _near(cells, cnt, n, t, xr, nxr, xc, nxc, rows, cols):
+    """Mark the lines l whose changed positions, t pushes after a push on l, may border ``cells``.
+
+    A push on row l changes the fields of row l only. Each later push keeps them in their row unless
+    it is a column push ("crossing"), which moves one of them a row up or down. After t later pushes
+    they therefore lie in row l or, within t rows of it, within t columns of a crossing column; their
+    neighbourhood lies in the band l-1..l+1 or, within t+1 rows, within t columns of a crossing column.
+    ``xc[:nxc]`` are the crossing columns (for rows l) and ``xr[:nxr]`` the crossing rows (for columns
+    l). Sets ``rows[l]`` / ``cols[l]`` to 1 where some cell lies in that neighbourhood. Conservative.
+    """
+    for i in range(n):
+        rows[i] = 0
+        cols[i] = 0
+    for i in range(cnt):
+        p = cells[i]
+        x = p // n
+        y = p - x * n
+        for l in range(max(0, x - 1), min(n, x + 2)):
+            rows[l] = 1
+        for l in range(max(0, y - 1), min(n, y + 2)):
+            cols[l] = 1
+        for j in range(nxc):
+            if abs(y - xc[j]) <= t:
+                for l in range(max(0, x - t - 1), min(n, x + t + 2)):
+                    rows[l] = 1
+                break
+        for j in range(nxr):
+            if abs(x - xr[j]) <= t:
+                for l in range(max(0, y - t - 1), min(n, y + t + 2)):
+                    cols[l] = 1
+                break
+
+
+@njit(cache=True, inline="always")
+def _cross(k, xr, xc, nx):
+    """Record push k as crossing: a row push crosses columns, a column push crosses rows."""
+    if (k & 3) < 2:
+        xr[nx[0]] = k >> 2
+        nx[0] += 1
+    else:
+        xc[nx[1]] = k >> 2
+        nx[1] += 1
+
+
+@njit(cache=True)
+def _useful_idle_lines(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch, mark, stamp,
+                       queue, seeds, allow_r, allow_c, f, cells, xr, xc, nx):
+    """Rule 5: lines on which a push touching neither R nor CG can matter, two pushes before the end.
+
+    For every last push q whose band meets R and CG: R_q and C_q are the avatar's and the goal's
+    components after q alone (q alone was refuted by the shallower depth). A push p on line l,
+    touching neither set, changes only the fields on q(line l); a winning path that q alone did not
+    give must enter those positions from R_q and leave them into C_q. So l is kept only if the
+    neighbourhood of q(line l) (see ``_near`` with t = 1) meets both. Returns the new stamp.
+    """
+    for i in range(n):
+        allow_r[i] = 0
+        allow_c[i] = 0
+    for q in range(4 * n):
+        if not (_band_hits(q, rowr, colr, n) and _band_hits(q, rowc, colc, n)):
+            continue
+        _apply(ids, scratch, q, n)
+        for i in range(rn):
+            seeds[i] = _moved(rl[i], q, n)
+        gq = _moved(g, q, n)
+        stamp += 1
+        cnt = _flood(scratch, conn, n, seeds, rn, mark, stamp, queue, gq)
+        if cnt == -1:  # q alone already works: be permissive
+            for i in range(n):
+                allow_r[i] = 1
+                allow_c[i] = 1
+            return stamp
+        nx[0] = 0
+        nx[1] = 0
+        _cross(q, xr, xc, nx)
+        _near(queue, cnt, n, 1, xr, nx[0], xc, nx[1], f[0], f[1])
+        seeds[0] = gq
+        stamp += 1
+        cnt = _flood(scratch, conn, n, seeds, 1, mark, stamp, queue, -1)
+        _near(queue, cnt, n, 1, xr, nx[0], xc, nx[1], f[2], f[3])
+        for i in range(n):
+            if f[0, i] and f[2, i]:
+                allow_r[i] = 1
+            if f[1, i] and f[3, i]:
+                allow_c[i] = 1
+    return stamp
+
+
+@njit(cache=True)
+def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch, scratch2, mark,
+                        stamp, queue, seeds, rlq, allow_r, allow_c, f, xr, xc, nx):
+    """Rule 6: lines on which a push touching neither R nor CG can matter, three pushes before the end.
+
+    With p such a push on line l and q, r the last two: q then r alone was refuted by the shallower
+    depth, so the changed positions D1 = q(line l) must border the avatar's set or the goal's
+    component after q alone (``_near`` with t = 1), or else both sets are the same after q in both
+    worlds, r meets both bands, and the winning path after r must enter D2 = r(D1) from R_qr and
+    leave it into C_qr, the sets r gives without p (``_near`` with t = 2). Returns the new stamp;
+    ``f`` is scratch for six row/column flag arrays.
+    """
+    for i in range(n):
+        allow_r[i] = 0
+        allow_c[i] = 0
+    for q in range(4 * n):
+        _apply(ids, scratch, q, n)
+        gq = _moved(g, q, n)
+        for i in range(rn):
+            seeds[i] = _moved(rl[i], q, n)
+        stamp += 1
+        cnt = _flood(scratch, conn, n, seeds, rn, mark, stamp, queue, gq)
+        if cnt == -1:  # q alone reaches the goal: be permissive
+            for i in range(n):
+                allow_r[i] = 1
+                allow_c[i] = 1
+            return stamp
+        rqn = cnt
+        for i in range(cnt):
+            rlq[i] = queue[i]
+        nx[0] = 0
+        nx[1] = 0
+        _cross(q, xr, xc, nx)
+        # (A) p's changed positions border R or CG after q
+        _near(rlq, rqn, n, 1, xr, nx[0], xc, nx[1], f[0], f[1])
+        for i in range(n):
+            if f[0, i]:
+                allow_r[i] = 1
+            if f[1, i]:
+                allow_c[i] = 1
+        seeds[0] = gq
+        stamp += 1
+        cnt = _flood(scratch, conn, n, seeds, 1, mark, stamp, queue, -1)
+        _near(queue, cnt, n, 1, xr, nx[0], xc, nx[1], f[0], f[1])
+        for i in range(n):
+            if f[0, i]:
+                allow_r[i] = 1
+            if f[1, i]:
+                allow_c[i] = 1
+        # band flags of R and CG after q, for rule 3 on the last push r
+        for i in range(n):
+            f[2, i] = 0
+            f[3, i] = 0
+            f[4, i] = 0
+            f[5, i] = 0
+        for i in range(rqn):
+            f[2, rlq[i] // n] = 1
+            f[3, rlq[i] % n] = 1
+        for i in range(cnt):
+            f[4, queue[i] // n] = 1
+            f[5, queue[i] % n] = 1
+        # (B) the last push r, meeting both sets after q
+        for r in range(4 * n):
+            if not (_band_hits(r, f[2], f[3], n) and _band_hits(r, f[4], f[5], n)):
+                continue
+            _apply(scratch, scratch2, r, n)
+            gr = _moved(gq, r, n)
+            for i in range(rqn):
+                seeds[i] = _moved(rlq[i], r, n)
+            stamp += 1
+            cnt = _flood(scratch2, conn, n, seeds, rqn, mark, stamp, queue, gr)
+            if cnt == -1:
+                for i in range(n):
+                    allow_r[i] = 1
+                    allow_c[i] = 1
+                return stamp
+            _cross(r, xr, xc, nx)
+            _near(queue, cnt, n, 2, xr, nx[0], xc, nx[1], f[0], f[1])
+            seeds[0] = gr
+            stamp += 1
+            cnt = _flood(scratch2, conn, n, seeds, 1, mark, stamp, queue, -1)
+            _near(queue, cnt, n, 2, xr, nx[0], xc, nx[1], f[6], f[7])
+            for i in range(n):
+                if f[0, i] and f[6, i]:
+                    allow_r[i] = 1
+                if f[1, i] and f[7, i]:
+                    allow_c[i] = 1
+            # forget r's crossing again
+            if (r & 3) < 2:
+                nx[0] -= 1
+            else:
+                nx[1] -= 1
+    return stamp
+
+
+@njit(cache=True)
+def _last_push(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, pk, pidle, root, scratch, seeds,
+               mark, stamp, queue, prune):
+    """Try every last push allowed by rules 1-3; return (push code or -1, stamp, pushes tried)."""
+    tried = 0
+    for k in range(4 * n):
+        z = k >> 2
+        d = k & 3
+        rows = d < 2
+        if prune and not root:
+            if not (_band_hits(k, rowr, colr, n) and _band_hits(k, rowc, colc, n)):
+                continue
+            if pk >= 0 and pidle:
+                if k == (pk ^ 1):
+                    continue
+                if rows == ((pk & 3) < 2) and z != (pk >> 2):
+                    continue  # rule 2: this push meets R, so it is not idle
+        tried += 1
+        _apply(ids, scratch, k, n)
+        for i in range(rn):
+            seeds[i] = _moved(rl[i], k, n)
+        stamp += 1
+        if _flood(scratch, conn, n, seeds, rn, mark, stamp, queue, _moved(g, k, n)) == -1:
+            return k, stamp, tried
+    return -1, stamp, tried
+
+
+@njit(cache=True)
+def _reaches_zone(ids, conn, n, seeds, nseeds, mark, stamp, queue, zrow, zcol):
+    """Whether the walk from ``seeds`` visits a cell (x, y) with ``zrow[x]`` or ``zcol[y]`` set."""
+    for i in range(nseeds):
+        p = seeds[i]
+        if zrow[p // n] or zcol[p % n]:
+            return True
+    cnt = _flood(ids, conn, n, seeds, nseeds, mark, stamp, queue, -1)
+    for i in range(cnt):
+        p = queue[i]
+        if zrow[p // n] or zcol[p % n]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _walk_flags(ids, k, conn, n, seeds, nseeds, mark, stamp, queue, scratch, rows, cols):
+    """Rows and columns visited by the walk from ``seeds`` on the board after push ``k``."""
+    _apply(ids, scratch, k, n)
+    cnt = _flood(scratch, conn, n, seeds, nseeds, mark, stamp, queue, -1)
+    for i in range(n):
+        rows[i] = 0
+        cols[i] = 0
+    for i in range(cnt):
+        p = queue[i]
+        rows[p // n] = 1
+        cols[p % n] = 1
+
+
+@njit(cache=True)
+def _meets(rows, cols, zrow, zcol, n):
+    for i in range(n):
+        if (rows[i] and zrow[i]) or (cols[i] and zcol[i]):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _near_line(flags, line, n):
+    """Whether ``flags`` has a line within two of ``line``."""
+    for i in range(max(0, line - 2), min(n, line + 3)):
+        if flags[i]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _zone(flags, out, n):
+    """out[x] = 1 where flags has a line within distance 2 of x."""
+    for x in range(n):
+        out[x] = 0
+        for w in range(max(0, x - 2), min(n, x + 3)):
+            if flags[w]:
+                out[x] = 1
+                break
