@@ -45,11 +45,18 @@ def main() -> None:
     ap.add_argument("--engines", default="native,clingo", help="comma-separated: native, clingo")
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per instance and engine")
     ap.add_argument("--limit", type=int, default=None, help="only the first K instances")
+    ap.add_argument("--shard", default=None, help="I/K: only every K-th instance, starting at the I-th (0-based)")
+    ap.add_argument("--skip-selection", action="store_true", help="with --all: leave out the 20 of 2013/14")
     ap.add_argument("--dir", type=Path, default=SHARED, help="folder of instance files")
     args = ap.parse_args()
     if not args.dir.is_dir():
         sys.exit(f"no instances at {args.dir}")
     files = sorted(args.dir.glob("*.asp")) if args.all else [args.dir / f"asptools-ntdb__{k}.asp" for k in SELECTION]
+    if args.skip_selection:
+        files = [f for f in files if f.name not in {f"asptools-ntdb__{k}.asp" for k in SELECTION}]
+    if args.shard:
+        i, k = (int(x) for x in args.shard.split("/"))
+        files = files[i::k]
     files = files[: args.limit] if args.limit else files
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
     # load the compiled kernels once (numba's cache), so that no instance pays for it

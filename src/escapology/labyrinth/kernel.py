@@ -87,7 +87,7 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
             return BUDGET
         left = depth - lvl
         k = cur[lvl]
-        if k >= nk:
+        if k >= (2 * nk if left >= 3 else nk):
             if lvl == 0:
                 state[0] = 0
                 state[2] = stamp
@@ -97,7 +97,7 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
             continue
         if left == 1:
             # the last push: rules 1-3 in one pass over the candidates
-            cur[lvl] = nk
+            cur[lvl] = 2 * nk
             found, stamp, tried = _last_push(ids[lvl], conn, n, rl[lvl], rn[lvl], g[lvl], rowr[lvl],
                                              colr[lvl], rowc[lvl], colc[lvl], prev[lvl], pidle[lvl],
                                              lvl == 0, scratch, seeds, mark, stamp, queue, prune)
@@ -110,18 +110,26 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                 return FOUND
             continue
         cur[lvl] = k + 1
+        # Three or more pushes before the end, pushes touching R or CG are tried first and the others
+        # in a second pass: the order changes nothing that is proven, but plans (made mostly of such
+        # pushes) turn up sooner. Nearer the end, where most nodes are, one pass.
+        second = k >= nk
+        if second:
+            k -= nk
+        hits_r = _band_hits(k, rowr[lvl], colr[lvl], n)
+        hits_c = _band_hits(k, rowc[lvl], colc[lvl], n)
+        if left >= 3 and second == (hits_r or hits_c):
+            continue
         nodes += 1
         z = k >> 2
         d = k & 3
         pk = prev[lvl]
-        hits_r = _band_hits(k, rowr[lvl], colr[lvl], n)
         if prune and pk >= 0 and pidle[lvl]:
             if k == (pk ^ 1):
                 continue
             if (d < 2) == ((pk & 3) < 2) and z != (pk >> 2):
                 if hits_r or z < (pk >> 2):
                     continue
-        hits_c = _band_hits(k, rowc[lvl], colc[lvl], n)
         if focused and not (hits_r or hits_c or k == pk):
             continue
         if prune and left == 2 and lvl > 0 and not (hits_r or hits_c) and not focused:
