@@ -144,6 +144,9 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
         width = 64
         t0 = time.perf_counter()
         best = _beam(inst, s.conn, inst.max_steps, width, deadline)
+        while best is None and width < 4096 and not deadline.expired():
+            width *= 4  # no plan yet: a wider beam before anything else
+            best = _beam(inst, s.conn, inst.max_steps, width, deadline)
         beam_seconds = time.perf_counter() - t0
         stats["beam_pushes"] = None if best is None else len(best)
         for depth in range(1, inst.max_steps + 1):
