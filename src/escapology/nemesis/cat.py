@@ -156,7 +156,8 @@ def cat_certificate(cs: CatSearch, start: int, *, max_nodes: int = 50_000) -> di
     def isolated(pos: int, mult: Mult) -> bool:
         return not any(mult[e] for _, e in g.adj[pos])
 
-    def herder() -> dict:
+    def tree(body) -> dict:
+        """A strategy DAG: one node per non-terminal (position, multiplicities), built by ``body``."""
         nodes: list[dict] = []
         ids: dict[tuple[int, Mult], int] = {}
 
@@ -171,52 +172,35 @@ def cat_certificate(cs: CatSearch, start: int, *, max_nodes: int = 50_000) -> di
             i = len(nodes)
             ids[key] = i
             nodes.append({})
-            e = cs.best_deletion(pos, mult)
-            assert e is not None
+            nodes[i] = body(pos, mult, node)
+            return i
+
+        root = node(start, tuple(g.mult))
+        return {"root": root, "nodes": nodes}
+
+    def herder_node(pos: int, mult: Mult, node) -> dict:
+        e = cs.best_deletion(pos, mult)
+        assert e is not None
+        lst = list(mult)
+        lst[e] -= 1
+        after = tuple(lst)
+        nxt = {g.names[w]: node(w, after) for w in targets(pos, after)}
+        return {"cat": g.names[pos], "delete": g.edge_name(e), "after": nxt}
+
+    def cat_node(pos: int, mult: Mult, node) -> dict:
+        replies = []
+        for e in range(len(mult)):
+            if not mult[e]:
+                continue
             lst = list(mult)
             lst[e] -= 1
             after = tuple(lst)
-            nxt = {}
-            for w in targets(pos, after):
-                nxt[g.names[w]] = node(w, after)
-            nodes[i] = {"cat": g.names[pos], "delete": g.edge_name(e), "after": nxt}
-            return i
+            w = cs.best_move(pos, after)
+            replies.append({"delete": g.edge_name(e), "move": None if w is None else g.names[w],
+                            "then": None if w is None else node(w, after)})
+        return {"cat": g.names[pos], "replies": replies}
 
-        root = node(start, tuple(g.mult))
-        return {"root": root, "nodes": nodes}
-
-    def cat() -> dict:
-        nodes: list[dict] = []
-        ids: dict[tuple[int, Mult], int] = {}
-
-        def node(pos: int, mult: Mult) -> int | None:
-            if isolated(pos, mult):
-                return None
-            key = (pos, mult)
-            if key in ids:
-                return ids[key]
-            if len(nodes) >= max_nodes:
-                raise CertificateTooLarge()
-            i = len(nodes)
-            ids[key] = i
-            nodes.append({})
-            replies = []
-            for e in range(len(mult)):
-                if not mult[e]:
-                    continue
-                lst = list(mult)
-                lst[e] -= 1
-                after = tuple(lst)
-                w = cs.best_move(pos, after)
-                replies.append({"delete": g.edge_name(e), "move": None if w is None else g.names[w],
-                                "then": None if w is None else node(w, after)})
-            nodes[i] = {"cat": g.names[pos], "replies": replies}
-            return i
-
-        root = node(start, tuple(g.mult))
-        return {"root": root, "nodes": nodes}
-
-    return {"value": value, "start": g.names[start], "herder": herder(), "cat": cat()}
+    return {"value": value, "start": g.names[start], "herder": tree(herder_node), "cat": tree(cat_node)}
 
 
 if sys.getrecursionlimit() < 20000:  # one frame per move
