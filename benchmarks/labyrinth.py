@@ -27,10 +27,10 @@ SELECTION = ["0025", "0045", "0060", "0075", "0082", "0083", "0094", "0117", "01
              "0192", "0204", "0205", "0207", "0209", "0210", "0215", "0238", "0241"]
 
 
-def run(engine: str, path: Path, timeout: float) -> dict:
+def run(engine: str, path: Path, timeout: float, workers: int | None) -> dict:
     inst = read_instance(path)
     t0 = time.perf_counter()
-    r = solve(inst, engine=engine, timeout=timeout)
+    r = solve(inst, engine=engine, timeout=timeout, workers=workers if engine == "native" else None)
     seconds = time.perf_counter() - t0
     valid = r.plan is not None and check_plan(inst, [(p.line, p.direction, s) for s, p in enumerate(r.plan, 1)]).ok
     if r.status is Status.SOLVED and not valid:
@@ -47,6 +47,8 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=None, help="only the first K instances")
     ap.add_argument("--shard", default=None, help="I/K: only every K-th instance, starting at the I-th (0-based)")
     ap.add_argument("--skip-selection", action="store_true", help="with --all: leave out the 20 of 2013/14")
+    ap.add_argument("--workers", type=int, default=None,
+                    help="threads of the native engine's exact search (default: every core)")
     ap.add_argument("--dir", type=Path, default=SHARED, help="folder of instance files")
     args = ap.parse_args()
     if not args.dir.is_dir():
@@ -69,12 +71,16 @@ def main() -> None:
         head += f" | {e + ' pushes':>14} {'proven':>6} {'s':>7}"
     if len(engines) == 2:
         head += f" | {'ratio':>7}"
-    print(f"# {time.strftime('%Y-%m-%d')}, timeout {args.timeout:g} s per instance and engine")
+    from escapology.labyrinth.native import default_workers
+
+    workers = default_workers() if args.workers is None else args.workers
+    print(f"# {time.strftime('%Y-%m-%d')}, timeout {args.timeout:g} s per instance and engine, "
+          f"native search on {workers} thread(s), clingo on 1")
     print(head)
     print("-" * len(head))
     rows = []
     for f in files:
-        res = {e: run(e, f, args.timeout) for e in engines}
+        res = {e: run(e, f, args.timeout, args.workers) for e in engines}
         line = f"{f.name:<46} {res[engines[0]]['n']:>3}"
         for e in engines:
             r = res[e]

@@ -101,3 +101,21 @@ def test_native_matches_clingo_on_generated_boards():
         fast, ref = solve(inst), solve(inst, engine="clingo", timeout=120)
         assert ref.status is not Status.UNKNOWN
         assert (fast.status, fast.pushes) == (ref.status, ref.pushes)
+
+
+def test_worker_threads_agree_with_one_worker_and_exhaustive_search():
+    # boards needing 3-5 pushes, so that the exact search runs split over first pushes
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        inst = generate_instance(rng.choice([5, 6]), seed=seed, density=0.35, max_steps=5)
+        one = solve(inst, workers=1)
+        if one.pushes is None or one.pushes < 3:
+            continue
+        seen += 1
+        two = solve(inst, workers=2)
+        assert (two.status, two.pushes, two.optimal) == (one.status, one.pushes, True)
+        assert check_plan(inst, as_triples(two.plan)).ok
+        if one.pushes <= 4 and inst.n == 5:
+            assert solve_exhaustive(inst).pushes == one.pushes
+    assert seen >= 5

@@ -52,6 +52,36 @@ def _apply(src, dst, k, n):
             dst[((r + 1 if d == 2 else r - 1 + n) % n) * n + z] = src[r * n + z]
 
 
+@njit(cache=True)
+def _push_in_place(ids, k, n):
+    """Apply push k to ``ids`` itself (O(n)); push ``k ^ 1`` undoes it."""
+    z = k >> 2
+    d = k & 3
+    if d < 2:
+        base = z * n
+        if d == 0:
+            last = ids[base + n - 1]
+            for c in range(n - 1, 0, -1):
+                ids[base + c] = ids[base + c - 1]
+            ids[base] = last
+        else:
+            first = ids[base]
+            for c in range(n - 1):
+                ids[base + c] = ids[base + c + 1]
+            ids[base + n - 1] = first
+    else:
+        if d == 2:
+            last = ids[(n - 1) * n + z]
+            for r in range(n - 1, 0, -1):
+                ids[r * n + z] = ids[(r - 1) * n + z]
+            ids[z] = last
+        else:
+            first = ids[z]
+            for r in range(n - 1):
+                ids[r * n + z] = ids[(r + 1) * n + z]
+            ids[(n - 1) * n + z] = first
+
+
 @njit(cache=True, inline="always")
 def _band_hits(k, rowf, colf, n):
     z = k >> 2
@@ -123,15 +153,42 @@ def _flood(ids, conn, n, seeds, nseeds, mark, stamp, queue, target):
     return tail
 
 
+@njit(cache=True, inline="always")
+def _enter(p, m, n, erow, ecol):
+    """Mark the lines position p (connections m) can be entered from: a push of line l changes an
+    edge at p usable by a walk only if p lies on l, or next to l with a connection towards it."""
+    r = p // n
+    c = p - r * n
+    erow[r] = 1
+    ecol[c] = 1
+    if m & _N and r + 1 < n:
+        erow[r + 1] = 1
+    if m & _S and r > 0:
+        erow[r - 1] = 1
+    if m & _E and c + 1 < n:
+        ecol[c + 1] = 1
+    if m & _W and c > 0:
+        ecol[c - 1] = 1
+
+
 @njit(cache=True)
-def _goal_flags(ids, conn, n, g, rowc, colc, mark, stamp, queue, seeds):
-    """Row and column flags of the goal's component."""
+def _set_flags(ids, conn, n, cells, cnt, rowf, colf, erow, ecol):
+    """Row and column flags of a set of positions, and the lines it can be entered from."""
     for i in range(n):
-        rowc[i] = 0
-        colc[i] = 0
+        rowf[i] = 0
+        colf[i] = 0
+        erow[i] = 0
+        ecol[i] = 0
+    for i in range(cnt):
+        p = cells[i]
+        rowf[p // n] = 1
+        colf[p % n] = 1
+        _enter(p, conn[ids[p]], n, erow, ecol)
+
+
+@njit(cache=True)
+def _goal_flags(ids, conn, n, g, rowc, colc, mark, stamp, queue, seeds, erow, ecol):
+    """Row and column flags of the goal's component, and the lines it can be entered from."""
     seeds[0] = g
     cnt = _flood(ids, conn, n, seeds, 1, mark, stamp, queue, -1)
-    for i in range(cnt):
-        p = queue[i]
-        rowc[p // n] = 1
-        colc[p % n] = 1
+    _set_flags(ids, conn, n, queue, cnt, rowc, colc, erow, ecol)

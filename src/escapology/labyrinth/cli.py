@@ -58,11 +58,12 @@ def _print_result(result: SolveResult, fmt: str) -> None:
         typer.echo(f"% unknown: limit reached; every plan has at least {result.lower_bound} pushes")
 
 
-def solve_path(path: str, fmt: str, timeout: float | None, engine: str = "native") -> int:
+def solve_path(path: str, fmt: str, timeout: float | None, engine: str = "native",
+               workers: int | None = None) -> int:
     """Solve the instance in ``path`` and print the answer; return the exit code."""
     text, name = read_input(path)
     inst = parse_instance(text, file=name)
-    result = solve(inst, engine=engine, timeout=timeout, progress=None)
+    result = solve(inst, engine=engine, timeout=timeout, progress=None, workers=workers)
     _print_result(result, fmt)
     return result.status.exit_code()
 
@@ -74,9 +75,10 @@ def solve_cmd(
     engine: Annotated[Engine, typer.Option("--engine", "-e", help="native (default), clingo or exhaustive.")] = Engine.native,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
+    workers: Annotated[Optional[int], typer.Option("--workers", min=1, help="Threads of the native engine's exact search (default: every core; 1 is deterministic).")] = None,
 ) -> None:
     """The plan with the fewest pushes, and whether that minimum is proven."""
-    raise typer.Exit(solve_path(file, format.value, timeout, engine.value))
+    raise typer.Exit(solve_path(file, format.value, timeout, engine.value, workers))
 
 
 @app.command("check")

@@ -8,10 +8,11 @@ from escapology.labyrinth.model import Instance
 from escapology.labyrinth.result import SolveResult
 
 
-def _native(inst: Instance, timeout: float | None, progress: bool | None) -> SolveResult:
+def _native(inst: Instance, timeout: float | None, progress: bool | None,
+            workers: int | None = None) -> SolveResult:
     from escapology.labyrinth.native import solve_native
 
-    return solve_native(inst, timeout=timeout, progress=progress)
+    return solve_native(inst, timeout=timeout, progress=progress, workers=workers)
 
 
 def _clingo(inst: Instance, timeout: float | None, progress: bool | None) -> SolveResult:
@@ -34,11 +35,12 @@ ENGINES: dict[str, Callable[[Instance, float | None, bool | None], SolveResult]]
 
 
 def solve(inst: Instance, *, engine: str = "native", timeout: float | None = None,
-          progress: bool | None = False) -> SolveResult:
+          progress: bool | None = False, workers: int | None = None) -> SolveResult:
     """The plan with the fewest pushes for ``inst``.
 
     ``engine`` is ``native`` (the dedicated search, default), ``clingo`` (escapology's ASP encoding
     run by clingo, a cross-check) or ``exhaustive`` (plain breadth-first search, tiny boards only).
+    ``workers`` (native only) is the number of threads of the exact search, by default every core.
     ``progress=None`` shows a progress display when stderr is a terminal.
 
     >>> from escapology.labyrinth.model import Instance
@@ -48,4 +50,6 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    if engine == "native":
+        return _native(inst, timeout, progress, workers)
     return ENGINES[engine](inst, timeout, progress)

@@ -19,10 +19,11 @@ Pruning (each rule is proven in ``native.py``'s module docstring):
 2. An R-idle push is never followed by a push of the same orientation on another line that is
    not R-idle (swapping the two gives the same board and a superset of ``R``), nor by an R-idle one
    on a smaller line (both orders give the same state; keep the ascending one).
-3. The last push must have a band meeting both ``R`` and the goal's component ``CG`` (otherwise
-   neither set changes and they stay apart).
-4. Two pushes before the end, a push changing only one of ``R`` and ``CG`` must bring it within two
-   rows or columns of the other (else no last push meets both).
+3. The last push must be on a line both ``R`` and the goal's component ``CG`` can be entered from
+   (a position on the line, or next to it with a connection towards it); otherwise one of the
+   sets does not change and they stay apart.
+4. Two pushes before the end, a push changing only one of ``R`` and ``CG`` must give it a position
+   entering a line the other set enters (else rule 3 leaves no last push).
 5. Two pushes before the end, a push touching neither set is tried only on lines where it can
    change a path that some last push opens; 6. the same three pushes before the end.
 
@@ -37,7 +38,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from escapology.labyrinth.board_ops import _apply, _band_hits, _flood, _goal_flags, _moved
+from escapology.labyrinth.board_ops import _band_hits, _flood, _goal_flags, _moved, _push_in_place, _set_flags
 from escapology.labyrinth.rules import (
     _last_push,
     _meets,
@@ -46,7 +47,6 @@ from escapology.labyrinth.rules import (
     _useful_idle_lines,
     _useful_idle_lines3,
     _walk_flags,
-    _zone,
 )
 
 FOUND = 1
@@ -54,10 +54,10 @@ EXHAUSTED = 0
 BUDGET = 2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, state,
            mark, queue, seeds, scratch, allow_r, allow_c, scratch2, rlq, flags8, xr, xc, nx, focused,
-           budget, prune, zone, gidle, cstate, cache):
+           budget, prune, zone, gidle, cstate, cache, rmark, rootmask, ent):
     """Run (or resume) the depth-limited search; see the module docstring.
 
     ``state[0]`` is the current level (0 = root), ``state[1]`` the depth limit ``D`` (number of
@@ -71,11 +71,14 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
     lvl = state[0]
     stamp = state[2]
     nk = 4 * n
+    b = ids[0]  # the board of level ``lvl``: pushed on the way down, pushed back on the way up
     if state[4] == 0:
         state[4] = 1
         cur[0] = 0
         stamp += 1
-        _goal_flags(ids[0], conn, n, g[0], rowc[0], colc[0], mark, stamp, queue, seeds)
+        _goal_flags(b, conn, n, g[0], rowc[0], colc[0], mark, stamp, queue, seeds, ent[0, 2], ent[0, 3])
+        seeds[0] = rl[0, 0]
+        _set_flags(b, conn, n, seeds, 1, rowr[0], colr[0], ent[0, 0], ent[0, 1])
         if depth == 0:
             state[2] = stamp
             return EXHAUSTED
@@ -93,14 +96,15 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                 state[2] = stamp
                 state[3] += nodes
                 return EXHAUSTED
+            _push_in_place(b, prev[lvl] ^ 1, n)
             lvl -= 1
             continue
         if left == 1:
             # the last push: rules 1-3 in one pass over the candidates
             cur[lvl] = 2 * nk
-            found, stamp, tried = _last_push(ids[lvl], conn, n, rl[lvl], rn[lvl], g[lvl], rowr[lvl],
-                                             colr[lvl], rowc[lvl], colc[lvl], prev[lvl], pidle[lvl],
-                                             lvl == 0, scratch, seeds, mark, stamp, queue, prune)
+            found, stamp, tried = _last_push(b, conn, n, rl[lvl], rn[lvl], g[lvl], ent[lvl],
+                                             prev[lvl], pidle[lvl],
+                                             lvl == 0, scratch, seeds, mark, stamp, queue, prune, rmark)
             nodes += 1 + tried
             if found >= 0:
                 prev[lvl + 1] = found
@@ -120,6 +124,8 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
         hits_c = _band_hits(k, rowc[lvl], colc[lvl], n)
         if left >= 3 and second == (hits_r or hits_c):
             continue
+        if lvl == 0 and rootmask[k] == 0:
+            continue
         nodes += 1
         z = k >> 2
         d = k & 3
@@ -132,26 +138,26 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                     continue
         if focused and not (hits_r or hits_c or k == pk):
             continue
+        if prune and left == 2 and lvl > 0 and not focused and zone[lvl, 2 * n] == 0:
+            # once per node: whether some line can be entered from both R and CG (1 = no, 2 = yes)
+            close = _meets(ent[lvl, 0], ent[lvl, 1], ent[lvl, 2], ent[lvl, 3], n)
+            zone[lvl, 2 * n] = 2 if close else 1
         if prune and left == 2 and lvl > 0 and not (hits_r or hits_c) and not focused:
-            # Rule 5: a push touching neither R nor CG two pushes before the end.
+            # Rule 5: a push touching neither R nor CG two pushes before the end. Its lines come
+            # from last pushes whose line both sets can be entered from: here, none.
+            if zone[lvl, 2 * n] == 1:
+                continue
             if allow_r[lvl, n] == 0:
                 allow_r[lvl, n] = 1
-                stamp = _useful_idle_lines(ids[lvl], conn, n, rl[lvl], rn[lvl], g[lvl], rowr[lvl],
-                                           colr[lvl], rowc[lvl], colc[lvl], scratch, mark, stamp,
+                stamp = _useful_idle_lines(b, conn, n, rl[lvl], rn[lvl], g[lvl], ent[lvl],
+                                           scratch, mark, stamp,
                                            queue, seeds, allow_r[lvl], allow_c[lvl], flags8,
                                            rlq, xr, xc, nx)
             if (d < 2 and not allow_r[lvl, z]) or (d >= 2 and not allow_c[lvl, z]):
                 continue
         if prune >= 2 and left == 2 and lvl > 0 and (hits_r != hits_c) and not focused:
             # Rule 4: after a push that changes only one of R and CG, the last push needs a line
-            # whose band meets both, i.e. a cell of the changed set within two rows or columns of
-            # the unchanged one (a cheap walk decides it before the child is built).
-            if zone[lvl, 2 * n] == 0:
-                zone[lvl, 2 * n] = 1
-                _zone(rowr[lvl], zone[lvl, 0:n], n)
-                _zone(colr[lvl], zone[lvl, n:2 * n], n)
-                _zone(rowc[lvl], zone[lvl, 2 * n + 1:3 * n + 1], n)
-                _zone(colc[lvl], zone[lvl, 3 * n + 1:4 * n + 1], n)
+            # both can be entered from (a cheap walk decides it before the child is built).
             # The walk of the changed set after k, as seen from the parent X (when the push that led
             # here left that set unchanged) is the same walk here unless it comes within two lines
             # of that push's line, whose fields alone differ (cached per push k at X).
@@ -163,15 +169,17 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                 if cstate[par, k] & side == 0:
                     cstate[par, k] |= side
                     stamp += 1
+                    _push_in_place(b, pp ^ 1, n)  # back to the parent's board
                     if hits_r:
                         for i in range(rn[par]):
                             seeds[i] = _moved(rl[par, i], k, n)
-                        _walk_flags(ids[par], k, conn, n, seeds, rn[par], mark, stamp, queue, scratch,
+                        _walk_flags(b, k, conn, n, seeds, rn[par], mark, stamp, queue, scratch,
                                     cache[par, k, 0], cache[par, k, 1])
                     else:
                         seeds[0] = _moved(g[par], k, n)
-                        _walk_flags(ids[par], k, conn, n, seeds, 1, mark, stamp, queue, scratch,
+                        _walk_flags(b, k, conn, n, seeds, 1, mark, stamp, queue, scratch,
                                     cache[par, k, 2], cache[par, k, 3])
+                    _push_in_place(b, pp, n)
                 base = 0 if hits_r else 2
                 if (pp & 3) < 2:
                     reuse = not _near_line(cache[par, k, base], pp >> 2, n)
@@ -179,37 +187,36 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                     reuse = not _near_line(cache[par, k, base + 1], pp >> 2, n)
             if reuse:
                 if hits_r:
-                    near = _meets(cache[par, k, 0], cache[par, k, 1], zone[lvl, 2 * n + 1:3 * n + 1],
-                                  zone[lvl, 3 * n + 1:4 * n + 1], n)
+                    near = _meets(cache[par, k, 0], cache[par, k, 1], ent[lvl, 2], ent[lvl, 3], n)
                 else:
-                    near = _meets(cache[par, k, 2], cache[par, k, 3], zone[lvl, 0:n],
-                                  zone[lvl, n:2 * n], n)
+                    near = _meets(cache[par, k, 2], cache[par, k, 3], ent[lvl, 0], ent[lvl, 1], n)
             else:
-                _apply(ids[lvl], scratch, k, n)
+                _push_in_place(b, k, n)
                 stamp += 1
                 if hits_r:
                     for i in range(rn[lvl]):
                         seeds[i] = _moved(rl[lvl, i], k, n)
-                    near = _reaches_zone(scratch, conn, n, seeds, rn[lvl], mark, stamp, queue,
-                                         zone[lvl, 2 * n + 1:3 * n + 1], zone[lvl, 3 * n + 1:4 * n + 1])
+                    near = _reaches_zone(b, conn, n, seeds, rn[lvl], mark, stamp, queue,
+                                         ent[lvl, 2], ent[lvl, 3])
                 else:
                     seeds[0] = _moved(g[lvl], k, n)
-                    near = _reaches_zone(scratch, conn, n, seeds, 1, mark, stamp, queue,
-                                         zone[lvl, 0:n], zone[lvl, n:2 * n])
+                    near = _reaches_zone(b, conn, n, seeds, 1, mark, stamp, queue,
+                                         ent[lvl, 0], ent[lvl, 1])
+                _push_in_place(b, k ^ 1, n)
             if not near:
                 continue
         if prune >= 2 and left == 3 and lvl > 0 and not (hits_r or hits_c) and not focused:
             # Rule 6: the same, three pushes before the end.
             if allow_r[lvl, n] == 0:
                 allow_r[lvl, n] = 1
-                stamp = _useful_idle_lines3(ids[lvl], conn, n, rl[lvl], rn[lvl], g[lvl], rowr[lvl],
+                stamp = _useful_idle_lines3(b, conn, n, rl[lvl], rn[lvl], g[lvl], rowr[lvl],
                                             colr[lvl], rowc[lvl], colc[lvl], scratch, scratch2, mark,
                                             stamp, queue, seeds, rlq, allow_r[lvl], allow_c[lvl],
                                             flags8, xr, xc, nx)
             if (d < 2 and not allow_r[lvl, z]) or (d >= 2 and not allow_c[lvl, z]):
                 continue
         nl = lvl + 1
-        _apply(ids[lvl], ids[nl], k, n)
+        _push_in_place(b, k, n)
         g[nl] = _moved(g[lvl], k, n)
         prev[nl] = k
         # rule 2 needs R closed under walking before the idle push: not so at the root
@@ -219,15 +226,10 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
             for i in range(rn[lvl]):
                 seeds[i] = _moved(rl[lvl, i], k, n)
             stamp += 1
-            cnt = _flood(ids[nl], conn, n, seeds, rn[lvl], mark, stamp, queue, -1)
-            for i in range(n):
-                rowr[nl, i] = 0
-                colr[nl, i] = 0
+            cnt = _flood(b, conn, n, seeds, rn[lvl], mark, stamp, queue, -1)
             for i in range(cnt):
-                p = queue[i]
-                rl[nl, i] = p
-                rowr[nl, p // n] = 1
-                colr[nl, p % n] = 1
+                rl[nl, i] = queue[i]
+            _set_flags(b, conn, n, queue, cnt, rowr[nl], colr[nl], ent[nl, 0], ent[nl, 1])
             rn[nl] = cnt
             # the goal may have joined R already: a shorter plan (only possible at the root's
             # first iterations, as iterative deepening proves shorter plans absent)
@@ -244,14 +246,19 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
             for i in range(n):
                 rowr[nl, i] = rowr[lvl, i]
                 colr[nl, i] = colr[lvl, i]
+                ent[nl, 0, i] = ent[lvl, 0, i]
+                ent[nl, 1, i] = ent[lvl, 1, i]
         if not (hits_r or hits_c):
             # R and the goal's component are the same sets of positions as before the push
             for i in range(n):
                 rowc[nl, i] = rowc[lvl, i]
                 colc[nl, i] = colc[lvl, i]
+                ent[nl, 2, i] = ent[lvl, 2, i]
+                ent[nl, 3, i] = ent[lvl, 3, i]
         else:
             stamp += 1
-            _goal_flags(ids[nl], conn, n, g[nl], rowc[nl], colc[nl], mark, stamp, queue, seeds)
+            _goal_flags(b, conn, n, g[nl], rowc[nl], colc[nl], mark, stamp, queue, seeds, ent[nl, 2],
+                        ent[nl, 3])
         cur[nl] = 0
         allow_r[nl, n] = 0
         zone[nl, 2 * n] = 0
@@ -285,6 +292,9 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
         "cur": np.zeros(levels, dtype=np.int32),
         "state": np.zeros(5, dtype=np.int64),
         "mark": np.zeros(nn, dtype=np.int64),
+        "rmark": np.zeros(nn, dtype=np.int64),
+        "rootmask": np.ones(4 * n, dtype=np.uint8),
+        "ent": np.zeros((levels, 4, n), dtype=np.uint8),
         "queue": np.zeros(nn, dtype=np.int32),
         "seeds": np.zeros(nn, dtype=np.int32),
         "scratch": np.zeros(nn, dtype=fd),
@@ -320,5 +330,5 @@ def run(n: int, conn: np.ndarray, st: dict[str, np.ndarray], focused: bool, budg
         st["g"], st["prev"], st["pidle"], st["cur"], st["state"], st["mark"],
         st["queue"], st["seeds"], st["scratch"], st["allow_r"], st["allow_c"],
         st["scratch2"], st["rlq"], st["flags8"], st["xr"], st["xc"], st["nx"], focused, budget, prune,
-        st["zone"], st["gidle"], st["cstate"], st["cache"],
+        st["zone"], st["gidle"], st["cstate"], st["cache"], st["rmark"], st["rootmask"], st["ent"],
     )

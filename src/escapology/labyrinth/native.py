@@ -28,18 +28,20 @@ gives. Monotonicity carries the superset to the end. A measure that strictly dro
 (idle pushes weighted by how early they stand; ties between two idle pushes broken by line number, as
 both orders then give identical states) shows that some optimal plan never shows the pattern.
 
-*Rule 3* (the last push meets ``R`` and ``CG``): if ``band(p)`` misses ``CG``, the goal's component
-is unchanged and ``p(R)`` does not meet it; if it misses ``R``, ``R`` is unchanged and lacks the goal.
+*Rule 3* (the last push can be entered from ``R`` and from ``CG``): a position *enters* a line if
+it lies on the line, or next to it with a connection pointing at it. If no position of ``R`` enters
+the line of ``p``, no field of ``R`` moves and no edge ``p`` changes (all have an end on the line) is
+usable from ``R``: ``p(R)`` is the same closed set. Likewise ``CG`` (and the goal on it) stays put.
+So both must enter the line, or the two sets stay apart.
 
 *Rule 4* (two pushes before the end, a push ``p`` whose band meets exactly one of ``R`` and ``CG``):
-the other set keeps its positions, and by rule 3 the last push needs a line whose band meets both
-sets after ``p``; a row band meets a cell ``r`` of one and ``c`` of the other only if their rows differ
-by at most two (columns likewise). So ``p`` is skipped when the set it changes has, after ``p``, no cell
-within two rows or two columns of the other set's rows and columns -- decided by a walk on a scratch
-board before the child is built.
+the other set keeps its positions and fields, so by rule 3 the last push needs a line entered from
+that set and from the changed set after ``p``. ``p`` is skipped when no position of the changed set
+after ``p`` enters a line the other set enters -- decided by a walk before the child is built.
 
 *Rule 5* (two pushes before the end, a push ``p`` meeting neither ``R`` nor ``CG``): with ``q`` the last
-push, ``q`` alone was already refuted by the shallower depth, so the winning path after ``p, q`` must
+push (whose line both sets enter, by rule 3: if no line is entered from both, no such ``p`` is
+tried), ``q`` alone was already refuted by the shallower depth, so the winning path after ``p, q`` must
 use a position whose field differs from the board after ``q`` alone, i.e. one of ``q(line(p))``; it
 enters them from ``R_q`` and leaves them into ``C_q`` (the components after ``q`` alone), because
 before and after those positions the two boards agree. ``q(line(p))`` lies within one line of
@@ -57,6 +59,8 @@ and against plain breadth-first search and clingo (``tests/labyrinth/test_solver
 
 from __future__ import annotations
 
+import os
+import threading
 import time
 from typing import Any
 
@@ -66,7 +70,7 @@ from escapology.core.limits import Deadline
 from escapology.core.progress import search_progress
 from escapology.core.results import Status
 from escapology.labyrinth import beam, kernel
-from escapology.labyrinth.model import Instance, Push
+from escapology.labyrinth.model import Board, Instance, Push
 from escapology.labyrinth.result import SolveResult
 
 _DIRS = "ewns"
@@ -85,45 +89,142 @@ def encode(push: Push) -> int:
 
 
 class _Search:
-    def __init__(self, inst: Instance, deadline: Deadline, progress: Any) -> None:
+    """Iterative-deepening runs of the kernel, split over worker threads.
+
+    Below depth 3 one kernel searches everything. From depth 3 on, every first push is a task of its
+    own (those meeting ``R`` or ``CG`` first, as the kernel orders them); ``workers`` threads take
+    tasks from a shared queue and run the kernel, which releases the GIL, on their own arrays. With
+    one worker the order, and so the plan found, is the kernel's own; with several, which of the
+    plans of a depth turns up first may vary from run to run (its length does not).
+    """
+
+    def __init__(self, inst: Instance, deadline: Deadline, progress: Any, workers: int) -> None:
         self.inst = inst
         self.n = inst.n
         self.conn = np.array(inst.connections, dtype=np.uint8)
         self.ids0 = np.arange(self.n * self.n, dtype=kernel.field_dtype(self.n))
         self.deadline = deadline
         self.progress = progress
+        self.workers = workers
         self.nodes = 0
+        self._lock = threading.Lock()
+
+    def _state(self, depth: int, first: int | None) -> dict[str, np.ndarray]:
+        st = kernel.new_state(self.n, depth, self.ids0, self.inst.init_position, self.inst.goal_position)
+        if first is not None:
+            st["rootmask"][:] = 0
+            st["rootmask"][first] = 1
+            for key, arr in st.items():  # no cache line shared with another thread's arrays
+                if arr.nbytes < 4096:
+                    pad = 128 // arr.itemsize
+                    big = np.zeros(arr.size + 2 * pad, dtype=arr.dtype)
+                    view = big[pad : pad + arr.size].reshape(arr.shape)
+                    view[...] = arr
+                    st[key] = view
+        return st
 
     def run(self, depth: int, focused: bool, node_cap: int | None = None) -> tuple[str, list[Push] | None]:
         """Search plans of exactly ``depth`` pushes: ("found", plan), ("exhausted", None),
         ("deadline", None) or ("cap", None)."""
-        st = kernel.new_state(self.n, depth, self.ids0, self.inst.init_position, self.inst.goal_position)
-        spent = 0
-        while True:
-            if self.deadline.expired():
-                self.nodes += int(st["state"][3]) - spent
-                return "deadline", None
-            status = kernel.run(self.n, self.conn, st, focused, _budget(self.n))
-            done = int(st["state"][3])
-            self.nodes += done - spent
-            spent = done
-            self.progress.update(depth=depth, mode="focused" if focused else "complete", nodes=self.nodes)
-            if status == kernel.FOUND:
-                d = int(st["state"][1])
-                return "found", _decode(st["prev"][1 : d + 1])
-            if status == kernel.EXHAUSTED:
-                return "exhausted", None
-            if node_cap is not None and spent >= node_cap:
-                return "cap", None
+        if self.workers <= 1 or depth < 3:
+            return self._run_tasks(depth, focused, node_cap, [None], 1)
+        return self._run_tasks(depth, focused, node_cap, self._first_pushes(), self.workers)
+
+    def _first_pushes(self) -> list[int]:
+        """Every first push, those whose band meets R = {init} or the goal's component first."""
+        inst, n = self.inst, self.n
+        comp = Board.initial(inst).reachable([inst.goal_position])
+        rows = {inst.init_position // n} | {p // n for p in comp}
+        cols = {inst.init_position % n} | {p % n for p in comp}
+        def touches(k: int) -> bool:
+            z = k >> 2
+            lines = rows if (k & 3) < 2 else cols
+            return any(w in lines for w in (z - 1, z, z + 1))
+        ks = list(range(4 * n))
+        return [k for k in ks if touches(k)] + [k for k in ks if not touches(k)]
+
+    def _run_tasks(self, depth: int, focused: bool, node_cap: int | None, tasks: list[int | None],
+                   workers: int) -> tuple[str, list[Push] | None]:
+        queue = list(reversed(tasks))
+        stop = threading.Event()
+        outcome: list[tuple[str, list[Push] | None]] = []
+        start_nodes = self.nodes
+        budget = _budget(self.n)
+
+        def work() -> None:
+            while not stop.is_set():
+                with self._lock:
+                    if not queue:
+                        return
+                    first = queue.pop()
+                st = self._state(depth, first)
+                spent = 0
+                while True:
+                    if stop.is_set():
+                        return
+                    if self.deadline.expired():
+                        with self._lock:
+                            outcome.append(("deadline", None))
+                        stop.set()
+                        return
+                    status = kernel.run(self.n, self.conn, st, focused, budget)
+                    done = int(st["state"][3])
+                    with self._lock:
+                        self.nodes += done - spent
+                        spent = done
+                        capped = node_cap is not None and self.nodes - start_nodes >= node_cap
+                    if status == kernel.FOUND:
+                        d = int(st["state"][1])
+                        with self._lock:
+                            outcome.append(("found", _decode(st["prev"][1 : d + 1])))
+                        stop.set()
+                        return
+                    if status == kernel.EXHAUSTED:
+                        break
+                    if capped:
+                        with self._lock:
+                            outcome.append(("cap", None))
+                        stop.set()
+                        return
+
+        mode = "focused" if focused else "complete"
+        if workers == 1:
+            work()
+        else:
+            threads = [threading.Thread(target=work, daemon=True) for _ in range(min(workers, len(tasks)))]
+            for t in threads:
+                t.start()
+            while any(t.is_alive() for t in threads):
+                threads[0].join(0.1) if threads[0].is_alive() else time.sleep(0.05)
+                self.progress.update(depth=depth, mode=mode, nodes=self.nodes)
+            for t in threads:
+                t.join()
+        self.progress.update(depth=depth, mode=mode, nodes=self.nodes)
+        for kind in ("found", "deadline", "cap"):
+            for o in outcome:
+                if o[0] == kind:
+                    return o
+        return "exhausted", None
 
 
-def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool | None = None) -> SolveResult:
+def default_workers() -> int:
+    """Worker threads for the exact search: the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool | None = None,
+                 workers: int | None = None) -> SolveResult:
     """The plan with the fewest pushes, proven optimal unless the time runs out.
 
     A beam search (``beam.py``) first finds some plan quickly; iterative deepening then proves lower
     bounds depth by depth, trying a focused search before the complete one at each depth, and widens
     the beam when a depth gets expensive. Under a timeout the best plan found so far is returned with
     ``optimal = False`` and the proven ``lower_bound``; without any plan the status is ``unknown``.
+    ``workers`` threads share the exact search (default: every core this process may use; 1 makes
+    the run deterministic).
 
     >>> from escapology.labyrinth.io import read_instance
     >>> from pathlib import Path
@@ -140,7 +241,7 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
         return SolveResult(Status.SOLVED, [], True, 0, stats)
     lower = 1
     with search_progress("labyrinth", enabled=progress) as bar:
-        s = _Search(inst, deadline, bar)
+        s = _Search(inst, deadline, bar, default_workers() if workers is None else max(1, workers))
         width = 64
         t0 = time.perf_counter()
         best = _beam(inst, s.conn, inst.max_steps, width, deadline)
@@ -180,6 +281,7 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
                 if wider is not None and (best is None or len(wider) < len(best)):
                     best = wider
     stats["nodes"] = s.nodes
+    stats["workers"] = s.workers
     stats["beam_width"] = width
     stats["seconds"] = round(time.perf_counter() - start, 4)
     if best is not None:

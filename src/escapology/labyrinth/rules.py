@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from numba import njit
 
-from escapology.labyrinth.board_ops import _apply, _band_hits, _flood, _moved
+from escapology.labyrinth.board_ops import _apply, _band_hits, _enter, _flood, _moved, _push_in_place
+
+
+@njit(cache=True, inline="always")
+def _enters(k, erow, ecol):
+    """Whether push k's line is one the set with entry flags ``erow``/``ecol`` can be entered from."""
+    return erow[k >> 2] if (k & 3) < 2 else ecol[k >> 2]
 
 
 @njit(cache=True)
@@ -58,11 +64,11 @@ def _cross(k, xr, xc, nx):
 
 
 @njit(cache=True)
-def _useful_idle_lines(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch, mark, stamp,
+def _useful_idle_lines(ids, conn, n, rl, rn, g, ent, scratch, mark, stamp,
                        queue, seeds, allow_r, allow_c, f, cells, xr, xc, nx):
     """Rule 5: lines on which a push touching neither R nor CG can matter, two pushes before the end.
 
-    For every last push q whose band meets R and CG: R_q and C_q are the avatar's and the goal's
+    For every last push q whose line both R and CG can be entered from (rule 3): R_q and C_q are the avatar's and the goal's
     components after q alone (q alone was refuted by the shallower depth). A push p on line l,
     touching neither set, changes only the fields on q(line l); a winning path that q alone did not
     give must enter those positions from R_q and leave them into C_q. So l is kept only if the
@@ -72,15 +78,16 @@ def _useful_idle_lines(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch,
         allow_r[i] = 0
         allow_c[i] = 0
     for q in range(4 * n):
-        if not (_band_hits(q, rowr, colr, n) and _band_hits(q, rowc, colc, n)):
+        if not (_enters(q, ent[0], ent[1]) and _enters(q, ent[2], ent[3])):
             continue
-        _apply(ids, scratch, q, n)
+        _push_in_place(ids, q, n)
         for i in range(rn):
             seeds[i] = _moved(rl[i], q, n)
         gq = _moved(g, q, n)
         stamp += 1
-        cnt = _flood(scratch, conn, n, seeds, rn, mark, stamp, queue, gq)
+        cnt = _flood(ids, conn, n, seeds, rn, mark, stamp, queue, gq)
         if cnt == -1:  # q alone already works: be permissive
+            _push_in_place(ids, q ^ 1, n)
             for i in range(n):
                 allow_r[i] = 1
                 allow_c[i] = 1
@@ -91,7 +98,8 @@ def _useful_idle_lines(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch,
         _near(queue, cnt, n, 1, xr, nx[0], xc, nx[1], f[0], f[1])
         seeds[0] = gq
         stamp += 1
-        cnt = _flood(scratch, conn, n, seeds, 1, mark, stamp, queue, -1)
+        cnt = _flood(ids, conn, n, seeds, 1, mark, stamp, queue, -1)
+        _push_in_place(ids, q ^ 1, n)
         _near(queue, cnt, n, 1, xr, nx[0], xc, nx[1], f[2], f[3])
         for i in range(n):
             if f[0, i] and f[2, i]:
@@ -117,13 +125,14 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch
         allow_r[i] = 0
         allow_c[i] = 0
     for q in range(4 * n):
-        _apply(ids, scratch, q, n)
+        _push_in_place(ids, q, n)
         gq = _moved(g, q, n)
         for i in range(rn):
             seeds[i] = _moved(rl[i], q, n)
         stamp += 1
-        cnt = _flood(scratch, conn, n, seeds, rn, mark, stamp, queue, gq)
+        cnt = _flood(ids, conn, n, seeds, rn, mark, stamp, queue, gq)
         if cnt == -1:  # q alone reaches the goal: be permissive
+            _push_in_place(ids, q ^ 1, n)
             for i in range(n):
                 allow_r[i] = 1
                 allow_c[i] = 1
@@ -143,7 +152,7 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch
                 allow_c[i] = 1
         seeds[0] = gq
         stamp += 1
-        cnt = _flood(scratch, conn, n, seeds, 1, mark, stamp, queue, -1)
+        cnt = _flood(ids, conn, n, seeds, 1, mark, stamp, queue, -1)
         _near(queue, cnt, n, 1, xr, nx[0], xc, nx[1], f[0], f[1])
         for i in range(n):
             if f[0, i]:
@@ -166,13 +175,15 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch
         for r in range(4 * n):
             if not (_band_hits(r, f[2], f[3], n) and _band_hits(r, f[4], f[5], n)):
                 continue
-            _apply(scratch, scratch2, r, n)
+            _push_in_place(ids, r, n)
             gr = _moved(gq, r, n)
             for i in range(rqn):
                 seeds[i] = _moved(rlq[i], r, n)
             stamp += 1
-            cnt = _flood(scratch2, conn, n, seeds, rqn, mark, stamp, queue, gr)
+            cnt = _flood(ids, conn, n, seeds, rqn, mark, stamp, queue, gr)
             if cnt == -1:
+                _push_in_place(ids, r ^ 1, n)
+                _push_in_place(ids, q ^ 1, n)
                 for i in range(n):
                     allow_r[i] = 1
                     allow_c[i] = 1
@@ -181,7 +192,8 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch
             _near(queue, cnt, n, 2, xr, nx[0], xc, nx[1], f[0], f[1])
             seeds[0] = gr
             stamp += 1
-            cnt = _flood(scratch2, conn, n, seeds, 1, mark, stamp, queue, -1)
+            cnt = _flood(ids, conn, n, seeds, 1, mark, stamp, queue, -1)
+            _push_in_place(ids, r ^ 1, n)
             _near(queue, cnt, n, 2, xr, nx[0], xc, nx[1], f[6], f[7])
             for i in range(n):
                 if f[0, i] and f[6, i]:
@@ -193,20 +205,30 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch
                 nx[0] -= 1
             else:
                 nx[1] -= 1
+        _push_in_place(ids, q ^ 1, n)
     return stamp
 
 
 @njit(cache=True)
-def _last_push(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, pk, pidle, root, scratch, seeds,
-               mark, stamp, queue, prune):
-    """Try every last push allowed by rules 1-3; return (push code or -1, stamp, pushes tried)."""
+def _last_push(ids, conn, n, rl, rn, g, ent, pk, pidle, root, scratch, seeds,
+               mark, stamp, queue, prune, rmark):
+    """Try every last push allowed by rules 1-3; return (push code or -1, stamp, pushes tried).
+
+    Below the root ``R`` is closed under walking, and each push is tested in place by
+    ``_joins_after``, which only explores from the pushed line's band.
+    """
     tried = 0
+    if not root:
+        stamp += 1
+        rstamp = stamp
+        for i in range(rn):
+            rmark[rl[i]] = rstamp
     for k in range(4 * n):
         z = k >> 2
         d = k & 3
         rows = d < 2
         if prune and not root:
-            if not (_band_hits(k, rowr, colr, n) and _band_hits(k, rowc, colc, n)):
+            if not (_enters(k, ent[0], ent[1]) and _enters(k, ent[2], ent[3])):
                 continue
             if pk >= 0 and pidle:
                 if k == (pk ^ 1):
@@ -214,42 +236,126 @@ def _last_push(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, pk, pidle, root,
                 if rows == ((pk & 3) < 2) and z != (pk >> 2):
                     continue  # rule 2: this push meets R, so it is not idle
         tried += 1
-        _apply(ids, scratch, k, n)
-        for i in range(rn):
-            seeds[i] = _moved(rl[i], k, n)
-        stamp += 1
-        if _flood(scratch, conn, n, seeds, rn, mark, stamp, queue, _moved(g, k, n)) == -1:
-            return k, stamp, tried
+        if root:
+            _apply(ids, scratch, k, n)
+            for i in range(rn):
+                seeds[i] = _moved(rl[i], k, n)
+            stamp += 1
+            if _flood(scratch, conn, n, seeds, rn, mark, stamp, queue, _moved(g, k, n)) == -1:
+                return k, stamp, tried
+        else:
+            _push_in_place(ids, k, n)
+            stamp += 1
+            joined = _joins_after(ids, conn, n, k, rmark, rstamp, _moved(g, k, n), mark, stamp, queue)
+            _push_in_place(ids, k ^ 1, n)
+            if joined:
+                return k, stamp, tried
     return -1, stamp, tried
 
 
 @njit(cache=True)
+def _joins_after(ids, conn, n, k, rmark, rstamp, gq, mark, stamp, queue):
+    """Whether the goal, at ``gq`` on the board ``ids`` after push ``k``, joins the avatar's set.
+
+    ``R`` (positions before the push, marked ``rmark == rstamp``) is closed under walking. Every edge
+    the push changes has an end on the pushed line, so a walk that leaves ``k(R)`` leaves it from a
+    position in the line's band: only those are expanded, and positions of ``k(R)`` met on the way
+    are not (all their unchanged edges lead back into ``k(R)``).
+    """
+    inv = k ^ 1
+    z = k >> 2
+    rows = (k & 3) < 2
+    tail = 0
+    for a in range(max(0, z - 1), min(n, z + 2)):
+        for b in range(n):
+            p = a * n + b if rows else b * n + a
+            if rmark[_moved(p, inv, n)] == rstamp:
+                if p == gq:
+                    return True
+                mark[p] = stamp
+                queue[tail] = p
+                tail += 1
+    head = 0
+    while head < tail:
+        p = queue[head]
+        head += 1
+        m = conn[ids[p]]
+        r = p // n
+        c = p - r * n
+        for side in range(4):
+            if side == 0:
+                if not (m & 1 and r + 1 < n):
+                    continue
+                q = p + n
+                back = 4
+            elif side == 1:
+                if not (m & 4 and r > 0):
+                    continue
+                q = p - n
+                back = 1
+            elif side == 2:
+                if not (m & 2 and c + 1 < n):
+                    continue
+                q = p + 1
+                back = 8
+            else:
+                if not (m & 8 and c > 0):
+                    continue
+                q = p - 1
+                back = 2
+            if mark[q] == stamp or not conn[ids[q]] & back:
+                continue
+            mark[q] = stamp
+            if rmark[_moved(q, inv, n)] == rstamp:
+                continue
+            if q == gq:
+                return True
+            queue[tail] = q
+            tail += 1
+    return False
+
+
+@njit(cache=True, inline="always")
+def _enters_zone(p, m, n, zrow, zcol):
+    """Whether position p (connections m) can be entered from a line marked in ``zrow``/``zcol``."""
+    r = p // n
+    c = p - r * n
+    if zrow[r] or zcol[c]:
+        return True
+    if m & 1 and r + 1 < n and zrow[r + 1]:
+        return True
+    if m & 4 and r > 0 and zrow[r - 1]:
+        return True
+    if m & 2 and c + 1 < n and zcol[c + 1]:
+        return True
+    if m & 8 and c > 0 and zcol[c - 1]:
+        return True
+    return False
+
+
+@njit(cache=True)
 def _reaches_zone(ids, conn, n, seeds, nseeds, mark, stamp, queue, zrow, zcol):
-    """Whether the walk from ``seeds`` visits a cell (x, y) with ``zrow[x]`` or ``zcol[y]`` set."""
-    for i in range(nseeds):
-        p = seeds[i]
-        if zrow[p // n] or zcol[p % n]:
-            return True
+    """Whether the walk from ``seeds`` can be entered from a row ``zrow`` or a column ``zcol`` marks."""
     cnt = _flood(ids, conn, n, seeds, nseeds, mark, stamp, queue, -1)
     for i in range(cnt):
         p = queue[i]
-        if zrow[p // n] or zcol[p % n]:
+        if _enters_zone(p, conn[ids[p]], n, zrow, zcol):
             return True
     return False
 
 
 @njit(cache=True)
 def _walk_flags(ids, k, conn, n, seeds, nseeds, mark, stamp, queue, scratch, rows, cols):
-    """Rows and columns visited by the walk from ``seeds`` on the board after push ``k``."""
-    _apply(ids, scratch, k, n)
-    cnt = _flood(scratch, conn, n, seeds, nseeds, mark, stamp, queue, -1)
+    """The lines the walk from ``seeds`` on the board after push ``k`` can be entered from."""
+    _push_in_place(ids, k, n)
+    cnt = _flood(ids, conn, n, seeds, nseeds, mark, stamp, queue, -1)
     for i in range(n):
         rows[i] = 0
         cols[i] = 0
     for i in range(cnt):
         p = queue[i]
-        rows[p // n] = 1
-        cols[p % n] = 1
+        _enter(p, conn[ids[p]], n, rows, cols)
+    _push_in_place(ids, k ^ 1, n)
 
 
 @njit(cache=True)
@@ -267,14 +373,3 @@ def _near_line(flags, line, n):
         if flags[i]:
             return True
     return False
-
-
-@njit(cache=True)
-def _zone(flags, out, n):
-    """out[x] = 1 where flags has a line within distance 2 of x."""
-    for x in range(n):
-        out[x] = 0
-        for w in range(max(0, x - 2), min(n, x + 3)):
-            if flags[w]:
-                out[x] = 1
-                break
