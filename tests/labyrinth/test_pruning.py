@@ -39,3 +39,21 @@ def test_pruned_search_finds_the_same_minimum(n, max_steps, count):
         assert got.optimal
         deep += expected is None or expected >= 3
     assert deep > 0  # the sample reaches depths where the rules apply
+
+
+def test_transposition_table_changes_no_answer(monkeypatch):
+    # boards needing four or more pushes (the table serves nodes three or more pushes before the
+    # end): the same minimum and bound with the table as without it
+    rng = random.Random(77)
+    with_table, deep = [], 0
+    boards = [generate_instance(6, density=0.3, max_steps=5, seed=rng.randrange(10**9)) for _ in range(80)]
+    for inst in boards:
+        r = solve_native(inst, workers=1)
+        with_table.append((r.status, r.pushes, r.lower_bound))
+        deep += r.lower_bound >= 4
+    no_table = kernel.transposition_table
+    monkeypatch.setattr(kernel, "transposition_table", lambda bits: no_table(0))
+    for inst, expected in zip(boards, with_table):
+        r = solve_native(inst, workers=1)
+        assert (r.status, r.pushes, r.lower_bound) == expected, inst
+    assert deep >= 10

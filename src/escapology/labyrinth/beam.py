@@ -18,16 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from escapology.labyrinth.board_ops import _apply, _flood, _moved
-
-
-@njit(cache=True, inline="always")
-def _mix(x):
-    """splitmix64: a well-spread 64-bit hash of an integer."""
-    z = np.uint64(x) + np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
+from escapology.labyrinth.board_ops import _apply, _flood, _mix, _moved
 
 
 @njit(cache=True)

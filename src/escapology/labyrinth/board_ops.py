@@ -7,6 +7,7 @@ with ``d`` 0 = east, 1 = west (rows), 2 = north, 3 = south (columns); ``k ^ 1`` 
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 _N, _E, _S, _W = 1, 2, 4, 8
@@ -50,6 +51,28 @@ def _apply(src, dst, k, n):
     else:
         for r in range(n):
             dst[((r + 1 if d == 2 else r - 1 + n) % n) * n + z] = src[r * n + z]
+
+
+@njit(cache=True, inline="always")
+def _mix(x):
+    """splitmix64: a well-spread 64-bit hash of an integer."""
+    z = np.uint64(x) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def _line_hash(ids, k, n, salt):
+    """Sum of the hashes of (position, field) over the line of push ``k``: a board's hash is the sum
+    over all positions, so a push changes it by the difference of this before and after."""
+    z = k >> 2
+    nn = n * n
+    h = np.uint64(0)
+    for i in range(n):
+        p = z * n + i if (k & 3) < 2 else i * n + z
+        h += _mix(np.uint64(p * nn + ids[p]) ^ salt)
+    return h
 
 
 @njit(cache=True)

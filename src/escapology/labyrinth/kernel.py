@@ -27,6 +27,9 @@ Pruning (each rule is proven in ``native.py``'s module docstring):
 5. Two pushes before the end, a push touching neither set is tried only on lines where it can
    change a path that some last push opens; 6. the same three pushes before the end.
 
+A transposition table (see ``native.py``) skips nodes three or more pushes before the end whose
+state was already exhausted.
+
 In *focused* mode (an incomplete heuristic search for a first plan) only pushes whose band meets
 ``R`` or ``CG``, or repeats of the previous push, are tried.
 
@@ -38,7 +41,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from escapology.labyrinth.board_ops import _band_hits, _flood, _goal_flags, _moved, _push_in_place, _set_flags
+from escapology.labyrinth.board_ops import (
+    _band_hits,
+    _flood,
+    _goal_flags,
+    _line_hash,
+    _mix,
+    _moved,
+    _push_in_place,
+    _set_flags,
+)
 from escapology.labyrinth.rules import (
     _last_push,
     _meets,
@@ -53,11 +65,18 @@ FOUND = 1
 EXHAUSTED = 0
 BUDGET = 2
 
+_SALT1 = np.uint64(0x243F6A8885A308D3)
+_SALT2 = np.uint64(0x13198A2E03707344)
+_SALT3 = np.uint64(0xA4093822299F31D0)
+_SALT4 = np.uint64(0x082EFA98EC4E6C89)
+_SALT5 = np.uint64(0x452821E638D01377)
+_ODD = np.uint64(0x9E3779B97F4A7C15)
+
 
 @njit(cache=True, nogil=True)
 def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, state,
            mark, queue, seeds, scratch, allow_r, allow_c, scratch2, rlq, flags8, xr, xc, nx, focused,
-           budget, prune, zone, gidle, cstate, cache, rmark, rootmask, ent):
+           budget, prune, zone, gidle, cstate, cache, rmark, rootmask, ent, hb, hr, tk, tt1, tt2, ttl, ttg, ttgen):
     """Run (or resume) the depth-limited search; see the module docstring.
 
     ``state[0]`` is the current level (0 = root), ``state[1]`` the depth limit ``D`` (number of
@@ -72,7 +91,15 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
     stamp = state[2]
     nk = 4 * n
     b = ids[0]  # the board of level ``lvl``: pushed on the way down, pushed back on the way up
+    use_tt = prune >= 2 and not focused and ttl.shape[0] > 1
+    ttmask = np.uint64(ttl.shape[0] - 1)
+    gen = ttgen[0]
     if state[4] == 0:
+        hb[0, 0] = np.uint64(0)
+        hb[0, 1] = np.uint64(0)
+        for z in range(n):
+            hb[0, 0] += _line_hash(b, 4 * z, n, _SALT1)
+            hb[0, 1] += _line_hash(b, 4 * z, n, _SALT2)
         state[4] = 1
         cur[0] = 0
         stamp += 1
@@ -96,6 +123,15 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                 state[2] = stamp
                 state[3] += nodes
                 return EXHAUSTED
+            if use_tt and left >= 3:
+                # transposition table (three or more pushes before the end, where a hit saves a
+                # whole subtree): this state (board, R, and the restriction its last push puts on
+                # the next) has no completion with ``left`` pushes
+                i = np.int64(tk[lvl, 0] & ttmask)
+                tt1[i] = tk[lvl, 0]
+                tt2[i] = tk[lvl, 1]
+                ttl[i] = left
+                ttg[i] = gen
             _push_in_place(b, prev[lvl] ^ 1, n)
             lvl -= 1
             continue
@@ -216,7 +252,14 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
             if (d < 2 and not allow_r[lvl, z]) or (d >= 2 and not allow_c[lvl, z]):
                 continue
         nl = lvl + 1
+        keyed = use_tt and depth - nl >= 3
+        if keyed:
+            h1 = hb[lvl, 0] - _line_hash(b, k, n, _SALT1)
+            h2 = hb[lvl, 1] - _line_hash(b, k, n, _SALT2)
         _push_in_place(b, k, n)
+        if keyed:
+            hb[nl, 0] = h1 + _line_hash(b, k, n, _SALT1)
+            hb[nl, 1] = h2 + _line_hash(b, k, n, _SALT2)
         g[nl] = _moved(g[lvl], k, n)
         prev[nl] = k
         # rule 2 needs R closed under walking before the idle push: not so at the root
@@ -231,6 +274,12 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                 rl[nl, i] = queue[i]
             _set_flags(b, conn, n, queue, cnt, rowr[nl], colr[nl], ent[nl, 0], ent[nl, 1])
             rn[nl] = cnt
+            if keyed:
+                hr[nl, 0] = np.uint64(0)
+                hr[nl, 1] = np.uint64(0)
+                for i in range(cnt):
+                    hr[nl, 0] += _mix(np.uint64(queue[i]) ^ _SALT3)
+                    hr[nl, 1] += _mix(np.uint64(queue[i]) ^ _SALT4)
             # the goal may have joined R already: a shorter plan (only possible at the root's
             # first iterations, as iterative deepening proves shorter plans absent)
             if mark[g[nl]] == stamp:
@@ -248,6 +297,22 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                 colr[nl, i] = colr[lvl, i]
                 ent[nl, 0, i] = ent[lvl, 0, i]
                 ent[nl, 1, i] = ent[lvl, 1, i]
+            hr[nl, 0] = hr[lvl, 0]
+            hr[nl, 1] = hr[lvl, 1]
+        if keyed:
+            k1 = hb[nl, 0] ^ (hr[nl, 0] * _ODD)
+            k2 = hb[nl, 1] + (hr[nl, 1] ^ _SALT5)
+            if pidle[nl]:
+                k1 ^= _mix(np.uint64(k) ^ _SALT3)
+                k2 += _mix(np.uint64(k) ^ _SALT4)
+            i = np.int64(k1 & ttmask)
+            if ttg[i] == gen and tt1[i] == k1 and tt2[i] == k2 and depth - nl <= ttl[i]:
+                # the same state was exhausted with as many pushes left, or more (then a
+                # completion here would give a plan shorter than the ones already refuted)
+                _push_in_place(b, k ^ 1, n)
+                continue
+            tk[nl, 0] = k1
+            tk[nl, 1] = k2
         if not (hits_r or hits_c):
             # R and the goal's component are the same sets of positions as before the push
             for i in range(n):
@@ -295,6 +360,10 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
         "rmark": np.zeros(nn, dtype=np.int64),
         "rootmask": np.ones(4 * n, dtype=np.uint8),
         "ent": np.zeros((levels, 4, n), dtype=np.uint8),
+        "hb": np.zeros((levels, 2), dtype=np.uint64),
+        "hr": np.zeros((levels, 2), dtype=np.uint64),
+        "tk": np.zeros((levels, 2), dtype=np.uint64),
+        "ttgen": np.zeros(1, dtype=np.int32),
         "queue": np.zeros(nn, dtype=np.int32),
         "seeds": np.zeros(nn, dtype=np.int32),
         "scratch": np.zeros(nn, dtype=fd),
@@ -311,6 +380,7 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
         "cstate": np.zeros((levels, 4 * n), dtype=np.uint8),
         "cache": np.zeros((levels, 4 * n, 4, n), dtype=np.uint8),
     }
+    st.update(transposition_table(0))
     st["ids"][0] = ids0
     st["rl"][0, 0] = init
     st["rn"][0] = 1
@@ -319,6 +389,16 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
     st["g"][0] = goal
     st["state"][1] = depth
     return st
+
+
+def transposition_table(bits: int) -> dict[str, np.ndarray]:
+    """A transposition table of ``2 ** bits`` entries, to share between searches (``bits`` 0: none).
+
+    Entries carry the generation of the search that wrote them: give each search its own
+    ``st["ttgen"][0]`` and nothing needs clearing."""
+    size = 1 << bits
+    return {"tt1": np.zeros(size, dtype=np.uint64), "tt2": np.zeros(size, dtype=np.uint64),
+            "ttl": np.zeros(size, dtype=np.int8), "ttg": np.zeros(size, dtype=np.int32)}
 
 
 def run(n: int, conn: np.ndarray, st: dict[str, np.ndarray], focused: bool, budget: int,
@@ -330,5 +410,6 @@ def run(n: int, conn: np.ndarray, st: dict[str, np.ndarray], focused: bool, budg
         st["g"], st["prev"], st["pidle"], st["cur"], st["state"], st["mark"],
         st["queue"], st["seeds"], st["scratch"], st["allow_r"], st["allow_c"],
         st["scratch2"], st["rlq"], st["flags8"], st["xr"], st["xc"], st["nx"], focused, budget, prune,
-        st["zone"], st["gidle"], st["cstate"], st["cache"], st["rmark"], st["rootmask"], st["ent"],
+        st["zone"], st["gidle"], st["cstate"], st["cache"], st["rmark"], st["rootmask"], st["ent"], st["hb"], st["hr"], st["tk"], st["tt1"], st["tt2"], st["ttl"],
+        st["ttg"], st["ttgen"],
     )

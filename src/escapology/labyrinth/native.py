@@ -53,6 +53,13 @@ level up: with ``q, r`` the last two pushes, ``q, r`` alone was refuted, so ``p`
 must border the avatar's set or the goal's component after ``q`` alone, or else the winning path after
 ``r`` must enter them from, and leave them into, the sets ``q, r`` alone give.
 
+*Transpositions.* Nodes three or more pushes before the end are keyed by two independent 64-bit
+hashes of the board, of ``R`` and, after an ``R``-idle push, of that push (which restricts the next
+by rules 1 and 2; nothing else the search does depends on the path). A node whose subtree was
+exhausted with ``left`` pushes to go is stored; a node with the same key and at most ``left`` pushes
+to go is skipped: with as many, its subtree is the same; with fewer, a completion would give a plan
+shorter than ``depth``, and iterative deepening has refuted those.
+
 The rules are checked against the same search with every rule off (``tests/labyrinth/test_pruning.py``)
 and against plain breadth-first search and clingo (``tests/labyrinth/test_solvers.py``).
 """
@@ -108,14 +115,21 @@ class _Search:
         self.workers = workers
         self.nodes = 0
         self._lock = threading.Lock()
+        self._tt: dict[str, np.ndarray] | None = None
+        self._generation = 0
 
     def _state(self, depth: int, first: int | None) -> dict[str, np.ndarray]:
         st = kernel.new_state(self.n, depth, self.ids0, self.inst.init_position, self.inst.goal_position)
+        if depth >= 4:
+            if self._tt is None:  # one table for the whole solve, shared by the worker threads
+                self._tt = kernel.transposition_table(20 if self.n >= 8 else 14)
+            st.update(self._tt)
+            st["ttgen"][0] = self._generation
         if first is not None:
             st["rootmask"][:] = 0
             st["rootmask"][first] = 1
             for key, arr in st.items():  # no cache line shared with another thread's arrays
-                if arr.nbytes < 4096:
+                if arr.nbytes < 4096 and key not in ("tt1", "tt2", "ttl", "ttg"):
                     pad = 128 // arr.itemsize
                     big = np.zeros(arr.size + 2 * pad, dtype=arr.dtype)
                     view = big[pad : pad + arr.size].reshape(arr.shape)
@@ -146,6 +160,7 @@ class _Search:
     def _run_tasks(self, depth: int, focused: bool, node_cap: int | None, tasks: list[int | None],
                    workers: int) -> tuple[str, list[Push] | None]:
         queue = list(reversed(tasks))
+        self._generation += 1  # a fresh transposition table for this search
         stop = threading.Event()
         outcome: list[tuple[str, list[Push] | None]] = []
         start_nodes = self.nodes
@@ -154,6 +169,10 @@ class _Search:
         def work() -> None:
             while not stop.is_set():
                 with self._lock:
+                    if node_cap is not None and self.nodes - start_nodes >= node_cap:
+                        outcome.append(("cap", None))
+                        stop.set()
+                        return
                     if not queue:
                         return
                     first = queue.pop()
