@@ -19,6 +19,15 @@ def test_solve_text_is_push_facts(shared_dir):
     assert r.stdout.strip() in ("push(1,w,1). push(3,s,2).", "push(1,w,1). push(2,n,2).")
 
 
+def test_solve_with_one_worker(shared_dir):
+    r = invoke("labyrinth", "solve", shared_dir / "asptools-ntdb__0005.asp", "--workers", "1", "--format", "json")
+    assert r.exit_code == 0
+    out = json.loads(r.stdout)
+    assert out["optimal"] is True and len(out["pushes"]) == 2 and out["stats"]["workers"] == 1
+    bad = invoke("labyrinth", "solve", shared_dir / "asptools-ntdb__0005.asp", "--workers", "0")
+    assert bad.exit_code == 2
+
+
 def test_solve_json_contract(shared_dir):
     r = invoke("labyrinth", "solve", shared_dir / "asptools-ntdb__0005.asp", "--format", "json")
     assert r.exit_code == 0

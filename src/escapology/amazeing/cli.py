@@ -23,11 +23,12 @@ from escapology.core.cli_support import (
     emit_json,
     fail,
     read_input,
+    report_check,
     user_errors,
 )
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
-from escapology.core.results import EXIT_BAD_INPUT, EXIT_OK, EXIT_REJECTED, Status
+from escapology.core.results import EXIT_BAD_INPUT, EXIT_OK, Status
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -138,14 +139,8 @@ def check(
         raise InputError(f"not valid JSON: {exc.msg}", file=name, line=exc.lineno) from None
     turns = aio.plan_from_json(pos, data, text=text, file=name)
     errors = check_plan(pos, turns, player)
-    if format is OutputFormat.json:
-        emit_json({"valid": not errors, "turns": len(turns), "errors": errors})
-    elif errors:
-        for e in errors:
-            typer.echo(f"rejected: {e}")
-    else:
-        typer.echo(f"valid: the player reaches her target in {len(turns)} turns")
-    raise typer.Exit(EXIT_REJECTED if errors else EXIT_OK)
+    raise report_check(errors, format is OutputFormat.json,
+                       f"the player reaches her target in {len(turns)} turns", turns=len(turns))
 
 
 @app.command("generate")

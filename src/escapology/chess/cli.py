@@ -22,11 +22,11 @@ from escapology.core.cli_support import (
     TimeoutOption,
     emit_json,
     read_input,
+    report_check,
     user_errors,
 )
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
-from escapology.core.results import EXIT_OK, EXIT_REJECTED
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -87,14 +87,7 @@ def check(
     except json.JSONDecodeError as exc:
         raise InputError(f"not JSON: {exc.msg}", file=name, line=exc.lineno) from None
     errors = check_answer(inst, data)
-    if format is OutputFormat.json:
-        emit_json({"valid": not errors, "errors": errors})
-    elif errors:
-        for e in errors:
-            typer.echo(f"rejected: {e}")
-    else:
-        typer.echo(f"valid: outcome {data['outcome']} verified")
-    raise typer.Exit(EXIT_REJECTED if errors else EXIT_OK)
+    raise report_check(errors, format is OutputFormat.json, f"outcome {data.get('outcome')} verified")
 
 
 @app.command("generate")

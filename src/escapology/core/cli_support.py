@@ -16,7 +16,7 @@ from typing import Annotated, Any, Callable, Optional, TypeVar
 import typer
 
 from escapology.core.errors import InputError
-from escapology.core.results import EXIT_BAD_INPUT
+from escapology.core.results import EXIT_BAD_INPUT, EXIT_OK, EXIT_REJECTED
 
 
 class OutputFormat(str, Enum):
@@ -77,6 +77,19 @@ def read_input(path: str | Path) -> tuple[str, str]:
 def emit_json(obj: Any) -> None:
     """Print one JSON object on one line."""
     typer.echo(json.dumps(obj, separators=(", ", ": "), ensure_ascii=False))
+
+
+def report_check(errors: list[str], json_output: bool, accepted: str, **extra: Any) -> "typer.Exit":
+    """Print a checker's verdict (JSON ``{"valid": ..., **extra, "errors": [...]}``, or one line per
+    violation, or ``valid: <accepted>``) and return the exit to raise: 0 accepted, 1 rejected."""
+    if json_output:
+        emit_json({"valid": not errors, **extra, "errors": errors})
+    elif errors:
+        for e in errors:
+            typer.echo(f"rejected: {e}")
+    else:
+        typer.echo(f"valid: {accepted}")
+    return typer.Exit(EXIT_REJECTED if errors else EXIT_OK)
 
 
 def is_terminal() -> bool:

@@ -81,6 +81,7 @@ from escapology.labyrinth.model import Board, Instance, Push
 from escapology.labyrinth.result import SolveResult
 
 _DIRS = "ewns"
+_PARALLEL_AFTER = 300_000  # nodes searched before threads pay for their set-up
 def _budget(n: int) -> int:
     """Kernel steps between deadline polls: about 0.05 s whatever the board size."""
     return max(2_000, 500_000_000 // (n * n))
@@ -98,8 +99,8 @@ def encode(push: Push) -> int:
 class _Search:
     """Iterative-deepening runs of the kernel, split over worker threads.
 
-    Below depth 3 one kernel searches everything. From depth 3 on, every first push is a task of its
-    own (those meeting ``R`` or ``CG`` first, as the kernel orders them); ``workers`` threads take
+    Small searches (below depth 3, or while fewer than ``_PARALLEL_AFTER`` nodes were searched in
+    all) run in one kernel. After that, every first push is a task of its own (those meeting ``R`` or ``CG`` first, as the kernel orders them); ``workers`` threads take
     tasks from a shared queue and run the kernel, which releases the GIL, on their own arrays. With
     one worker the order, and so the plan found, is the kernel's own; with several, which of the
     plans of a depth turns up first may vary from run to run (its length does not).
@@ -140,7 +141,7 @@ class _Search:
     def run(self, depth: int, focused: bool, node_cap: int | None = None) -> tuple[str, list[Push] | None]:
         """Search plans of exactly ``depth`` pushes: ("found", plan), ("exhausted", None),
         ("deadline", None) or ("cap", None)."""
-        if self.workers <= 1 or depth < 3:
+        if self.workers <= 1 or depth < 3 or self.nodes < _PARALLEL_AFTER:
             return self._run_tasks(depth, focused, node_cap, [None], 1)
         return self._run_tasks(depth, focused, node_cap, self._first_pushes(), self.workers)
 

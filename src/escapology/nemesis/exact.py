@@ -402,18 +402,7 @@ def plain_winner(
     blizzard = game == "blizzard"
     adj, is_exit = g.adj, g.is_exit
 
-    def exit_reachable(pos: int, mult: Mult) -> bool:
-        seen = {pos}
-        stack = [pos]
-        while stack:
-            v = stack.pop()
-            if is_exit[v]:
-                return True
-            for w, e in adj[v]:
-                if mult[e] and w not in seen:
-                    seen.add(w)
-                    stack.append(w)
-        return False
+    exit_reachable = g.exit_reachable
 
     @lru_cache(maxsize=None)
     def f(pos: int, mult: Mult) -> bool:

@@ -132,6 +132,20 @@ class Graph:
         start = index[inst.start] if inst.start is not None else None
         return cls(names, is_exit, ends, tuple(mult), adj, start, index)
 
+    def exit_reachable(self, pos: int, mult: tuple[int, ...]) -> bool:
+        """Whether an exit can be walked to from ``pos`` over the edges ``mult`` still has."""
+        seen = {pos}
+        stack = [pos]
+        while stack:
+            v = stack.pop()
+            if self.is_exit[v]:
+                return True
+            for w, e in self.adj[v]:
+                if mult[e] and w not in seen:
+                    seen.add(w)
+                    stack.append(w)
+        return False
+
     def edge_name(self, e: int) -> list[str]:
         u, v = self.ends[e]
         return [self.names[u], self.names[v]]

@@ -90,18 +90,7 @@ def nemesis_strategy(sr: Search, start: int, *, max_nodes: int = 200_000) -> dic
     cache: dict[tuple[int, Mult], dict[str, Any]] = {}
     count = [0]
 
-    def reachable(pos: int, mult: Mult) -> bool:
-        seen = {pos}
-        stack = [pos]
-        while stack:
-            v = stack.pop()
-            if is_exit[v]:
-                return True
-            for w, e in adj[v]:
-                if mult[e] and w not in seen:
-                    seen.add(w)
-                    stack.append(w)
-        return False
+    reachable = g.exit_reachable
 
     def node(pos: int, mult: Mult, real: Mult) -> dict[str, Any]:
         key = (pos, mult, real)
