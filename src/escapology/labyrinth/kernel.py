@@ -75,8 +75,8 @@ _ODD = np.uint64(0x9E3779B97F4A7C15)
 
 @njit(cache=True, nogil=True)
 def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, state,
-           mark, queue, seeds, scratch, allow_r, allow_c, scratch2, rlq, flags8, xr, xc, nx, focused,
-           budget, prune, zone, gidle, cstate, cache, rmark, rootmask, ent, hb, hr, tk, tt1, tt2, ttl, ttg, ttgen):
+           mark, queue, seeds, scratch, allow_r, allow_c, rlq, flags8, xr, xc, nx, focused,
+           budget, prune, apart, gidle, cstate, cache, rmark, rootmask, ent, hb, hr, tk, tt1, tt2, ttl, ttg, ttgen):
     """Run (or resume) the depth-limited search; see the module docstring.
 
     ``state[0]`` is the current level (0 = root), ``state[1]`` the depth limit ``D`` (number of
@@ -174,19 +174,19 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                     continue
         if focused and not (hits_r or hits_c or k == pk):
             continue
-        if prune and left == 2 and lvl > 0 and not focused and zone[lvl, 2 * n] == 0:
+        if prune and left == 2 and lvl > 0 and not focused and apart[lvl] == 0:
             # once per node: whether some line can be entered from both R and CG (1 = no, 2 = yes)
             close = _meets(ent[lvl, 0], ent[lvl, 1], ent[lvl, 2], ent[lvl, 3], n)
-            zone[lvl, 2 * n] = 2 if close else 1
+            apart[lvl] = 2 if close else 1
         if prune and left == 2 and lvl > 0 and not (hits_r or hits_c) and not focused:
             # Rule 5: a push touching neither R nor CG two pushes before the end. Its lines come
             # from last pushes whose line both sets can be entered from: here, none.
-            if zone[lvl, 2 * n] == 1:
+            if apart[lvl] == 1:
                 continue
             if allow_r[lvl, n] == 0:
                 allow_r[lvl, n] = 1
                 stamp = _useful_idle_lines(b, conn, n, rl[lvl], rn[lvl], g[lvl], ent[lvl],
-                                           scratch, mark, stamp,
+                                           mark, stamp,
                                            queue, seeds, allow_r[lvl], allow_c[lvl], flags8,
                                            rlq, xr, xc, nx)
             if (d < 2 and not allow_r[lvl, z]) or (d >= 2 and not allow_c[lvl, z]):
@@ -209,11 +209,11 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                     if hits_r:
                         for i in range(rn[par]):
                             seeds[i] = _moved(rl[par, i], k, n)
-                        _walk_flags(b, k, conn, n, seeds, rn[par], mark, stamp, queue, scratch,
+                        _walk_flags(b, k, conn, n, seeds, rn[par], mark, stamp, queue,
                                     cache[par, k, 0], cache[par, k, 1])
                     else:
                         seeds[0] = _moved(g[par], k, n)
-                        _walk_flags(b, k, conn, n, seeds, 1, mark, stamp, queue, scratch,
+                        _walk_flags(b, k, conn, n, seeds, 1, mark, stamp, queue,
                                     cache[par, k, 2], cache[par, k, 3])
                     _push_in_place(b, pp, n)
                 base = 0 if hits_r else 2
@@ -246,7 +246,7 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
             if allow_r[lvl, n] == 0:
                 allow_r[lvl, n] = 1
                 stamp = _useful_idle_lines3(b, conn, n, rl[lvl], rn[lvl], g[lvl], rowr[lvl],
-                                            colr[lvl], rowc[lvl], colc[lvl], scratch, scratch2, mark,
+                                            colr[lvl], rowc[lvl], colc[lvl], mark,
                                             stamp, queue, seeds, rlq, allow_r[lvl], allow_c[lvl],
                                             flags8, xr, xc, nx)
             if (d < 2 and not allow_r[lvl, z]) or (d >= 2 and not allow_c[lvl, z]):
@@ -326,7 +326,7 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                         ent[nl, 3])
         cur[nl] = 0
         allow_r[nl, n] = 0
-        zone[nl, 2 * n] = 0
+        apart[nl] = 0
         if depth - nl == 3:
             for i in range(nk):
                 cstate[nl, i] = 0
@@ -369,13 +369,12 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
         "scratch": np.zeros(nn, dtype=fd),
         "allow_r": np.zeros((levels, n + 1), dtype=np.uint8),
         "allow_c": np.zeros((levels, n + 1), dtype=np.uint8),
-        "scratch2": np.zeros(nn, dtype=fd),
         "rlq": np.zeros(nn, dtype=np.int32),
         "flags8": np.zeros((8, n), dtype=np.uint8),
         "xr": np.zeros(8, dtype=np.int32),
         "xc": np.zeros(8, dtype=np.int32),
         "nx": np.zeros(2, dtype=np.int32),
-        "zone": np.zeros((levels, 4 * n + 1), dtype=np.uint8),
+        "apart": np.zeros(levels, dtype=np.uint8),
         "gidle": np.zeros(levels, dtype=np.uint8),
         "cstate": np.zeros((levels, 4 * n), dtype=np.uint8),
         "cache": np.zeros((levels, 4 * n, 4, n), dtype=np.uint8),
@@ -409,7 +408,7 @@ def run(n: int, conn: np.ndarray, st: dict[str, np.ndarray], focused: bool, budg
         n, conn, st["ids"], st["rl"], st["rn"], st["rowr"], st["colr"], st["rowc"], st["colc"],
         st["g"], st["prev"], st["pidle"], st["cur"], st["state"], st["mark"],
         st["queue"], st["seeds"], st["scratch"], st["allow_r"], st["allow_c"],
-        st["scratch2"], st["rlq"], st["flags8"], st["xr"], st["xc"], st["nx"], focused, budget, prune,
-        st["zone"], st["gidle"], st["cstate"], st["cache"], st["rmark"], st["rootmask"], st["ent"], st["hb"], st["hr"], st["tk"], st["tt1"], st["tt2"], st["ttl"],
-        st["ttg"], st["ttgen"],
+        st["rlq"], st["flags8"], st["xr"], st["xc"], st["nx"], focused, budget, prune,
+        st["apart"], st["gidle"], st["cstate"], st["cache"], st["rmark"], st["rootmask"], st["ent"],
+        st["hb"], st["hr"], st["tk"], st["tt1"], st["tt2"], st["ttl"], st["ttg"], st["ttgen"],
     )

@@ -64,7 +64,7 @@ def _cross(k, xr, xc, nx):
 
 
 @njit(cache=True)
-def _useful_idle_lines(ids, conn, n, rl, rn, g, ent, scratch, mark, stamp,
+def _useful_idle_lines(ids, conn, n, rl, rn, g, ent, mark, stamp,
                        queue, seeds, allow_r, allow_c, f, cells, xr, xc, nx):
     """Rule 5: lines on which a push touching neither R nor CG can matter, two pushes before the end.
 
@@ -110,7 +110,7 @@ def _useful_idle_lines(ids, conn, n, rl, rn, g, ent, scratch, mark, stamp,
 
 
 @njit(cache=True)
-def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, scratch, scratch2, mark,
+def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, mark,
                         stamp, queue, seeds, rlq, allow_r, allow_c, f, xr, xc, nx):
     """Rule 6: lines on which a push touching neither R nor CG can matter, three pushes before the end.
 
@@ -345,7 +345,7 @@ def _reaches_zone(ids, conn, n, seeds, nseeds, mark, stamp, queue, zrow, zcol):
 
 
 @njit(cache=True)
-def _walk_flags(ids, k, conn, n, seeds, nseeds, mark, stamp, queue, scratch, rows, cols):
+def _walk_flags(ids, k, conn, n, seeds, nseeds, mark, stamp, queue, rows, cols):
     """The lines the walk from ``seeds`` on the board after push ``k`` can be entered from."""
     _push_in_place(ids, k, n)
     cnt = _flood(ids, conn, n, seeds, nseeds, mark, stamp, queue, -1)

@@ -14,20 +14,6 @@ from escapology.nemesis.exact import Search
 from escapology.nemesis.model import Graph, Instance
 
 
-def _reachable(g: Graph, pos: int, mult: tuple[int, ...]) -> bool:
-    seen = {pos}
-    stack = [pos]
-    while stack:
-        v = stack.pop()
-        if g.is_exit[v]:
-            return True
-        for w, e in g.adj[v]:
-            if mult[e] and w not in seen:
-                seen.add(w)
-                stack.append(w)
-    return False
-
-
 def play(
     inst: Instance,
     game: str,
@@ -45,7 +31,7 @@ def play(
     blizzard = game == "blizzard"
     say(f"{game}: you are the {side}. Exits: {', '.join(sorted(inst.exits))}. Type a vertex (fugitive) or 'a b' (edge to delete).")
     while True:
-        if not _reachable(g, pos, mult):
+        if not g.exit_reachable(pos, mult):
             say(f"the fugitive at {g.names[pos]} has no exit left in his component: the Nemesis wins")
             return "nemesis"
         moves = sorted({g.names[w] for w, e in g.adj[pos] if mult[e]})
