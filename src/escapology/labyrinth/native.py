@@ -100,10 +100,11 @@ class _Search:
     """Iterative-deepening runs of the kernel, split over worker threads.
 
     Small searches (below depth 3, or while fewer than ``_PARALLEL_AFTER`` nodes were searched in
-    all) run in one kernel. After that, every first push is a task of its own (those meeting ``R`` or ``CG`` first, as the kernel orders them); ``workers`` threads take
-    tasks from a shared queue and run the kernel, which releases the GIL, on their own arrays. With
-    one worker the order, and so the plan found, is the kernel's own; with several, which of the
-    plans of a depth turns up first may vary from run to run (its length does not).
+    all) run in one kernel. After that, every first push is a task of its own (those meeting ``R``
+    or ``CG`` first, as the kernel orders them); ``workers`` threads take tasks from a shared queue
+    and run the kernel, which releases the GIL, on their own arrays. With one worker the order, and
+    so the plan found, is the kernel's own; with several, which of the plans of a depth turns up
+    first may vary from run to run (its length does not).
     """
 
     def __init__(self, inst: Instance, deadline: Deadline, progress: Any, workers: int) -> None:
@@ -166,6 +167,7 @@ class _Search:
         outcome: list[tuple[str, list[Push] | None]] = []
         start_nodes = self.nodes
         budget = _budget(self.n)
+        mode = "focused" if focused else "complete"
 
         def work() -> None:
             while not stop.is_set():
@@ -193,6 +195,8 @@ class _Search:
                         self.nodes += done - spent
                         spent = done
                         capped = node_cap is not None and self.nodes - start_nodes >= node_cap
+                    if workers == 1:  # on the caller's thread: draw progress here
+                        self.progress.update(depth=depth, mode=mode, nodes=self.nodes)
                     if status == kernel.FOUND:
                         d = int(st["state"][1])
                         with self._lock:
@@ -207,7 +211,6 @@ class _Search:
                         stop.set()
                         return
 
-        mode = "focused" if focused else "complete"
         if workers == 1:
             work()
         else:
