@@ -118,6 +118,26 @@ def _band_hits(k, rowf, colf, n):
     return False
 
 
+@njit(cache=True, inline="always")
+def _neighbour(ids, conn, n, p, m, side):
+    """The position next to ``p`` (connections ``m``) on ``side`` (0 north, 1 south, 2 east, 3 west)
+    that a walk can step to -- both facing connections, inside the board -- or -1."""
+    r = p // n
+    c = p - r * n
+    if side == 0:
+        if m & _N and r + 1 < n and conn[ids[p + n]] & _S:
+            return p + n
+    elif side == 1:
+        if m & _S and r > 0 and conn[ids[p - n]] & _N:
+            return p - n
+    elif side == 2:
+        if m & _E and c + 1 < n and conn[ids[p + 1]] & _W:
+            return p + 1
+    elif m & _W and c > 0 and conn[ids[p - 1]] & _E:
+        return p - 1
+    return -1
+
+
 @njit(cache=True)
 def _flood(ids, conn, n, seeds, nseeds, mark, stamp, queue, target):
     """Breadth-first walk from ``seeds``; marks visited positions with ``stamp`` in ``mark``.
@@ -139,35 +159,9 @@ def _flood(ids, conn, n, seeds, nseeds, mark, stamp, queue, target):
         p = queue[head]
         head += 1
         m = conn[ids[p]]
-        r = p // n
-        c = p - r * n
-        if m & _N and r + 1 < n:
-            q = p + n
-            if mark[q] != stamp and conn[ids[q]] & _S:
-                mark[q] = stamp
-                queue[tail] = q
-                tail += 1
-                if q == target:
-                    return -1
-        if m & _S and r > 0:
-            q = p - n
-            if mark[q] != stamp and conn[ids[q]] & _N:
-                mark[q] = stamp
-                queue[tail] = q
-                tail += 1
-                if q == target:
-                    return -1
-        if m & _E and c + 1 < n:
-            q = p + 1
-            if mark[q] != stamp and conn[ids[q]] & _W:
-                mark[q] = stamp
-                queue[tail] = q
-                tail += 1
-                if q == target:
-                    return -1
-        if m & _W and c > 0:
-            q = p - 1
-            if mark[q] != stamp and conn[ids[q]] & _E:
+        for side in range(4):
+            q = _neighbour(ids, conn, n, p, m, side)
+            if q >= 0 and mark[q] != stamp:
                 mark[q] = stamp
                 queue[tail] = q
                 tail += 1

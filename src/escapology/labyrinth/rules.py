@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from numba import njit
 
-from escapology.labyrinth.board_ops import _apply, _band_hits, _enter, _flood, _moved, _push_in_place
+from escapology.labyrinth.board_ops import (
+    _apply,
+    _band_hits,
+    _enter,
+    _flood,
+    _moved,
+    _neighbour,
+    _push_in_place,
+)
 
 
 @njit(cache=True, inline="always")
@@ -280,30 +288,9 @@ def _joins_after(ids, conn, n, k, rmark, rstamp, gq, mark, stamp, queue):
         p = queue[head]
         head += 1
         m = conn[ids[p]]
-        r = p // n
-        c = p - r * n
         for side in range(4):
-            if side == 0:
-                if not (m & 1 and r + 1 < n):
-                    continue
-                q = p + n
-                back = 4
-            elif side == 1:
-                if not (m & 4 and r > 0):
-                    continue
-                q = p - n
-                back = 1
-            elif side == 2:
-                if not (m & 2 and c + 1 < n):
-                    continue
-                q = p + 1
-                back = 8
-            else:
-                if not (m & 8 and c > 0):
-                    continue
-                q = p - 1
-                back = 2
-            if mark[q] == stamp or not conn[ids[q]] & back:
+            q = _neighbour(ids, conn, n, p, m, side)
+            if q < 0 or mark[q] == stamp:
                 continue
             mark[q] = stamp
             if rmark[_moved(q, inv, n)] == rstamp:
