@@ -57,3 +57,47 @@ def test_transposition_table_changes_no_answer(monkeypatch):
         r = solve_native(inst, workers=1)
         assert (r.status, r.pushes, r.lower_bound) == expected, inst
     assert deep >= 10
+
+
+def test_rule4_cache_is_reused_only_for_unchanged_walks():
+    # Rule 4 reuses, at a child reached by a push o that leaves the walked set in place, the walk
+    # its parent made after push k. Whenever ``_walk_unchanged`` allows that, a fresh walk on the
+    # child's board must give the same lines -- including when k moves o's field around the
+    # board's edge (o on a border line), which a plain "two lines away" test got wrong.
+    from escapology.labyrinth.board_ops import _band_hits, _flood, _moved, _push_in_place, _set_flags
+    from escapology.labyrinth.rules import _walk_flags, _walk_unchanged
+
+    rng = random.Random(2026)
+    reused = border = 0
+    for _ in range(20000):
+        n = rng.randint(3, 10)
+        density = rng.choice([0.3, 0.5, 0.7])
+        conn = np.array([sum(bit for bit in (1, 2, 4, 8) if rng.random() < density) for _ in range(n * n)],
+                        dtype=np.uint8)
+        ids = np.arange(n * n, dtype=np.int16)
+        for _ in range(rng.randint(0, 8)):
+            _push_in_place(ids, rng.randrange(4 * n), n)
+        mark = np.zeros(n * n, np.int64)
+        queue = np.zeros(n * n, np.int32)
+        seeds = np.zeros(n * n, np.int32)
+        seeds[0] = rng.randrange(n * n)
+        cells = seeds[:1].copy() if rng.random() < 0.5 else queue[:_flood(ids, conn, n, seeds, 1, mark, 1, queue, -1)].copy()
+        rows, cols, erow, ecol = (np.zeros(n, np.uint8) for _ in range(4))
+        _set_flags(ids, conn, n, cells, len(cells), rows, cols, erow, ecol)
+        idle = [o for o in range(4 * n) if not _band_hits(o, rows, cols, n)]
+        touching = [k for k in range(4 * n) if _band_hits(k, rows, cols, n)]
+        if not idle or not touching:
+            continue
+        o, k = rng.choice(idle), rng.choice(touching)
+        for i, p in enumerate(cells):
+            seeds[i] = _moved(p, k, n)
+        before = np.zeros((2, n), np.uint8)
+        after = np.zeros((2, n), np.uint8)
+        _walk_flags(ids, k, conn, n, seeds, len(cells), mark, 2, queue, before[0], before[1])
+        _push_in_place(ids, o, n)
+        _walk_flags(ids, k, conn, n, seeds, len(cells), mark, 3, queue, after[0], after[1])
+        if _walk_unchanged(before[0], before[1], o, k, n):
+            reused += 1
+            border += (o >> 2) in (0, n - 1) and ((o & 3) < 2) != ((k & 3) < 2)
+            assert (before == after).all(), (n, o, k, sorted(cells))
+    assert reused > 5000 and border > 500

@@ -54,11 +54,11 @@ from escapology.labyrinth.board_ops import (
 from escapology.labyrinth.rules import (
     _last_push,
     _meets,
-    _near_line,
     _reaches_zone,
     _useful_idle_lines,
     _useful_idle_lines3,
     _walk_flags,
+    _walk_unchanged,
 )
 
 FOUND = 1
@@ -195,8 +195,8 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
             # Rule 4: after a push that changes only one of R and CG, the last push needs a line
             # both can be entered from (a cheap walk decides it before the child is built).
             # The walk of the changed set after k, as seen from the parent X (when the push that led
-            # here left that set unchanged) is the same walk here unless it comes within two lines
-            # of that push's line, whose fields alone differ (cached per push k at X).
+            # here left that set unchanged), is the same walk here unless it enters that push's line
+            # or comes next to the one field k moves off it (``_walk_unchanged``; cached per k at X).
             par = lvl - 1
             pp = prev[lvl]
             side = 1 if hits_r else 2
@@ -217,10 +217,7 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                                     cache[par, k, 2], cache[par, k, 3])
                     _push_in_place(b, pp, n)
                 base = 0 if hits_r else 2
-                if (pp & 3) < 2:
-                    reuse = not _near_line(cache[par, k, base], pp >> 2, n)
-                else:
-                    reuse = not _near_line(cache[par, k, base + 1], pp >> 2, n)
+                reuse = _walk_unchanged(cache[par, k, base], cache[par, k, base + 1], pp, k, n)
             if reuse:
                 if hits_r:
                     near = _meets(cache[par, k, 0], cache[par, k, 1], ent[lvl, 2], ent[lvl, 3], n)

@@ -354,9 +354,32 @@ def _meets(rows, cols, zrow, zcol, n):
 
 
 @njit(cache=True)
-def _near_line(flags, line, n):
-    """Whether ``flags`` has a line within two of ``line``."""
-    for i in range(max(0, line - 2), min(n, line + 3)):
-        if flags[i]:
-            return True
-    return False
+def _walk_unchanged(erow, ecol, o, k, n):
+    """Whether a walk after push k, which can be entered only from the rows ``erow`` and columns
+    ``ecol``, is the same walk when push o (whose band misses the walk's seeds) came before k.
+
+    The two boards after k differ only on the positions k(line o): line o itself, except that when
+    k crosses line o at line m, the field k moves off line o stands one step along m (around the
+    board's edge when o is a border line). So the walk is the same unless it enters line o or has
+    a position next to that one moved field."""
+    l = o >> 2
+    orow = (o & 3) < 2
+    e_o = erow if orow else ecol
+    e_m = ecol if orow else erow
+    if e_o[l]:
+        return False
+    if orow == ((k & 3) < 2):
+        return True
+    m = k >> 2
+    l2 = (l + (1 if (k & 1) == 0 else -1)) % n
+    near = False
+    for i in range(max(0, l2 - 1), min(n, l2 + 2)):
+        if e_o[i]:
+            near = True
+    if not near:
+        return True
+    for i in range(max(0, m - 1), min(n, m + 2)):
+        if e_m[i]:
+            return False
+    return True
+
