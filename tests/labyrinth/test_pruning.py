@@ -101,3 +101,33 @@ def test_rule4_cache_is_reused_only_for_unchanged_walks():
             border += (o >> 2) in (0, n - 1) and ((o & 3) < 2) != ((k & 3) < 2)
             assert (before == after).all(), (n, o, k, sorted(cells))
     assert reused > 5000 and border > 500
+
+
+def test_rule5_lines_cover_every_moved_field_around_the_edge():
+    # ``_near`` (rules 5 and 6) must mark every line l whose fields, t = 1 or 2 pushes after a push
+    # on l, stand on or next to one of the given cells -- pushes wrap around the board's edge.
+    from escapology.labyrinth.board_ops import _moved
+    from escapology.labyrinth.rules import _cross, _near
+
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(20000):
+        n = rng.randint(3, 9)
+        t = rng.choice([1, 2])
+        later = [rng.randrange(4 * n) for _ in range(t)]
+        xr, xc, nx = np.zeros(8, np.int32), np.zeros(8, np.int32), np.zeros(2, np.int32)
+        for q in later:
+            _cross(q, xr, xc, nx)
+        cells = np.array([rng.randrange(n * n) for _ in range(rng.randint(1, 3))], np.int32)
+        rows, cols = np.zeros(n, np.uint8), np.zeros(n, np.uint8)
+        _near(cells, len(cells), n, t, xr, nx[0], xc, nx[1], rows, cols)
+        for is_row, flags in ((True, rows), (False, cols)):
+            for line in range(n):
+                fields = [line * n + i if is_row else i * n + line for i in range(n)]
+                for q in later:
+                    fields = [_moved(p, q, n) for p in fields]
+                borders = any(abs(p // n - c // n) + abs(p % n - c % n) <= 1 for p in fields for c in cells)
+                if borders:
+                    checked += 1
+                    assert flags[line], (n, t, later, is_row, line, cells.tolist())
+    assert checked > 10000

@@ -31,11 +31,13 @@ def _near(cells, cnt, n, t, xr, nxr, xc, nxc, rows, cols):
     """Mark the lines l whose changed positions, t pushes after a push on l, may border ``cells``.
 
     A push on row l changes the fields of row l only. Each later push keeps them in their row unless
-    it is a column push ("crossing"), which moves one of them a row up or down. After t later pushes
-    they therefore lie in row l or, within t rows of it, within t columns of a crossing column; their
-    neighbourhood lies in the band l-1..l+1 or, within t+1 rows, within t columns of a crossing column.
-    ``xc[:nxc]`` are the crossing columns (for rows l) and ``xr[:nxr]`` the crossing rows (for columns
-    l). Sets ``rows[l]`` / ``cols[l]`` to 1 where some cell lies in that neighbourhood. Conservative.
+    it is a column push ("crossing"), which moves one of them a row up or down; row pushes move them
+    along their row. Pushes wrap around the board's edge, so distances along a push are counted
+    around the board. After t later pushes the fields therefore lie in row l or, within t rows of it,
+    within t - 1 columns of a crossing column; their neighbourhood lies in the band l-1..l+1 or,
+    within t+1 rows, within t columns of a crossing column. ``xc[:nxc]`` are the crossing columns
+    (for rows l) and ``xr[:nxr]`` the crossing rows (for columns l). Sets ``rows[l]`` / ``cols[l]``
+    to 1 where some cell lies in that neighbourhood. Conservative.
     """
     for i in range(n):
         rows[i] = 0
@@ -49,15 +51,22 @@ def _near(cells, cnt, n, t, xr, nxr, xc, nxc, rows, cols):
         for l in range(max(0, y - 1), min(n, y + 2)):
             cols[l] = 1
         for j in range(nxc):
-            if abs(y - xc[j]) <= t:
-                for l in range(max(0, x - t - 1), min(n, x + t + 2)):
-                    rows[l] = 1
+            if _around(y, xc[j], n) <= t:
+                for s in range(-t - 1, t + 2):
+                    rows[(x + s) % n] = 1
                 break
         for j in range(nxr):
-            if abs(x - xr[j]) <= t:
-                for l in range(max(0, y - t - 1), min(n, y + t + 2)):
-                    cols[l] = 1
+            if _around(x, xr[j], n) <= t:
+                for s in range(-t - 1, t + 2):
+                    cols[(y + s) % n] = 1
                 break
+
+
+@njit(cache=True, inline="always")
+def _around(a, b, n):
+    """Distance between lines a and b counted around the board (pushes wrap)."""
+    d = abs(a - b)
+    return min(d, n - d)
 
 
 @njit(cache=True, inline="always")
