@@ -262,8 +262,9 @@ def _last_push(ids, conn, n, rl, rn, g, ent, pk, pidle, root, scratch, seeds,
                 return k, stamp, tried
         else:
             _push_in_place(ids, k, n)
-            stamp += 1
-            joined = _joins_after(ids, conn, n, k, rmark, rstamp, _moved(g, k, n), mark, stamp, queue)
+            stamp += 2
+            joined = _joins_after(ids, conn, n, k, rmark, rstamp, _moved(g, k, n), mark, stamp - 1,
+                                  queue, seeds)
             _push_in_place(ids, k ^ 1, n)
             if joined:
                 return k, stamp, tried
@@ -271,29 +272,46 @@ def _last_push(ids, conn, n, rl, rn, g, ent, pk, pidle, root, scratch, seeds,
 
 
 @njit(cache=True)
-def _joins_after(ids, conn, n, k, rmark, rstamp, gq, mark, stamp, queue):
+def _joins_after(ids, conn, n, k, rmark, rstamp, gq, mark, stamp, queue, gqueue):
     """Whether the goal, at ``gq`` on the board ``ids`` after push ``k``, joins the avatar's set.
 
     ``R`` (positions before the push, marked ``rmark == rstamp``) is closed under walking. Every edge
     the push changes has an end on the pushed line, so a walk that leaves ``k(R)`` leaves it from a
     position in the line's band: only those are expanded, and positions of ``k(R)`` met on the way
-    are not (all their unchanged edges lead back into ``k(R)``).
+    are not (all their unchanged edges lead back into ``k(R)``). A second walk from the goal runs
+    in step with it (marks ``stamp + 1``); the answer is known as soon as the walks meet, or as one
+    of them runs out -- so the cost is that of the smaller side. Uses stamps ``stamp`` and
+    ``stamp + 1``.
     """
     inv = k ^ 1
     z = k >> 2
     rows = (k & 3) < 2
+    back = -1 if (k & 1) == 0 else 1  # where, along the line, a field came from
+    gs = stamp + 1
     tail = 0
     for a in range(max(0, z - 1), min(n, z + 2)):
         for b in range(n):
             p = a * n + b if rows else b * n + a
-            if rmark[_moved(p, inv, n)] == rstamp:
+            src = p
+            if a == z:  # on the pushed line: the position its field came from (no division)
+                c = b + back
+                c = n - 1 if c < 0 else (0 if c == n else c)
+                src = a * n + c if rows else c * n + a
+            if rmark[src] == rstamp:
                 if p == gq:
                     return True
                 mark[p] = stamp
                 queue[tail] = p
                 tail += 1
+    if rmark[_moved(gq, inv, n)] == rstamp:
+        return True
+    mark[gq] = gs
+    gqueue[0] = gq
+    gtail = 1
     head = 0
-    while head < tail:
+    ghead = 0
+    while head < tail and ghead < gtail:
+        # one step of the avatar's walk
         p = queue[head]
         head += 1
         m = conn[ids[p]]
@@ -301,13 +319,26 @@ def _joins_after(ids, conn, n, k, rmark, rstamp, gq, mark, stamp, queue):
             q = _neighbour(ids, conn, n, p, m, side)
             if q < 0 or mark[q] == stamp:
                 continue
+            if mark[q] == gs:
+                return True
             mark[q] = stamp
             if rmark[_moved(q, inv, n)] == rstamp:
                 continue
-            if q == gq:
-                return True
             queue[tail] = q
             tail += 1
+        # one step of the goal's walk
+        p = gqueue[ghead]
+        ghead += 1
+        m = conn[ids[p]]
+        for side in range(4):
+            q = _neighbour(ids, conn, n, p, m, side)
+            if q < 0 or mark[q] == gs:
+                continue
+            if mark[q] == stamp or rmark[_moved(q, inv, n)] == rstamp:
+                return True
+            mark[q] = gs
+            gqueue[gtail] = q
+            gtail += 1
     return False
 
 
