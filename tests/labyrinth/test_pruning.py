@@ -131,3 +131,22 @@ def test_rule5_lines_cover_every_moved_field_around_the_edge():
                     checked += 1
                     assert flags[line], (n, t, later, is_row, line, cells.tolist())
     assert checked > 10000
+
+
+def test_stale_kernel_cache_is_dropped(tmp_path, monkeypatch):
+    # numba's cache of a kernel does not notice a changed callee in another module; jit_cache drops
+    # the package's cache files when the kernels' sources change, and keeps them otherwise.
+    from escapology.labyrinth import jit_cache
+
+    for name in jit_cache._MODULES:
+        (tmp_path / name).write_text(f"# {name}\n")
+    (tmp_path / "__pycache__").mkdir()
+    monkeypatch.setattr(jit_cache, "__file__", str(tmp_path / "jit_cache.py"))
+    jit_cache.drop_stale_cache()  # records the digest
+    old = tmp_path / "__pycache__" / "kernel.search-1.py311.1.nbc"
+    old.write_bytes(b"compiled")
+    jit_cache.drop_stale_cache()
+    assert old.exists()  # sources unchanged: the cache stays
+    (tmp_path / "rules.py").write_text("# rules.py, edited\n")
+    jit_cache.drop_stale_cache()
+    assert not old.exists()

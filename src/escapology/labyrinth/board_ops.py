@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from escapology.labyrinth import jit_cache  # noqa: F401  (drops a cache older than these sources)
+
 _N, _E, _S, _W = 1, 2, 4, 8
 
 
