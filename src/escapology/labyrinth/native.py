@@ -45,8 +45,9 @@ tried), ``q`` alone was already refuted by the shallower depth, so the winning p
 use a position whose field differs from the board after ``q`` alone, i.e. one of ``q(line(p))``; it
 enters them from ``R_q`` and leaves them into ``C_q`` (the components after ``q`` alone), because
 before and after those positions the two boards agree. ``q(line(p))`` lies within one line of
-``line(p)``, so its neighbourhood lies in lines ``l - 2 .. l + 2``; lines where those miss ``R_q`` or
-``C_q`` for every such ``q`` are skipped (``kernel._near`` bounds where those positions can be).
+``line(p)`` -- counted around the board's edge, as pushes wrap -- so its neighbourhood lies in lines
+``l - 2 .. l + 2`` (around the edge); lines where those miss ``R_q`` or ``C_q`` for every such ``q``
+are skipped (``rules._near`` bounds where those positions can be).
 
 *Rule 6* (three pushes before the end, a push meeting neither ``R`` nor ``CG``): the same argument one
 level up: with ``q, r`` the last two pushes, ``q, r`` alone was refuted, so ``p``'s changed positions
