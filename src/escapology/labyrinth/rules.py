@@ -271,6 +271,30 @@ def _last_push(ids, conn, n, rl, rn, g, ent, pk, pidle, root, scratch, seeds,
     return -1, stamp, tried
 
 
+@njit(cache=True, inline="always")
+def _walk_step(ids, conn, n, queue, head, tail, mark, own, other, rmark, rstamp, inv, from_goal):
+    """Expand ``queue[head]`` for one of ``_joins_after``'s two walks (marks ``own``; the other walk
+    marks ``other``). Returns (new tail, whether the walks met). Positions of ``k(R)`` end the goal's
+    walk; the avatar's walk marks them but does not expand them."""
+    p = queue[head]
+    m = conn[ids[p]]
+    for side in range(4):
+        q = _neighbour(ids, conn, n, p, m, side)
+        if q < 0 or mark[q] == own:
+            continue
+        if mark[q] == other:
+            return tail, True
+        in_r = rmark[_moved(q, inv, n)] == rstamp
+        if in_r and from_goal:
+            return tail, True
+        mark[q] = own
+        if in_r:
+            continue
+        queue[tail] = q
+        tail += 1
+    return tail, False
+
+
 @njit(cache=True)
 def _joins_after(ids, conn, n, k, rmark, rstamp, gq, mark, stamp, queue, gqueue):
     """Whether the goal, at ``gq`` on the board ``ids`` after push ``k``, joins the avatar's set.
@@ -310,35 +334,15 @@ def _joins_after(ids, conn, n, k, rmark, rstamp, gq, mark, stamp, queue, gqueue)
     gtail = 1
     head = 0
     ghead = 0
-    while head < tail and ghead < gtail:
-        # one step of the avatar's walk
-        p = queue[head]
+    while head < tail and ghead < gtail:  # one step of each walk in turn
+        tail, met = _walk_step(ids, conn, n, queue, head, tail, mark, stamp, gs, rmark, rstamp, inv, False)
         head += 1
-        m = conn[ids[p]]
-        for side in range(4):
-            q = _neighbour(ids, conn, n, p, m, side)
-            if q < 0 or mark[q] == stamp:
-                continue
-            if mark[q] == gs:
-                return True
-            mark[q] = stamp
-            if rmark[_moved(q, inv, n)] == rstamp:
-                continue
-            queue[tail] = q
-            tail += 1
-        # one step of the goal's walk
-        p = gqueue[ghead]
+        if met:
+            return True
+        gtail, met = _walk_step(ids, conn, n, gqueue, ghead, gtail, mark, gs, stamp, rmark, rstamp, inv, True)
         ghead += 1
-        m = conn[ids[p]]
-        for side in range(4):
-            q = _neighbour(ids, conn, n, p, m, side)
-            if q < 0 or mark[q] == gs:
-                continue
-            if mark[q] == stamp or rmark[_moved(q, inv, n)] == rstamp:
-                return True
-            mark[q] = gs
-            gqueue[gtail] = q
-            gtail += 1
+        if met:
+            return True
     return False
 
 
