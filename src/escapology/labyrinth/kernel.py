@@ -76,7 +76,8 @@ _ODD = np.uint64(0x9E3779B97F4A7C15)
 @njit(cache=True, nogil=True)
 def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, state,
            mark, queue, seeds, scratch, allow_r, allow_c, rlq, flags8, xr, xc, nx, focused,
-           budget, prune, apart, gidle, cstate, cache, rmark, rootmask, ent, hb, hr, tk, tt1, tt2, ttl, ttg, ttgen):
+           budget, prune, apart, gidle, cstate, cache, rmark, rootmask, ent, hb, hr, tk, tt1, tt2, ttl, ttg, ttgen,
+           qa, qline, qA, qb, qbv, cg, rcells, rcnt, ccells, ccnt, rent, rok, sens, qbase):
     """Run (or resume) the depth-limited search; see the module docstring.
 
     ``state[0]`` is the current level (0 = root), ``state[1]`` the depth limit ``D`` (number of
@@ -138,9 +139,16 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
         if left == 1:
             # the last push: rules 1-3 in one pass over the candidates
             cur[lvl] = 2 * nk
+            rq = -1
+            rline = -1
+            if lvl >= 2 and qline[lvl - 1] >= 0 and qA[lvl - 2, prev[lvl], qline[lvl - 1]] == 0:
+                rq = prev[lvl]
+                rline = qline[lvl - 1]
             found, stamp, tried = _last_push(b, conn, n, rl[lvl], rn[lvl], g[lvl], ent[lvl],
                                              prev[lvl], pidle[lvl],
-                                             lvl == 0, scratch, seeds, mark, stamp, queue, prune, rmark)
+                                             lvl == 0, scratch, seeds, mark, stamp, queue, prune, rmark,
+                                             qa[max(lvl - 1, 0)], qline[lvl], qb[max(lvl - 2, 0)],
+                                             qbv[max(lvl - 2, 0)], qbase[max(lvl - 2, 0)], rq, rline)
             nodes += 1 + tried
             if found >= 0:
                 prev[lvl + 1] = found
@@ -174,6 +182,8 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                     continue
         if focused and not (hits_r or hits_c or k == pk):
             continue
+        if left == 2 and qline[lvl] >= 0 and qa[lvl - 1, k, qline[lvl]] == 0:
+            continue  # rule 6: the idle push that led here does not matter after k
         if prune and left == 2 and lvl > 0 and not focused and apart[lvl] == 0:
             # once per node: whether some line can be entered from both R and CG (1 = no, 2 = yes)
             close = _meets(ent[lvl, 0], ent[lvl, 1], ent[lvl, 2], ent[lvl, 3], n)
@@ -188,7 +198,7 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                 stamp = _useful_idle_lines(b, conn, n, rl[lvl], rn[lvl], g[lvl], ent[lvl],
                                            mark, stamp,
                                            queue, seeds, allow_r[lvl], allow_c[lvl], flags8,
-                                           rlq, xr, xc, nx)
+                                           rlq, xr, xc, nx, qa[lvl])
             if (d < 2 and not allow_r[lvl, z]) or (d >= 2 and not allow_c[lvl, z]):
                 continue
         if prune >= 2 and left == 2 and lvl > 0 and (hits_r != hits_c) and not focused:
@@ -245,7 +255,8 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                 stamp = _useful_idle_lines3(b, conn, n, rl[lvl], rn[lvl], g[lvl], rowr[lvl],
                                             colr[lvl], rowc[lvl], colc[lvl], mark,
                                             stamp, queue, seeds, rlq, allow_r[lvl], allow_c[lvl],
-                                            flags8, xr, xc, nx)
+                                            flags8, xr, xc, nx, qa[lvl], qA[lvl], qb[lvl], qbv[lvl],
+                                            cg, rcells, rcnt, ccells, ccnt, rent, rok, sens, qbase[lvl])
             if (d < 2 and not allow_r[lvl, z]) or (d >= 2 and not allow_c[lvl, z]):
                 continue
         nl = lvl + 1
@@ -323,6 +334,11 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                         ent[nl, 3])
         cur[nl] = 0
         allow_r[nl, n] = 0
+        # after an idle push that rule 5 or 6 let through, the next push must be one that let it
+        qline[nl] = -1
+        if (prune and (left == 2 or (left == 3 and prune >= 2)) and lvl > 0 and not focused
+                and not (hits_r or hits_c)):
+            qline[nl] = z if d < 2 else n + z
         apart[nl] = 0
         if depth - nl == 3:
             for i in range(nk):
@@ -375,6 +391,20 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
         "gidle": np.zeros(levels, dtype=np.uint8),
         "cstate": np.zeros((levels, 4 * n), dtype=np.uint8),
         "cache": np.zeros((levels, 4 * n, 4, n), dtype=np.uint8),
+        "qa": np.zeros((levels, 4 * n, 2 * n), dtype=np.uint8),
+        "qline": np.full(levels, -1, dtype=np.int32),
+        "qA": np.zeros((levels, 4 * n, 2 * n), dtype=np.uint8),
+        "qb": np.zeros((levels, 4 * n, 4 * n, 2 * n), dtype=np.uint8),
+        "qbv": np.zeros((levels, 4 * n, 4 * n), dtype=np.uint8),
+        "cg": np.zeros(nn, dtype=np.int32),
+        "rcells": np.zeros((4 * n, nn), dtype=np.int32),
+        "rcnt": np.zeros(4 * n, dtype=np.int32),
+        "ccells": np.zeros((4 * n, nn), dtype=np.int32),
+        "ccnt": np.zeros(4 * n, dtype=np.int32),
+        "rent": np.zeros((4 * n, 4, n), dtype=np.uint8),
+        "rok": np.zeros(6 * n, dtype=np.uint8),
+        "sens": np.zeros((4 * n, 2, n), dtype=np.uint8),
+        "qbase": np.zeros((levels, 4 * n, 2 * n), dtype=np.uint8),
     }
     st.update(transposition_table(0))
     st["ids"][0] = ids0
@@ -408,4 +438,7 @@ def run(n: int, conn: np.ndarray, st: dict[str, np.ndarray], focused: bool, budg
         st["rlq"], st["flags8"], st["xr"], st["xc"], st["nx"], focused, budget, prune,
         st["apart"], st["gidle"], st["cstate"], st["cache"], st["rmark"], st["rootmask"], st["ent"],
         st["hb"], st["hr"], st["tk"], st["tt1"], st["tt2"], st["ttl"], st["ttg"], st["ttgen"],
+        st["qa"], st["qline"], st["qA"], st["qb"], st["qbv"],
+        st["cg"], st["rcells"], st["rcnt"], st["ccells"], st["ccnt"], st["rent"], st["rok"],
+        st["sens"], st["qbase"],
     )

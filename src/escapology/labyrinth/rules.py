@@ -82,7 +82,7 @@ def _cross(k, xr, xc, nx):
 
 @njit(cache=True)
 def _useful_idle_lines(ids, conn, n, rl, rn, g, ent, mark, stamp,
-                       queue, seeds, allow_r, allow_c, f, cells, xr, xc, nx):
+                       queue, seeds, allow_r, allow_c, f, cells, xr, xc, nx, qa):
     """Rule 5: lines on which a push touching neither R nor CG can matter, two pushes before the end.
 
     For every last push q whose line both R and CG can be entered from (rule 3): R_q and C_q are the avatar's and the goal's
@@ -90,11 +90,16 @@ def _useful_idle_lines(ids, conn, n, rl, rn, g, ent, mark, stamp,
     touching neither set, changes only the fields on q(line l); a winning path that q alone did not
     give must enter those positions from R_q and leave them into C_q. So l is kept only if the
     neighbourhood of q(line l) (see ``_near`` with t = 1) meets both. Returns the new stamp.
+
+    The condition ties l to q: ``qa[q, l]`` (rows l < n, columns n + l) records it for each last push
+    q, so that after such a push on l only the last pushes q that allow l are tried.
     """
     for i in range(n):
         allow_r[i] = 0
         allow_c[i] = 0
     for q in range(4 * n):
+        for i in range(2 * n):
+            qa[q, i] = 0
         if not (_enters(q, ent[0], ent[1]) and _enters(q, ent[2], ent[3])):
             continue
         _push_in_place(ids, q, n)
@@ -105,9 +110,7 @@ def _useful_idle_lines(ids, conn, n, rl, rn, g, ent, mark, stamp,
         cnt = _flood(ids, conn, n, seeds, rn, mark, stamp, queue, gq)
         if cnt == -1:  # q alone already works: be permissive
             _push_in_place(ids, q ^ 1, n)
-            for i in range(n):
-                allow_r[i] = 1
-                allow_c[i] = 1
+            _permit_all(allow_r, allow_c, qa, n)
             return stamp
         nx[0] = 0
         nx[1] = 0
@@ -121,14 +124,28 @@ def _useful_idle_lines(ids, conn, n, rl, rn, g, ent, mark, stamp,
         for i in range(n):
             if f[0, i] and f[2, i]:
                 allow_r[i] = 1
+                qa[q, i] = 1
             if f[1, i] and f[3, i]:
                 allow_c[i] = 1
+                qa[q, n + i] = 1
     return stamp
 
 
 @njit(cache=True)
+def _permit_all(allow_r, allow_c, qa, n):
+    """Allow every line, for every next push (when a shorter plan turned up, rules 5 and 6 say nothing)."""
+    for i in range(n):
+        allow_r[i] = 1
+        allow_c[i] = 1
+    for q in range(4 * n):
+        for i in range(2 * n):
+            qa[q, i] = 1
+
+
+@njit(cache=True)
 def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, mark,
-                        stamp, queue, seeds, rlq, allow_r, allow_c, f, xr, xc, nx):
+                        stamp, queue, seeds, rlq, allow_r, allow_c, f, xr, xc, nx, qa, qA, qb, qbv,
+                        cg, rcells, rcnt, ccells, ccnt, rent, rok, sens, qbase):
     """Rule 6: lines on which a push touching neither R nor CG can matter, three pushes before the end.
 
     With p such a push on line l and q, r the last two: q then r alone was refuted by the shallower
@@ -136,87 +153,186 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, mark,
     component after q alone (``_near`` with t = 1), or else both sets are the same after q in both
     worlds, r meets both bands, and the winning path after r must enter D2 = r(D1) from R_qr and
     leave it into C_qr, the sets r gives without p (``_near`` with t = 2). Returns the new stamp;
-    ``f`` is scratch for six row/column flag arrays.
+    ``f`` is scratch for eight row/column flag arrays. As in rule 5, ``qa[q, l]`` records for which
+    next pushes q the line l is allowed; ``qA[q, l]`` whether by the first condition (then any last
+    push may follow), and ``qb[q, r, l]`` (valid where ``qbv[q, r]``) which last pushes r allow l
+    by the second (``qbv[q, r] == 2``: see ``qbase[r, l]``).
+
+    Most pushes q touch neither set either; then R_q and C_q are R and CG, and R_qr and C_qr are the
+    sets after r alone unless those enter line q (``_walk_unchanged``), so the sets after each r alone
+    are walked once (``rcells``/``ccells``, their entry flags ``rent``; ``rok[r]``: r meets both bands,
+    ``rok[4n + l]``: the union of ``qbase`` over r, a superset of what any such q allows by (B)).
+    Their ``_near`` flags, with r as the only crossing push, are ``qbase[r]``; q changes them only
+    where it crosses within two lines of one of their positions (``sens[r]`` marks those lines).
     """
+    nk = 4 * n
     for i in range(n):
         allow_r[i] = 0
         allow_c[i] = 0
-    for q in range(4 * n):
-        _push_in_place(ids, q, n)
-        gq = _moved(g, q, n)
+    seeds[0] = g
+    stamp += 1
+    cgn = _flood(ids, conn, n, seeds, 1, mark, stamp, queue, -1)
+    for i in range(cgn):
+        cg[i] = queue[i]
+    for i in range(2 * n):
+        rok[nk + i] = 0  # the union of qbase over r
+    for r in range(nk):
+        rok[r] = 0
+        if not (_band_hits(r, rowr, colr, n) and _band_hits(r, rowc, colc, n)):
+            continue
+        rok[r] = 1
+        _push_in_place(ids, r, n)
+        gr = _moved(g, r, n)
         for i in range(rn):
-            seeds[i] = _moved(rl[i], q, n)
+            seeds[i] = _moved(rl[i], r, n)
         stamp += 1
-        cnt = _flood(ids, conn, n, seeds, rn, mark, stamp, queue, gq)
-        if cnt == -1:  # q alone reaches the goal: be permissive
-            _push_in_place(ids, q ^ 1, n)
-            for i in range(n):
-                allow_r[i] = 1
-                allow_c[i] = 1
+        cnt = _flood(ids, conn, n, seeds, rn, mark, stamp, queue, gr)
+        if cnt == -1:  # r alone reaches the goal: be permissive
+            _push_in_place(ids, r ^ 1, n)
+            _permit_all(allow_r, allow_c, qa, n)
+            _permit_all(allow_r, allow_c, qA, n)
             return stamp
-        rqn = cnt
+        rcnt[r] = cnt
+        for j in range(4):
+            for i in range(n):
+                rent[r, j, i] = 0
         for i in range(cnt):
-            rlq[i] = queue[i]
+            rcells[r, i] = queue[i]
+            _enter(queue[i], conn[ids[queue[i]]], n, rent[r, 0], rent[r, 1])
+        seeds[0] = gr
+        stamp += 1
+        cnt = _flood(ids, conn, n, seeds, 1, mark, stamp, queue, -1)
+        ccnt[r] = cnt
+        for i in range(cnt):
+            ccells[r, i] = queue[i]
+            _enter(queue[i], conn[ids[queue[i]]], n, rent[r, 2], rent[r, 3])
+        _push_in_place(ids, r ^ 1, n)
+        # the (B) flags with r as the only crossing, and where another crossing would change them
+        nx[0] = 0
+        nx[1] = 0
+        _cross(r, xr, xc, nx)
+        _near(rcells[r], rcnt[r], n, 2, xr, nx[0], xc, nx[1], f[0], f[1])
+        _near(ccells[r], ccnt[r], n, 2, xr, nx[0], xc, nx[1], f[6], f[7])
+        for i in range(n):
+            qbase[r, i] = f[0, i] & f[6, i]
+            qbase[r, n + i] = f[1, i] & f[7, i]
+            if qbase[r, i]:
+                allow_r[i] = 1
+                rok[nk + i] = 1
+            if qbase[r, n + i]:
+                allow_c[i] = 1
+                rok[nk + n + i] = 1
+            sens[r, 0, i] = 0
+            sens[r, 1, i] = 0
+        _mark_within2(rcells[r], rcnt[r], n, sens[r])
+        _mark_within2(ccells[r], ccnt[r], n, sens[r])
+    for q in range(nk):
+        for i in range(2 * n):
+            qa[q, i] = 0
+            qA[q, i] = 0
+        for r in range(nk):
+            qbv[q, r] = 0
+        idle = not (_band_hits(q, rowr, colr, n) or _band_hits(q, rowc, colc, n))
         nx[0] = 0
         nx[1] = 0
         _cross(q, xr, xc, nx)
-        # (A) p's changed positions border R or CG after q
-        _near(rlq, rqn, n, 1, xr, nx[0], xc, nx[1], f[0], f[1])
-        for i in range(n):
-            if f[0, i]:
-                allow_r[i] = 1
-            if f[1, i]:
-                allow_c[i] = 1
-        seeds[0] = gq
-        stamp += 1
-        cnt = _flood(ids, conn, n, seeds, 1, mark, stamp, queue, -1)
-        _near(queue, cnt, n, 1, xr, nx[0], xc, nx[1], f[0], f[1])
-        for i in range(n):
-            if f[0, i]:
-                allow_r[i] = 1
-            if f[1, i]:
-                allow_c[i] = 1
+        _push_in_place(ids, q, n)
+        gq = _moved(g, q, n)
+        if idle:  # R and CG keep their positions
+            for i in range(2 * n):
+                qa[q, i] = rok[nk + i]
+            rqn = rn
+            for i in range(rn):
+                rlq[i] = rl[i]
+            _allow_near(rlq, rqn, n, 1, xr, xc, nx, f, q, allow_r, allow_c, qa, qA)
+            _allow_near(cg, cgn, n, 1, xr, xc, nx, f, q, allow_r, allow_c, qa, qA)
+        else:
+            for i in range(rn):
+                seeds[i] = _moved(rl[i], q, n)
+            stamp += 1
+            cnt = _flood(ids, conn, n, seeds, rn, mark, stamp, queue, gq)
+            if cnt == -1:  # q alone reaches the goal: be permissive
+                _push_in_place(ids, q ^ 1, n)
+                _permit_all(allow_r, allow_c, qa, n)
+                _permit_all(allow_r, allow_c, qA, n)
+                return stamp
+            rqn = cnt
+            for i in range(cnt):
+                rlq[i] = queue[i]
+            # (A) p's changed positions border R or CG after q
+            _allow_near(rlq, rqn, n, 1, xr, xc, nx, f, q, allow_r, allow_c, qa, qA)
+            seeds[0] = gq
+            stamp += 1
+            cnt = _flood(ids, conn, n, seeds, 1, mark, stamp, queue, -1)
+            _allow_near(queue, cnt, n, 1, xr, xc, nx, f, q, allow_r, allow_c, qa, qA)
         # band flags of R and CG after q, for rule 3 on the last push r
         for i in range(n):
             f[2, i] = 0
             f[3, i] = 0
             f[4, i] = 0
             f[5, i] = 0
-        for i in range(rqn):
-            f[2, rlq[i] // n] = 1
-            f[3, rlq[i] % n] = 1
-        for i in range(cnt):
-            f[4, queue[i] // n] = 1
-            f[5, queue[i] % n] = 1
-        # (B) the last push r, meeting both sets after q
-        for r in range(4 * n):
-            if not (_band_hits(r, f[2], f[3], n) and _band_hits(r, f[4], f[5], n)):
-                continue
-            _push_in_place(ids, r, n)
-            gr = _moved(gq, r, n)
-            for i in range(rqn):
-                seeds[i] = _moved(rlq[i], r, n)
-            stamp += 1
-            cnt = _flood(ids, conn, n, seeds, rqn, mark, stamp, queue, gr)
-            if cnt == -1:
-                _push_in_place(ids, r ^ 1, n)
-                _push_in_place(ids, q ^ 1, n)
-                for i in range(n):
-                    allow_r[i] = 1
-                    allow_c[i] = 1
-                return stamp
-            _cross(r, xr, xc, nx)
-            _near(queue, cnt, n, 2, xr, nx[0], xc, nx[1], f[0], f[1])
-            seeds[0] = gr
-            stamp += 1
-            cnt = _flood(ids, conn, n, seeds, 1, mark, stamp, queue, -1)
-            _push_in_place(ids, r ^ 1, n)
-            _near(queue, cnt, n, 2, xr, nx[0], xc, nx[1], f[6], f[7])
+        if idle:
             for i in range(n):
+                f[2, i] = rowr[i]
+                f[3, i] = colr[i]
+                f[4, i] = rowc[i]
+                f[5, i] = colc[i]
+        else:
+            for i in range(rqn):
+                f[2, rlq[i] // n] = 1
+                f[3, rlq[i] % n] = 1
+            for i in range(cnt):
+                f[4, queue[i] // n] = 1
+                f[5, queue[i] % n] = 1
+        # (B) the last push r, meeting both sets after q
+        for r in range(nk):
+            if idle:
+                if rok[r] == 0:
+                    continue
+            elif not (_band_hits(r, f[2], f[3], n) and _band_hits(r, f[4], f[5], n)):
+                continue
+            _cross(r, xr, xc, nx)
+            if idle and _walk_unchanged(rent[r, 0], rent[r, 1], q, r, n) and _walk_unchanged(
+                    rent[r, 2], rent[r, 3], q, r, n):
+                # the walks after r alone, unchanged by q
+                if sens[r, 0 if (q & 3) < 2 else 1, q >> 2] == 0:
+                    qbv[q, r] = 2  # the flags of r alone: qbase[r] (in qa[q] already)
+                    if (r & 3) < 2:
+                        nx[0] -= 1
+                    else:
+                        nx[1] -= 1
+                    continue
+                _near(rcells[r], rcnt[r], n, 2, xr, nx[0], xc, nx[1], f[0], f[1])
+                _near(ccells[r], ccnt[r], n, 2, xr, nx[0], xc, nx[1], f[6], f[7])
+            else:
+                _push_in_place(ids, r, n)
+                gr = _moved(gq, r, n)
+                for i in range(rqn):
+                    seeds[i] = _moved(rlq[i], r, n)
+                stamp += 1
+                cnt = _flood(ids, conn, n, seeds, rqn, mark, stamp, queue, gr)
+                if cnt == -1:
+                    _push_in_place(ids, r ^ 1, n)
+                    _push_in_place(ids, q ^ 1, n)
+                    _permit_all(allow_r, allow_c, qa, n)
+                    _permit_all(allow_r, allow_c, qA, n)
+                    return stamp
+                _near(queue, cnt, n, 2, xr, nx[0], xc, nx[1], f[0], f[1])
+                seeds[0] = gr
+                stamp += 1
+                cnt = _flood(ids, conn, n, seeds, 1, mark, stamp, queue, -1)
+                _push_in_place(ids, r ^ 1, n)
+                _near(queue, cnt, n, 2, xr, nx[0], xc, nx[1], f[6], f[7])
+            qbv[q, r] = 1
+            for i in range(n):
+                qb[q, r, i] = f[0, i] & f[6, i]
+                qb[q, r, n + i] = f[1, i] & f[7, i]
                 if f[0, i] and f[6, i]:
                     allow_r[i] = 1
+                    qa[q, i] = 1
                 if f[1, i] and f[7, i]:
                     allow_c[i] = 1
+                    qa[q, n + i] = 1
             # forget r's crossing again
             if (r & 3) < 2:
                 nx[0] -= 1
@@ -227,12 +343,43 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, mark,
 
 
 @njit(cache=True)
+def _mark_within2(cells, cnt, n, sens):
+    """Mark the rows (``sens[0]``) and columns (``sens[1]``) within two lines, around the board's
+    edge, of a position in ``cells``: a push there crossing makes ``_near`` (t = 2) mark more."""
+    for i in range(cnt):
+        x = cells[i] // n
+        y = cells[i] - x * n
+        for s in range(-2, 3):
+            sens[0, (x + s) % n] = 1
+            sens[1, (y + s) % n] = 1
+
+
+@njit(cache=True, inline="always")
+def _allow_near(cells, cnt, n, t, xr, xc, nx, f, q, allow_r, allow_c, qa, qA):
+    """Rule 6 (A): allow, after q, the lines whose changed positions may border ``cells``."""
+    _near(cells, cnt, n, t, xr, nx[0], xc, nx[1], f[0], f[1])
+    for i in range(n):
+        if f[0, i]:
+            allow_r[i] = 1
+            qa[q, i] = 1
+            qA[q, i] = 1
+        if f[1, i]:
+            allow_c[i] = 1
+            qa[q, n + i] = 1
+            qA[q, n + i] = 1
+
+
+@njit(cache=True)
 def _last_push(ids, conn, n, rl, rn, g, ent, pk, pidle, root, scratch, seeds,
-               mark, stamp, queue, prune, rmark):
+               mark, stamp, queue, prune, rmark, qa, qline, qb, qbv, qbase, rq, rline):
     """Try every last push allowed by rules 1-3; return (push code or -1, stamp, pushes tried).
 
     Below the root ``R`` is closed under walking, and each push is tested in place by
-    ``_joins_after``, which only explores from the pushed line's band.
+    ``_joins_after``, which only explores from the pushed line's band. After an idle push that
+    rule 5 let through (its line ``qline``), only the last pushes ``k`` with ``qa[k, qline]`` are
+    tried; after an idle push on line ``rline`` that rule 6 let through only by its second
+    condition for the push ``rq`` that followed, only those with ``qb[rq, k, rline]`` (or
+    ``qbase[k, rline]``, see ``_useful_idle_lines3``).
     """
     tried = 0
     if not root:
@@ -252,6 +399,12 @@ def _last_push(ids, conn, n, rl, rn, g, ent, pk, pidle, root, scratch, seeds,
                     continue
                 if rows == ((pk & 3) < 2) and z != (pk >> 2):
                     continue  # rule 2: this push meets R, so it is not idle
+            if qline >= 0 and qa[k, qline] == 0:
+                continue  # rule 5: the idle push before does not matter after this one
+            if rq >= 0:
+                v = qbv[rq, k]
+                if v == 0 or (v == 1 and qb[rq, k, rline] == 0) or (v == 2 and qbase[k, rline] == 0):
+                    continue  # rule 6: nor the one two pushes before
         tried += 1
         if root:
             _apply(ids, scratch, k, n)
