@@ -47,12 +47,15 @@ enters them from ``R_q`` and leaves them into ``C_q`` (the components after ``q`
 before and after those positions the two boards agree. ``q(line(p))`` lies within one line of
 ``line(p)`` -- counted around the board's edge, as pushes wrap -- so its neighbourhood lies in lines
 ``l - 2 .. l + 2`` (around the edge); lines where those miss ``R_q`` or ``C_q`` for every such ``q``
-are skipped (``rules._near`` bounds where those positions can be).
+are skipped (``rules._near`` bounds where those positions can be). The condition ties ``p`` to
+``q``: below such a ``p``, only the last pushes ``q`` whose condition lets ``p``'s line through are tried.
 
 *Rule 6* (three pushes before the end, a push meeting neither ``R`` nor ``CG``): the same argument one
 level up: with ``q, r`` the last two pushes, ``q, r`` alone was refuted, so ``p``'s changed positions
 must border the avatar's set or the goal's component after ``q`` alone, or else the winning path after
-``r`` must enter them from, and leave them into, the sets ``q, r`` alone give.
+``r`` must enter them from, and leave them into, the sets ``q, r`` alone give. Again the next push
+``q`` must be one that lets ``p``'s line through, and when only the second condition does, the last
+push ``r`` must be one that does.
 
 *Transpositions.* Nodes three or more pushes before the end are keyed by two independent 64-bit
 hashes of the board, of ``R`` and, after an ``R``-idle push, of that push (which restricts the next
