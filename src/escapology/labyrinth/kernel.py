@@ -77,7 +77,8 @@ _ODD = np.uint64(0x9E3779B97F4A7C15)
 def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, state,
            mark, queue, seeds, scratch, allow_r, allow_c, rlq, flags8, xr, xc, nx, focused,
            budget, prune, apart, gidle, cstate, cache, rmark, rootmask, ent, hb, hr, tk, tt1, tt2, ttl, ttg, ttgen,
-           qa, qline, qA, qb, qbv, cg, rcells, rcnt, ccells, ccnt, rent, rok, sens, qbase):
+           qa, qline, qA, qb, qbv, cg, rcells, rcnt, ccells, ccnt, rent, rok, sens, qbase,
+           oside, l2id, lv, lm, lf):
     """Run (or resume) the depth-limited search; see the module docstring.
 
     ``state[0]`` is the current level (0 = root), ``state[1]`` the depth limit ``D`` (number of
@@ -148,7 +149,8 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                                              prev[lvl], pidle[lvl],
                                              lvl == 0, scratch, seeds, mark, stamp, queue, prune, rmark,
                                              qa[max(lvl - 1, 0)], qline[lvl], qb[max(lvl - 2, 0)],
-                                             qbv[max(lvl - 2, 0)], qbase[max(lvl - 2, 0)], rq, rline)
+                                             qbv[max(lvl - 2, 0)], qbase[max(lvl - 2, 0)], rq, rline,
+                                             oside[lvl], l2id[0], lv, lm, lf, g[max(lvl - 1, 0)])
             nodes += 1 + tried
             if found >= 0:
                 prev[lvl + 1] = found
@@ -201,6 +203,7 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                                            rlq, xr, xc, nx, qa[lvl])
             if (d < 2 and not allow_r[lvl, z]) or (d >= 2 and not allow_c[lvl, z]):
                 continue
+        kept = -1  # the size of the walk rule 4 left in ``queue`` for the child, if it did
         if prune >= 2 and left == 2 and lvl > 0 and (hits_r != hits_c) and not focused:
             # Rule 4: after a push that changes only one of R and CG, the last push needs a line
             # both can be entered from (a cheap walk decides it before the child is built).
@@ -239,12 +242,12 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                 if hits_r:
                     for i in range(rn[lvl]):
                         seeds[i] = _moved(rl[lvl, i], k, n)
-                    near = _reaches_zone(b, conn, n, seeds, rn[lvl], mark, stamp, queue,
-                                         ent[lvl, 2], ent[lvl, 3])
+                    near, kept = _reaches_zone(b, conn, n, seeds, rn[lvl], mark, stamp, queue,
+                                               ent[lvl, 2], ent[lvl, 3])
                 else:
                     seeds[0] = _moved(g[lvl], k, n)
-                    near = _reaches_zone(b, conn, n, seeds, 1, mark, stamp, queue,
-                                         ent[lvl, 0], ent[lvl, 1])
+                    near, kept = _reaches_zone(b, conn, n, seeds, 1, mark, stamp, queue,
+                                               ent[lvl, 0], ent[lvl, 1])
                 _push_in_place(b, k ^ 1, n)
             if not near:
                 continue
@@ -274,10 +277,13 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
         pidle[nl] = lvl > 0 and not hits_r
         gidle[nl] = not hits_c
         if hits_r or lvl == 0:
-            for i in range(rn[lvl]):
-                seeds[i] = _moved(rl[lvl, i], k, n)
-            stamp += 1
-            cnt = _flood(b, conn, n, seeds, rn[lvl], mark, stamp, queue, -1)
+            if kept >= 0:  # rule 4 walked R after k already (same board, same stamp)
+                cnt = kept
+            else:
+                for i in range(rn[lvl]):
+                    seeds[i] = _moved(rl[lvl, i], k, n)
+                stamp += 1
+                cnt = _flood(b, conn, n, seeds, rn[lvl], mark, stamp, queue, -1)
             for i in range(cnt):
                 rl[nl, i] = queue[i]
             _set_flags(b, conn, n, queue, cnt, rowr[nl], colr[nl], ent[nl, 0], ent[nl, 1])
@@ -328,12 +334,21 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                 colc[nl, i] = colc[lvl, i]
                 ent[nl, 2, i] = ent[lvl, 2, i]
                 ent[nl, 3, i] = ent[lvl, 3, i]
+        elif kept >= 0 and not hits_r:  # rule 4 walked the goal's component after k already
+            _set_flags(b, conn, n, queue, kept, rowc[nl], colc[nl], ent[nl, 2], ent[nl, 3])
         else:
             stamp += 1
             _goal_flags(b, conn, n, g[nl], rowc[nl], colc[nl], mark, stamp, queue, seeds, ent[nl, 2],
                         ent[nl, 3])
         cur[nl] = 0
         allow_r[nl, n] = 0
+        # a push that changed only one of R and CG, before the last: the last-push tests can use the
+        # other set's walks (kept per node, id ``l2id``)
+        oside[nl] = 0
+        if prune >= 2 and left == 2 and lvl > 0 and not focused and hits_r != hits_c:
+            oside[nl] = 1 if hits_r else 2
+        if depth - nl == 2:
+            l2id[0] += 1
         # after an idle push that rule 5 or 6 let through, the next push must be one that let it
         qline[nl] = -1
         if (prune and (left == 2 or (left == 3 and prune >= 2)) and lvl > 0 and not focused
@@ -405,6 +420,11 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
         "rok": np.zeros(6 * n, dtype=np.uint8),
         "sens": np.zeros((4 * n, 2, n), dtype=np.uint8),
         "qbase": np.zeros((levels, 4 * n, 2 * n), dtype=np.uint8),
+        "oside": np.zeros(levels, dtype=np.uint8),
+        "l2id": np.zeros(1, dtype=np.int64),
+        "lv": np.zeros((2, 4 * n), dtype=np.int64),
+        "lm": np.zeros((2, 4 * n, nn), dtype=np.int64),
+        "lf": np.zeros((2, 4 * n, 2, n), dtype=np.uint8),
     }
     st.update(transposition_table(0))
     st["ids"][0] = ids0
@@ -440,5 +460,5 @@ def run(n: int, conn: np.ndarray, st: dict[str, np.ndarray], focused: bool, budg
         st["hb"], st["hr"], st["tk"], st["tt1"], st["tt2"], st["ttl"], st["ttg"], st["ttgen"],
         st["qa"], st["qline"], st["qA"], st["qb"], st["qbv"],
         st["cg"], st["rcells"], st["rcnt"], st["ccells"], st["ccnt"], st["rent"], st["rok"],
-        st["sens"], st["qbase"],
+        st["sens"], st["qbase"], st["oside"], st["l2id"], st["lv"], st["lm"], st["lf"],
     )

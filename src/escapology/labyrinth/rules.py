@@ -371,7 +371,8 @@ def _allow_near(cells, cnt, n, t, xr, xc, nx, f, q, allow_r, allow_c, qa, qA):
 
 @njit(cache=True)
 def _last_push(ids, conn, n, rl, rn, g, ent, pk, pidle, root, scratch, seeds,
-               mark, stamp, queue, prune, rmark, qa, qline, qb, qbv, qbase, rq, rline):
+               mark, stamp, queue, prune, rmark, qa, qline, qb, qbv, qbase, rq, rline,
+               side, lid, lv, lm, lf, gy):
     """Try every last push allowed by rules 1-3; return (push code or -1, stamp, pushes tried).
 
     Below the root ``R`` is closed under walking, and each push is tested in place by
@@ -379,7 +380,9 @@ def _last_push(ids, conn, n, rl, rn, g, ent, pk, pidle, root, scratch, seeds,
     rule 5 let through (its line ``qline``), only the last pushes ``k`` with ``qa[k, qline]`` are
     tried; after an idle push on line ``rline`` that rule 6 let through only by its second
     condition for the push ``rq`` that followed, only those with ``qb[rq, k, rline]`` (or
-    ``qbase[k, rline]``, see ``_useful_idle_lines3``).
+    ``qbase[k, rline]``, see ``_useful_idle_lines3``). When the push ``pk`` that led here changed
+    only one of the two sets (``side`` 1: R, 2: the goal's component), ``_joins_known`` answers
+    most tries from the other set's walk after ``k``, kept at the node before.
     """
     tried = 0
     if not root:
@@ -414,6 +417,13 @@ def _last_push(ids, conn, n, rl, rn, g, ent, pk, pidle, root, scratch, seeds,
             if _flood(scratch, conn, n, seeds, rn, mark, stamp, queue, _moved(g, k, n)) == -1:
                 return k, stamp, tried
         else:
+            if side > 0:
+                known, stamp = _joins_known(ids, conn, n, k, side - 1, pk, lid, lv, lm, lf, rl, rn, g, gy,
+                                            mark, stamp, queue, seeds)
+                if known == 1:
+                    return k, stamp, tried
+                if known == 0:
+                    continue
             _push_in_place(ids, k, n)
             stamp += 2
             joined = _joins_after(ids, conn, n, k, rmark, rstamp, _moved(g, k, n), mark, stamp - 1,
@@ -422,6 +432,51 @@ def _last_push(ids, conn, n, rl, rn, g, ent, pk, pidle, root, scratch, seeds,
             if joined:
                 return k, stamp, tried
     return -1, stamp, tried
+
+
+@njit(cache=True)
+def _joins_known(ids, conn, n, k, s, pk, lid, lv, lm, lf, rl, rn, g, gy, mark, stamp, queue, seeds):
+    """The last push ``k`` after a push ``pk`` that changed only R (``s`` 0) or only the goal's
+    component (``s`` 1), from the other set's walk after ``k`` at the node Y before ``pk``.
+
+    That walk (the goal's component, or the avatar's set) after ``k`` on Y's board is kept per node
+    Y (id ``lid``): ``lm[s, k, p] == lid`` marks its positions, ``lf[s, k]`` the lines it can be
+    entered from, ``lv[s, k] == lid`` that it was walked. If it does not enter the positions
+    ``k(line pk)`` (``_walk_unchanged``), it is the same walk after ``pk, k``; then the goal joins
+    the avatar exactly when one of ``k(R)`` lies in the goal's component (s 0), or the goal's
+    position lies in the avatar's set (s 1), as both are closed. Returns (1 joined, 0 not,
+    -1 unknown; the new stamp).
+    """
+    if lv[s, k] != lid:
+        lv[s, k] = lid
+        _push_in_place(ids, pk ^ 1, n)  # Y's board, then k
+        _push_in_place(ids, k, n)
+        if s == 0:
+            seeds[0] = _moved(gy, k, n)
+            ns = 1
+        else:  # R has the same positions at Y
+            for i in range(rn):
+                seeds[i] = _moved(rl[i], k, n)
+            ns = rn
+        stamp += 1
+        cnt = _flood(ids, conn, n, seeds, ns, mark, stamp, queue, -1)
+        for i in range(n):
+            lf[s, k, 0, i] = 0
+            lf[s, k, 1, i] = 0
+        for i in range(cnt):
+            p = queue[i]
+            lm[s, k, p] = lid
+            _enter(p, conn[ids[p]], n, lf[s, k, 0], lf[s, k, 1])
+        _push_in_place(ids, k ^ 1, n)
+        _push_in_place(ids, pk, n)
+    if not _walk_unchanged(lf[s, k, 0], lf[s, k, 1], pk, k, n):
+        return -1, stamp
+    if s == 0:
+        for i in range(rn):
+            if lm[0, k, _moved(rl[i], k, n)] == lid:
+                return 1, stamp
+        return 0, stamp
+    return (1 if lm[1, k, _moved(g, k, n)] == lid else 0), stamp
 
 
 @njit(cache=True, inline="always")
@@ -519,13 +574,14 @@ def _enters_zone(p, m, n, zrow, zcol):
 
 @njit(cache=True)
 def _reaches_zone(ids, conn, n, seeds, nseeds, mark, stamp, queue, zrow, zcol):
-    """Whether the walk from ``seeds`` can be entered from a row ``zrow`` or a column ``zcol`` marks."""
+    """Whether the walk from ``seeds`` can be entered from a row ``zrow`` or a column ``zcol`` marks,
+    and the walk's size (its positions are left in ``queue``)."""
     cnt = _flood(ids, conn, n, seeds, nseeds, mark, stamp, queue, -1)
     for i in range(cnt):
         p = queue[i]
         if _enters_zone(p, conn[ids[p]], n, zrow, zcol):
-            return True
-    return False
+            return True, cnt
+    return False, cnt
 
 
 @njit(cache=True)
