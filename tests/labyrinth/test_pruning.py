@@ -150,3 +150,65 @@ def test_stale_kernel_cache_is_dropped(tmp_path, monkeypatch):
     (tmp_path / "rules.py").write_text("# rules.py, edited\n")
     jit_cache.drop_stale_cache()
     assert not old.exists()
+
+
+def test_last_push_answered_from_the_other_sets_walk_is_exact():
+    # After a push p that changed only R (or only the goal's component), ``_joins_known`` answers a
+    # last push k from the other set's walk after k at the node before p. Whenever it answers, a
+    # plain walk on the board after p, k must agree.
+    from escapology.labyrinth.board_ops import _band_hits, _flood, _moved, _push_in_place, _set_flags
+    from escapology.labyrinth.rules import _joins_known
+
+    rng = random.Random(11)
+    answered = {0: 0, 1: 0}
+    joined = 0
+    for lid in range(1, 4001):
+        n = rng.randint(3, 9)
+        density = rng.choice([0.3, 0.5, 0.7])
+        conn = np.array([sum(bit for bit in (1, 2, 4, 8) if rng.random() < density) for _ in range(n * n)],
+                        dtype=np.uint8)
+        ids = np.arange(n * n, dtype=np.int16)
+        for _ in range(rng.randint(0, 8)):
+            _push_in_place(ids, rng.randrange(4 * n), n)
+        mark, queue, seeds = np.zeros(n * n, np.int64), np.zeros(n * n, np.int32), np.zeros(n * n, np.int32)
+
+        def walk(board, starts, stamp):
+            seeds[: len(starts)] = starts
+            return queue[: _flood(board, conn, n, seeds, len(starts), mark, stamp, queue, -1)].copy()
+
+        r_y = walk(ids, [rng.randrange(n * n)], 1)
+        g_y = rng.randrange(n * n)
+        c_y = walk(ids, [g_y], 2)
+        if g_y in r_y:
+            continue
+        flags = [np.zeros(n, np.uint8) for _ in range(8)]
+        _set_flags(ids, conn, n, r_y, len(r_y), *flags[0:4])
+        _set_flags(ids, conn, n, c_y, len(c_y), *flags[4:8])
+        s = rng.randrange(2)  # 0: p changes only R, 1: only the goal's component
+        hits = [p for p in range(4 * n)
+                if _band_hits(p, flags[0], flags[1], n) != _band_hits(p, flags[4], flags[5], n)
+                and _band_hits(p, flags[0], flags[1], n) == (s == 0)]
+        if not hits:
+            continue
+        p = rng.choice(hits)
+        _push_in_place(ids, p, n)
+        g_z = _moved(g_y, p, n)
+        r_z = walk(ids, [_moved(x, p, n) for x in r_y], 3) if s == 0 else r_y
+        if g_z in r_z:
+            continue
+        lv, lm, lf = np.zeros((2, 4 * n), np.int64), np.zeros((2, 4 * n, n * n), np.int64), np.zeros((2, 4 * n, 2, n), np.uint8)
+        rl = r_z.astype(np.int32)
+        for k in range(4 * n):
+            before = ids.copy()
+            known, _ = _joins_known(ids, conn, n, k, s, p, lid, lv, lm, lf, rl, len(rl), g_z, g_y,
+                                    mark, 1000 + 2 * k, queue, seeds)
+            assert (ids == before).all()
+            if known < 0:
+                continue
+            board = ids.copy()
+            _push_in_place(board, k, n)
+            expected = _moved(g_z, k, n) in walk(board, [_moved(x, k, n) for x in r_z], 2000 + k)
+            assert known == int(expected), (n, s, p, k)
+            answered[s] += 1
+            joined += expected
+    assert min(answered.values()) > 5000 and joined > 100

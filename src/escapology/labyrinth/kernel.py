@@ -25,7 +25,12 @@ Pruning (each rule is proven in ``native.py``'s module docstring):
 4. Two pushes before the end, a push changing only one of ``R`` and ``CG`` must give it a position
    entering a line the other set enters (else rule 3 leaves no last push).
 5. Two pushes before the end, a push touching neither set is tried only on lines where it can
-   change a path that some last push opens; 6. the same three pushes before the end.
+   change a path that some last push opens; 6. the same three pushes before the end. Below such a
+   push only the pushes whose condition let its line through are tried.
+
+After a push that changed only one of R and CG, two pushes before the end, the last-push tests
+are mostly answered from the other set's walk after the last push, kept at the node before
+(``rules._joins_known``); a child reuses the walk rule 4 made for it.
 
 A transposition table (see ``native.py``) skips nodes three or more pushes before the end whose
 state was already exhausted.
