@@ -27,6 +27,21 @@ def fewest_pushes_unpruned(inst, max_depth):
     return None
 
 
+def random_pushed_board(rng, max_n):
+    """A random n x n board (3 <= n <= max_n, connection density 0.3-0.7) after up to 8 random pushes:
+    (n, connections by field, fields by position)."""
+    from escapology.labyrinth.board_ops import _push_in_place
+
+    n = rng.randint(3, max_n)
+    density = rng.choice([0.3, 0.5, 0.7])
+    conn = np.array([sum(bit for bit in (1, 2, 4, 8) if rng.random() < density) for _ in range(n * n)],
+                    dtype=np.uint8)
+    ids = np.arange(n * n, dtype=np.int16)
+    for _ in range(rng.randint(0, 8)):
+        _push_in_place(ids, rng.randrange(4 * n), n)
+    return n, conn, ids
+
+
 @pytest.mark.parametrize("n, max_steps, count", [(5, 5, 25), (6, 4, 60), (7, 4, 25)])
 def test_pruned_search_finds_the_same_minimum(n, max_steps, count):
     rng = random.Random(n * 1000 + max_steps)
@@ -70,13 +85,7 @@ def test_rule4_cache_is_reused_only_for_unchanged_walks():
     rng = random.Random(2026)
     reused = border = 0
     for _ in range(20000):
-        n = rng.randint(3, 10)
-        density = rng.choice([0.3, 0.5, 0.7])
-        conn = np.array([sum(bit for bit in (1, 2, 4, 8) if rng.random() < density) for _ in range(n * n)],
-                        dtype=np.uint8)
-        ids = np.arange(n * n, dtype=np.int16)
-        for _ in range(rng.randint(0, 8)):
-            _push_in_place(ids, rng.randrange(4 * n), n)
+        n, conn, ids = random_pushed_board(rng, 10)
         mark = np.zeros(n * n, np.int64)
         queue = np.zeros(n * n, np.int32)
         seeds = np.zeros(n * n, np.int32)
@@ -163,13 +172,7 @@ def test_last_push_answered_from_the_other_sets_walk_is_exact():
     answered = {0: 0, 1: 0}
     joined = 0
     for lid in range(1, 4001):
-        n = rng.randint(3, 9)
-        density = rng.choice([0.3, 0.5, 0.7])
-        conn = np.array([sum(bit for bit in (1, 2, 4, 8) if rng.random() < density) for _ in range(n * n)],
-                        dtype=np.uint8)
-        ids = np.arange(n * n, dtype=np.int16)
-        for _ in range(rng.randint(0, 8)):
-            _push_in_place(ids, rng.randrange(4 * n), n)
+        n, conn, ids = random_pushed_board(rng, 9)
         mark, queue, seeds = np.zeros(n * n, np.int64), np.zeros(n * n, np.int32), np.zeros(n * n, np.int32)
 
         def walk(board, starts, stamp):

@@ -63,6 +63,14 @@ def _near(cells, cnt, n, t, xr, nxr, xc, nxc, rows, cols):
 
 
 @njit(cache=True, inline="always")
+def _walk_moved(ids, conn, n, cells, cnt, k, seeds, mark, stamp, queue, target):
+    """``_flood`` from the positions ``cells[:cnt]`` as push k (already made on ``ids``) moved them."""
+    for i in range(cnt):
+        seeds[i] = _moved(cells[i], k, n)
+    return _flood(ids, conn, n, seeds, cnt, mark, stamp, queue, target)
+
+
+@njit(cache=True, inline="always")
 def _around(a, b, n):
     """Distance between lines a and b counted around the board (pushes wrap)."""
     d = abs(a - b)
@@ -183,10 +191,8 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, mark,
         rok[r] = 1
         _push_in_place(ids, r, n)
         gr = _moved(g, r, n)
-        for i in range(rn):
-            seeds[i] = _moved(rl[i], r, n)
         stamp += 1
-        cnt = _flood(ids, conn, n, seeds, rn, mark, stamp, queue, gr)
+        cnt = _walk_moved(ids, conn, n, rl, rn, r, seeds, mark, stamp, queue, gr)
         if cnt == -1:  # r alone reaches the goal: be permissive
             _push_in_place(ids, r ^ 1, n)
             _permit_all(allow_r, allow_c, qa, n)
@@ -247,10 +253,8 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, mark,
             _allow_near(rlq, rqn, n, 1, xr, xc, nx, f, q, allow_r, allow_c, qa, qA)
             _allow_near(cg, cgn, n, 1, xr, xc, nx, f, q, allow_r, allow_c, qa, qA)
         else:
-            for i in range(rn):
-                seeds[i] = _moved(rl[i], q, n)
             stamp += 1
-            cnt = _flood(ids, conn, n, seeds, rn, mark, stamp, queue, gq)
+            cnt = _walk_moved(ids, conn, n, rl, rn, q, seeds, mark, stamp, queue, gq)
             if cnt == -1:  # q alone reaches the goal: be permissive
                 _push_in_place(ids, q ^ 1, n)
                 _permit_all(allow_r, allow_c, qa, n)
@@ -307,10 +311,8 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, mark,
             else:
                 _push_in_place(ids, r, n)
                 gr = _moved(gq, r, n)
-                for i in range(rqn):
-                    seeds[i] = _moved(rlq[i], r, n)
                 stamp += 1
-                cnt = _flood(ids, conn, n, seeds, rqn, mark, stamp, queue, gr)
+                cnt = _walk_moved(ids, conn, n, rlq, rqn, r, seeds, mark, stamp, queue, gr)
                 if cnt == -1:
                     _push_in_place(ids, r ^ 1, n)
                     _push_in_place(ids, q ^ 1, n)
