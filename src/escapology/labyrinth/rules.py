@@ -118,7 +118,7 @@ def _useful_idle_lines(ids, conn, n, rl, rn, g, ent, mark, stamp,
         cnt = _flood(ids, conn, n, seeds, rn, mark, stamp, queue, gq)
         if cnt == -1:  # q alone already works: be permissive
             _push_in_place(ids, q ^ 1, n)
-            _permit_all(allow_r, allow_c, qa, n)
+            _permit_all(allow_r, allow_c, qa, qa, n)
             return stamp
         nx[0] = 0
         nx[1] = 0
@@ -140,14 +140,16 @@ def _useful_idle_lines(ids, conn, n, rl, rn, g, ent, mark, stamp,
 
 
 @njit(cache=True)
-def _permit_all(allow_r, allow_c, qa, n):
-    """Allow every line, for every next push (when a shorter plan turned up, rules 5 and 6 say nothing)."""
+def _permit_all(allow_r, allow_c, qa, qA, n):
+    """Allow every line, for every next push, in both tables (when a shorter plan turned up, rules
+    5 and 6 say nothing)."""
     for i in range(n):
         allow_r[i] = 1
         allow_c[i] = 1
     for q in range(4 * n):
         for i in range(2 * n):
             qa[q, i] = 1
+            qA[q, i] = 1
 
 
 @njit(cache=True)
@@ -195,8 +197,7 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, mark,
         cnt = _walk_moved(ids, conn, n, rl, rn, r, seeds, mark, stamp, queue, gr)
         if cnt == -1:  # r alone reaches the goal: be permissive
             _push_in_place(ids, r ^ 1, n)
-            _permit_all(allow_r, allow_c, qa, n)
-            _permit_all(allow_r, allow_c, qA, n)
+            _permit_all(allow_r, allow_c, qa, qA, n)
             return stamp
         rcnt[r] = cnt
         for j in range(4):
@@ -257,8 +258,7 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, mark,
             cnt = _walk_moved(ids, conn, n, rl, rn, q, seeds, mark, stamp, queue, gq)
             if cnt == -1:  # q alone reaches the goal: be permissive
                 _push_in_place(ids, q ^ 1, n)
-                _permit_all(allow_r, allow_c, qa, n)
-                _permit_all(allow_r, allow_c, qA, n)
+                _permit_all(allow_r, allow_c, qa, qA, n)
                 return stamp
             rqn = cnt
             for i in range(cnt):
@@ -316,8 +316,7 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, mark,
                 if cnt == -1:
                     _push_in_place(ids, r ^ 1, n)
                     _push_in_place(ids, q ^ 1, n)
-                    _permit_all(allow_r, allow_c, qa, n)
-                    _permit_all(allow_r, allow_c, qA, n)
+                    _permit_all(allow_r, allow_c, qa, qA, n)
                     return stamp
                 _near(queue, cnt, n, 2, xr, nx[0], xc, nx[1], f[0], f[1])
                 seeds[0] = gr
