@@ -147,14 +147,14 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
             cur[lvl] = 2 * nk
             rq = -1
             rline = -1
-            if lvl >= 2 and qline[lvl - 1] >= 0 and qA[lvl - 2, prev[lvl], qline[lvl - 1]] == 0:
+            if lvl >= 2 and qline[lvl - 1] >= 0 and qA[0, prev[lvl], qline[lvl - 1]] == 0:
                 rq = prev[lvl]
                 rline = qline[lvl - 1]
             found, stamp, tried = _last_push(b, conn, n, rl[lvl], rn[lvl], g[lvl], ent[lvl],
                                              prev[lvl], pidle[lvl],
                                              lvl == 0, scratch, seeds, mark, stamp, queue, prune, rmark,
-                                             qa[max(lvl - 1, 0)], qline[lvl], qb[max(lvl - 2, 0)],
-                                             qbv[max(lvl - 2, 0)], qbase[max(lvl - 2, 0)], rq, rline,
+                                             qa[max(lvl - 1, 0)], qline[lvl], qb[0],
+                                             qbv[0], qbase[0], rq, rline,
                                              oside[lvl], l2id[0], lv, lm, lf, g[max(lvl - 1, 0)])
             nodes += 1 + tried
             if found >= 0:
@@ -263,8 +263,8 @@ def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, st
                 stamp = _useful_idle_lines3(b, conn, n, rl[lvl], rn[lvl], g[lvl], rowr[lvl],
                                             colr[lvl], rowc[lvl], colc[lvl], mark,
                                             stamp, queue, seeds, rlq, allow_r[lvl], allow_c[lvl],
-                                            flags8, xr, xc, nx, qa[lvl], qA[lvl], qb[lvl], qbv[lvl],
-                                            cg, rcells, rcnt, ccells, ccnt, rent, rok, sens, qbase[lvl])
+                                            flags8, xr, xc, nx, qa[lvl], qA[0], qb[0], qbv[0],
+                                            cg, rcells, rcnt, ccells, ccnt, rent, rok, sens, qbase[0])
             if (d < 2 and not allow_r[lvl, z]) or (d >= 2 and not allow_c[lvl, z]):
                 continue
         nl = lvl + 1
@@ -413,9 +413,9 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
         "cache": np.zeros((levels, 4 * n, 4, n), dtype=np.uint8),
         "qa": np.zeros((levels, 4 * n, 2 * n), dtype=np.uint8),
         "qline": np.full(levels, -1, dtype=np.int32),
-        "qA": np.zeros((levels, 4 * n, 2 * n), dtype=np.uint8),
-        "qb": np.zeros((levels, 4 * n, 4 * n, 2 * n), dtype=np.uint8),
-        "qbv": np.zeros((levels, 4 * n, 4 * n), dtype=np.uint8),
+        "qA": np.zeros((1, 4 * n, 2 * n), dtype=np.uint8),  # rule 6 runs on one level only
+        "qb": np.zeros((1, 4 * n, 4 * n, 2 * n), dtype=np.uint8),
+        "qbv": np.zeros((1, 4 * n, 4 * n), dtype=np.uint8),
         "cg": np.zeros(nn, dtype=np.int32),
         "rcells": np.zeros((4 * n, nn), dtype=np.int32),
         "rcnt": np.zeros(4 * n, dtype=np.int32),
@@ -424,7 +424,7 @@ def new_state(n: int, depth: int, ids0: np.ndarray, init: int, goal: int) -> dic
         "rent": np.zeros((4 * n, 4, n), dtype=np.uint8),
         "rok": np.zeros(6 * n, dtype=np.uint8),
         "sens": np.zeros((4 * n, 2, n), dtype=np.uint8),
-        "qbase": np.zeros((levels, 4 * n, 2 * n), dtype=np.uint8),
+        "qbase": np.zeros((1, 4 * n, 2 * n), dtype=np.uint8),
         "oside": np.zeros(levels, dtype=np.uint8),
         "l2id": np.zeros(1, dtype=np.int64),
         "lv": np.zeros((2, 4 * n), dtype=np.int64),
