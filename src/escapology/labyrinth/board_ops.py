@@ -8,14 +8,12 @@ with ``d`` 0 = east, 1 = west (rows), 2 = north, 3 = south (columns); ``k ^ 1`` 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from escapology.labyrinth import jit_cache  # noqa: F401  (drops a cache older than these sources)
+from escapology.labyrinth.jit_cache import kernel_jit  # (importing it drops a cache older than these sources)
 
 _N, _E, _S, _W = 1, 2, 4, 8
 
 
-@njit(cache=True, inline="always")
+@kernel_jit(inline="always")
 def _moved(p, k, n):
     z = k >> 2
     d = k & 3
@@ -38,7 +36,7 @@ def _moved(p, k, n):
     return r * n + c
 
 
-@njit(cache=True)
+@kernel_jit()
 def _apply(src, dst, k, n):
     """dst = src with push k applied."""
     nn = n * n
@@ -55,7 +53,7 @@ def _apply(src, dst, k, n):
             dst[((r + 1 if d == 2 else r - 1 + n) % n) * n + z] = src[r * n + z]
 
 
-@njit(cache=True, inline="always")
+@kernel_jit(inline="always")
 def _mix(x):
     """splitmix64: a well-spread 64-bit hash of an integer."""
     z = np.uint64(x) + np.uint64(0x9E3779B97F4A7C15)
@@ -64,7 +62,7 @@ def _mix(x):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@kernel_jit()
 def _line_hash(ids, k, n, salt):
     """Sum of the hashes of (position, field) over the line of push ``k``: a board's hash is the sum
     over all positions, so a push changes it by the difference of this before and after."""
@@ -77,7 +75,7 @@ def _line_hash(ids, k, n, salt):
     return h
 
 
-@njit(cache=True)
+@kernel_jit()
 def _push_in_place(ids, k, n):
     """Apply push k to ``ids`` itself (O(n)); push ``k ^ 1`` undoes it."""
     z = k >> 2
@@ -107,7 +105,7 @@ def _push_in_place(ids, k, n):
             ids[(n - 1) * n + z] = first
 
 
-@njit(cache=True, inline="always")
+@kernel_jit(inline="always")
 def _band_hits(k, rowf, colf, n):
     z = k >> 2
     flags = rowf if (k & 3) < 2 else colf
@@ -120,7 +118,7 @@ def _band_hits(k, rowf, colf, n):
     return False
 
 
-@njit(cache=True, inline="always")
+@kernel_jit(inline="always")
 def _neighbour(ids, conn, n, p, m, side):
     """The position next to ``p`` (connections ``m``) on ``side`` (0 north, 1 south, 2 east, 3 west)
     that a walk can step to -- both facing connections, inside the board -- or -1."""
@@ -140,7 +138,7 @@ def _neighbour(ids, conn, n, p, m, side):
     return -1
 
 
-@njit(cache=True)
+@kernel_jit()
 def _flood(ids, conn, n, seeds, nseeds, mark, stamp, queue, target):
     """Breadth-first walk from ``seeds``; marks visited positions with ``stamp`` in ``mark``.
 
@@ -172,7 +170,7 @@ def _flood(ids, conn, n, seeds, nseeds, mark, stamp, queue, target):
     return tail
 
 
-@njit(cache=True, inline="always")
+@kernel_jit(inline="always")
 def _enter(p, m, n, erow, ecol):
     """Mark the lines position p (connections m) can be entered from: a push of line l changes an
     edge at p usable by a walk only if p lies on l, or next to l with a connection towards it."""
@@ -190,7 +188,7 @@ def _enter(p, m, n, erow, ecol):
         ecol[c - 1] = 1
 
 
-@njit(cache=True)
+@kernel_jit()
 def _set_flags(ids, conn, n, cells, cnt, rowf, colf, erow, ecol):
     """Row and column flags of a set of positions, and the lines it can be entered from."""
     for i in range(n):
@@ -205,7 +203,7 @@ def _set_flags(ids, conn, n, cells, cnt, rowf, colf, erow, ecol):
         _enter(p, conn[ids[p]], n, erow, ecol)
 
 
-@njit(cache=True)
+@kernel_jit()
 def _goal_flags(ids, conn, n, g, rowc, colc, mark, stamp, queue, seeds, erow, ecol):
     """Row and column flags of the goal's component, and the lines it can be entered from."""
     seeds[0] = g

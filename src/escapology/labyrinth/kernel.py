@@ -44,8 +44,8 @@ The board primitives (push, walk) are in ``board_ops.py``, the helpers of the ru
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from escapology.labyrinth.jit_cache import kernel_jit
 from escapology.labyrinth.board_ops import (
     _band_hits,
     _flood,
@@ -78,7 +78,7 @@ _SALT5 = np.uint64(0x452821E638D01377)
 _ODD = np.uint64(0x9E3779B97F4A7C15)
 
 
-@njit(cache=True, nogil=True)
+@kernel_jit(nogil=True)
 def search(n, conn, ids, rl, rn, rowr, colr, rowc, colc, g, prev, pidle, cur, state,
            mark, queue, seeds, scratch, allow_r, allow_c, rlq, flags8, xr, xc, nx, focused,
            budget, prune, apart, gidle, cstate, cache, rmark, rootmask, ent, hb, hr, tk, tt1, tt2, ttl, ttg, ttgen,

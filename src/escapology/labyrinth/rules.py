@@ -7,8 +7,8 @@ matter (rules 5 and 6).
 
 from __future__ import annotations
 
-from numba import njit
 
+from escapology.labyrinth.jit_cache import kernel_jit
 from escapology.labyrinth.board_ops import (
     _apply,
     _band_hits,
@@ -20,13 +20,13 @@ from escapology.labyrinth.board_ops import (
 )
 
 
-@njit(cache=True, inline="always")
+@kernel_jit(inline="always")
 def _enters(k, erow, ecol):
     """Whether push k's line is one the set with entry flags ``erow``/``ecol`` can be entered from."""
     return erow[k >> 2] if (k & 3) < 2 else ecol[k >> 2]
 
 
-@njit(cache=True)
+@kernel_jit()
 def _near(cells, cnt, n, t, xr, nxr, xc, nxc, rows, cols):
     """Mark the lines l whose changed positions, t pushes after a push on l, may border ``cells``.
 
@@ -62,7 +62,7 @@ def _near(cells, cnt, n, t, xr, nxr, xc, nxc, rows, cols):
                 break
 
 
-@njit(cache=True, inline="always")
+@kernel_jit(inline="always")
 def _walk_moved(ids, conn, n, cells, cnt, k, seeds, mark, stamp, queue, target):
     """``_flood`` from the positions ``cells[:cnt]`` as push k (already made on ``ids``) moved them."""
     for i in range(cnt):
@@ -70,14 +70,14 @@ def _walk_moved(ids, conn, n, cells, cnt, k, seeds, mark, stamp, queue, target):
     return _flood(ids, conn, n, seeds, cnt, mark, stamp, queue, target)
 
 
-@njit(cache=True, inline="always")
+@kernel_jit(inline="always")
 def _around(a, b, n):
     """Distance between lines a and b counted around the board (pushes wrap)."""
     d = abs(a - b)
     return min(d, n - d)
 
 
-@njit(cache=True, inline="always")
+@kernel_jit(inline="always")
 def _cross(k, xr, xc, nx):
     """Record push k as crossing: a row push crosses columns, a column push crosses rows."""
     if (k & 3) < 2:
@@ -88,7 +88,7 @@ def _cross(k, xr, xc, nx):
         nx[1] += 1
 
 
-@njit(cache=True)
+@kernel_jit()
 def _useful_idle_lines(ids, conn, n, rl, rn, g, ent, mark, stamp,
                        queue, seeds, allow_r, allow_c, f, cells, xr, xc, nx, qa):
     """Rule 5: lines on which a push touching neither R nor CG can matter, two pushes before the end.
@@ -139,7 +139,7 @@ def _useful_idle_lines(ids, conn, n, rl, rn, g, ent, mark, stamp,
     return stamp
 
 
-@njit(cache=True)
+@kernel_jit()
 def _permit_all(allow_r, allow_c, qa, qA, n):
     """Allow every line, for every next push, in both tables (when a shorter plan turned up, rules
     5 and 6 say nothing)."""
@@ -152,7 +152,7 @@ def _permit_all(allow_r, allow_c, qa, qA, n):
             qA[q, i] = 1
 
 
-@njit(cache=True)
+@kernel_jit()
 def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, mark,
                         stamp, queue, seeds, rlq, allow_r, allow_c, f, xr, xc, nx, qa, qA, qb, qbv,
                         cg, rcells, rcnt, ccells, ccnt, rent, rok, sens, qbase):
@@ -343,7 +343,7 @@ def _useful_idle_lines3(ids, conn, n, rl, rn, g, rowr, colr, rowc, colc, mark,
     return stamp
 
 
-@njit(cache=True)
+@kernel_jit()
 def _mark_within2(cells, cnt, n, sens):
     """Mark the rows (``sens[0]``) and columns (``sens[1]``) within two lines, around the board's
     edge, of a position in ``cells``: a push there crossing makes ``_near`` (t = 2) mark more."""
@@ -355,7 +355,7 @@ def _mark_within2(cells, cnt, n, sens):
             sens[1, (y + s) % n] = 1
 
 
-@njit(cache=True, inline="always")
+@kernel_jit(inline="always")
 def _allow_near(cells, cnt, n, t, xr, xc, nx, f, q, allow_r, allow_c, qa, qA):
     """Rule 6 (A): allow, after q, the lines whose changed positions may border ``cells``."""
     _near(cells, cnt, n, t, xr, nx[0], xc, nx[1], f[0], f[1])
@@ -370,7 +370,7 @@ def _allow_near(cells, cnt, n, t, xr, xc, nx, f, q, allow_r, allow_c, qa, qA):
             qA[q, n + i] = 1
 
 
-@njit(cache=True)
+@kernel_jit()
 def _last_push(ids, conn, n, rl, rn, g, ent, pk, pidle, root, scratch, seeds,
                mark, stamp, queue, prune, rmark, qa, qline, qb, qbv, qbase, rq, rline,
                side, lid, lv, lm, lf, gy):
@@ -435,7 +435,7 @@ def _last_push(ids, conn, n, rl, rn, g, ent, pk, pidle, root, scratch, seeds,
     return -1, stamp, tried
 
 
-@njit(cache=True)
+@kernel_jit()
 def _joins_known(ids, conn, n, k, s, pk, lid, lv, lm, lf, rl, rn, g, gy, mark, stamp, queue, seeds):
     """The last push ``k`` after a push ``pk`` that changed only R (``s`` 0) or only the goal's
     component (``s`` 1), from the other set's walk after ``k`` at the node Y before ``pk``.
@@ -480,7 +480,7 @@ def _joins_known(ids, conn, n, k, s, pk, lid, lv, lm, lf, rl, rn, g, gy, mark, s
     return (1 if lm[1, k, _moved(g, k, n)] == lid else 0), stamp
 
 
-@njit(cache=True, inline="always")
+@kernel_jit(inline="always")
 def _walk_step(ids, conn, n, queue, head, tail, mark, own, other, rmark, rstamp, inv, from_goal):
     """Expand ``queue[head]`` for one of ``_joins_after``'s two walks (marks ``own``; the other walk
     marks ``other``). Returns (new tail, whether the walks met). Positions of ``k(R)`` end the goal's
@@ -504,7 +504,7 @@ def _walk_step(ids, conn, n, queue, head, tail, mark, own, other, rmark, rstamp,
     return tail, False
 
 
-@njit(cache=True)
+@kernel_jit()
 def _joins_after(ids, conn, n, k, rmark, rstamp, gq, mark, stamp, queue, gqueue):
     """Whether the goal, at ``gq`` on the board ``ids`` after push ``k``, joins the avatar's set.
 
@@ -555,7 +555,7 @@ def _joins_after(ids, conn, n, k, rmark, rstamp, gq, mark, stamp, queue, gqueue)
     return False
 
 
-@njit(cache=True, inline="always")
+@kernel_jit(inline="always")
 def _enters_zone(p, m, n, zrow, zcol):
     """Whether position p (connections m) can be entered from a line marked in ``zrow``/``zcol``."""
     r = p // n
@@ -573,7 +573,7 @@ def _enters_zone(p, m, n, zrow, zcol):
     return False
 
 
-@njit(cache=True)
+@kernel_jit()
 def _reaches_zone(ids, conn, n, seeds, nseeds, mark, stamp, queue, zrow, zcol):
     """Whether the walk from ``seeds`` can be entered from a row ``zrow`` or a column ``zcol`` marks,
     and the walk's size (its positions are left in ``queue``)."""
@@ -585,7 +585,7 @@ def _reaches_zone(ids, conn, n, seeds, nseeds, mark, stamp, queue, zrow, zcol):
     return False, cnt
 
 
-@njit(cache=True)
+@kernel_jit()
 def _walk_flags(ids, k, conn, n, seeds, nseeds, mark, stamp, queue, rows, cols):
     """The lines the walk from ``seeds`` on the board after push ``k`` can be entered from."""
     _push_in_place(ids, k, n)
@@ -599,7 +599,7 @@ def _walk_flags(ids, k, conn, n, seeds, nseeds, mark, stamp, queue, rows, cols):
     _push_in_place(ids, k ^ 1, n)
 
 
-@njit(cache=True)
+@kernel_jit()
 def _meets(rows, cols, zrow, zcol, n):
     for i in range(n):
         if (rows[i] and zrow[i]) or (cols[i] and zcol[i]):
@@ -607,7 +607,7 @@ def _meets(rows, cols, zrow, zcol, n):
     return False
 
 
-@njit(cache=True)
+@kernel_jit()
 def _walk_unchanged(erow, ecol, o, k, n):
     """Whether a walk after push k, which can be entered only from the rows ``erow`` and columns
     ``ecol``, is the same walk when push o (whose band misses the walk's seeds) came before k.
