@@ -297,9 +297,15 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
             lower = depth + 1
             spent = time.perf_counter() - t0
             remaining = deadline.remaining()
-            if spent > 0.5 and width < 4096 and (best is None or len(best) > lower) and (
-                    remaining is None or remaining > 8 * beam_seconds):
-                # the next depth will cost much more: a wider beam may find a shorter plan first
+            # The next depth will cost much more: wider beams may find a shorter plan first. Each
+            # is about four times the last; they get up to an eighth of what this depth took (at
+            # least one widening once a depth takes over half a second), so how wide they go
+            # follows the cost of the search, not the speed of the machine.
+            widened = False
+            while (spent > 0.5 and width < 4096 and (best is None or len(best) > lower)
+                   and (not widened or 4 * beam_seconds < spent / 8)
+                   and (remaining is None or remaining > 32 * beam_seconds)):
+                widened = True
                 width *= 4
                 t0 = time.perf_counter()
                 limit = inst.max_steps if best is None else len(best) - 1
