@@ -8,7 +8,8 @@ with ``d`` 0 = east, 1 = west (rows), 2 = north, 3 = south (columns); ``k ^ 1`` 
 from __future__ import annotations
 
 import numpy as np
-from escapology.labyrinth.jit_cache import kernel_jit  # (importing it drops a cache older than these sources)
+
+from escapology.labyrinth.jit_cache import kernel_jit  # importing it drops a stale cache
 
 _N, _E, _S, _W = 1, 2, 4, 8
 

@@ -1,4 +1,4 @@
-"""How the Labyrinth kernels are compiled: numba options, and an on-disk cache kept in step with the source.
+"""How the Labyrinth kernels are compiled: numba's options, and its on-disk cache kept in step.
 
 ``kernel_jit`` compiles without numba's reference counting (NRT). Every array view the kernels take
 (``rl[lvl]``, ``ent[lvl, 0]``, ...) and every array handed to a helper that is not inlined costs an
@@ -10,9 +10,10 @@ refuses to compile an allocation without NRT, so this cannot break silently).
 
 numba (``cache=True``) checks only the file of the function it compiles: a kernel whose callee in
 another module changed (``board_ops.py``, ``rules.py``) is loaded from the stale cache, with the old
-callee compiled into it, and a change of the options here goes unseen. So before any kernel is compiled, the cache files of this package are
-dropped whenever the digest of the compiled modules' sources differs from the one recorded with the
-cache. Read-only installs simply keep their cache.
+callee compiled into it, and a change of the options here would go unseen. So before any kernel is
+compiled, the cache files of this package are dropped whenever the digest of the compiled modules'
+sources (this one included) differs from the one recorded with the cache. Read-only installs simply
+keep their cache.
 """
 
 from __future__ import annotations

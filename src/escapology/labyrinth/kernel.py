@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from escapology.labyrinth.jit_cache import kernel_jit
 from escapology.labyrinth.board_ops import (
     _band_hits,
     _flood,
@@ -56,6 +55,7 @@ from escapology.labyrinth.board_ops import (
     _push_in_place,
     _set_flags,
 )
+from escapology.labyrinth.jit_cache import kernel_jit
 from escapology.labyrinth.rules import (
     _last_push,
     _meets,

@@ -8,7 +8,6 @@ matter (rules 5 and 6).
 from __future__ import annotations
 
 
-from escapology.labyrinth.jit_cache import kernel_jit
 from escapology.labyrinth.board_ops import (
     _apply,
     _band_hits,
@@ -18,6 +17,7 @@ from escapology.labyrinth.board_ops import (
     _neighbour,
     _push_in_place,
 )
+from escapology.labyrinth.jit_cache import kernel_jit
 
 
 @kernel_jit(inline="always")
