@@ -1,25 +1,40 @@
-# Two entry points on a fresh machine with Python 3.11: `make demo` and `make test`.
+# Two entry points on a fresh machine with Python 3.11 and Rust: `make demo` and `make test`.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NATIVE := src/escapology/_native.abi3.so
+RUST_SOURCES := $(shell find native/src -name '*.rs') native/Cargo.toml native/Cargo.lock rust-toolchain.toml
+RUST_ENV := cd native && PYO3_PYTHON=$(abspath $(BIN)/python)
 
-.PHONY: demo test bench clean
+.PHONY: demo test test-rust bench clean
 
+# the virtual environment with the pinned dependencies (maturin among them)
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
-demo: $(STAMP)
+# the Rust extension escapology._native and the editable install of the package (rebuilt when
+# the crate changes)
+$(NATIVE): $(STAMP) $(RUST_SOURCES)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	touch $(NATIVE)
+
+demo: $(NATIVE)
 	$(BIN)/escapology demo
 
-test: $(STAMP)
+test: $(NATIVE) test-rust
 	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
 
+# the crate's own checks: formatting, lints as errors, unit tests
+test-rust: $(STAMP)
+	$(RUST_ENV) cargo fmt --check
+	$(RUST_ENV) cargo clippy --locked --release --all-targets -- -D warnings
+	$(RUST_ENV) cargo test --locked --release --quiet
+
 # every benchmark in its short form; run a script alone for the full tables (see README)
-bench: $(STAMP)
+bench: $(NATIVE)
 	$(BIN)/python benchmarks/labyrinth.py --limit 10
 	$(BIN)/python benchmarks/amazeing.py --quick
 	$(BIN)/python benchmarks/forest.py --quick
@@ -28,4 +43,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/roma.py --quick
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info
+	rm -rf $(VENV) build src/*.egg-info native/target $(NATIVE)

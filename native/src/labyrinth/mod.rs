@@ -1,0 +1,8 @@
+//! The Labyrinth engine (ASP-competition variant): fewest cyclic pushes until the avatar can walk
+//! to the goal.
+//!
+//! - [`board`]: the board as a permutation of fields, and pushes;
+//! - [`walks`]: walks, visit marks, and the line flags of a set of positions.
+
+pub mod board;
+pub mod walks;
