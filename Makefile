@@ -7,7 +7,7 @@ NATIVE := src/escapology/_native.abi3.so
 RUST_SOURCES := $(shell find native/src -name '*.rs') native/Cargo.toml native/Cargo.lock rust-toolchain.toml
 RUST_ENV := cd native && PYO3_PYTHON=$(abspath $(BIN)/python)
 
-.PHONY: demo test test-rust bench clean
+.PHONY: demo test test-rust bench docs clean
 
 # the virtual environment with the pinned dependencies (maturin among them)
 $(STAMP): pyproject.toml requirements.lock
@@ -26,6 +26,7 @@ demo: $(NATIVE)
 
 test: $(NATIVE) test-rust
 	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 # the crate's own checks: formatting, lints as errors, unit tests
 test-rust: $(STAMP)
@@ -41,6 +42,10 @@ bench: $(NATIVE)
 	$(BIN)/python benchmarks/nemesis.py --quick
 	$(BIN)/python benchmarks/chess.py --quick
 	$(BIN)/python benchmarks/roma.py --quick
+
+# the documentation site (mkdocs.yml, docs/) into build/site; any warning fails the build
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info native/target $(NATIVE)
