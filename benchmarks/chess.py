@@ -77,7 +77,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
             for kind in kinds:
-                inst = generate(n, kind, seed=args.seed)
+                inst = generate(size=n, kind=kind, seed=args.seed)
                 path = Path(tmp) / f"{kind}-{n}.txt"
                 text = format_instance(inst)
                 path.write_text(text)
@@ -86,8 +86,8 @@ def main() -> None:
                 inst, t_parse = timed(parse_instance, text)
                 sol, t_exact = timed(solve, inst)
                 assert json.loads(out)["outcome"] == sol.outcome.value
-                errors, t_check = timed(check, inst, sol.to_json())
-                assert not errors, errors
+                verdict, t_check = timed(check, inst, sol.to_json())
+                assert verdict.ok, verdict.errors
                 mc, t_mc = timed(solve_montecarlo, inst, seed=args.seed)
                 if n <= args.brute_max:
                     bf, t_bf = timed(solve_bruteforce, inst)

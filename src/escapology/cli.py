@@ -52,7 +52,8 @@ def solve(
         raise InputError("not an instance of any game escapology knows", file=name)
     game = matches[0].load()
     if str(file) == "-":  # standard input is read already: hand the game a file with the text
-        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as tmp:
+        suffix = ".graphml" if "<graphml" in text[:4000] else ".xml" if text.lstrip().startswith("<") else ".txt"
+        with tempfile.NamedTemporaryFile("w", suffix=suffix, delete=False, encoding="utf-8") as tmp:
             tmp.write(text)
         try:
             code = game.solve_path(tmp.name, format.value, timeout)

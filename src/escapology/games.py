@@ -1,5 +1,13 @@
 """The registry of games: name, module and one-line description.
 
+Each game's package ``escapology.<name>`` fills the Python protocol
+(:mod:`escapology.core.protocol`: ``load``, ``solve``, ``check``, ``generate``, ``render``);
+:meth:`Game.protocol` imports it on first use, so views can run every game alike:
+
+>>> for game in GAMES:
+...     module = game.protocol()
+...     assert all(callable(getattr(module, f)) for f in ("load", "solve", "check", "generate", "render"))
+
 Each game's ``escapology.<name>.cli`` module provides
 
 - ``app``: its typer sub-command (``solve``, ``check``, ``generate``, ``render`` and more),
@@ -32,7 +40,12 @@ class Game:
             return False
 
     def load(self) -> ModuleType:
+        """The game's command-line module ``escapology.<name>.cli``."""
         return importlib.import_module(self.module_name)
+
+    def protocol(self) -> ModuleType:
+        """The game's package ``escapology.<name>``: the protocol's five functions (imported now)."""
+        return importlib.import_module(f"escapology.{self.name}")
 
 
 GAMES: tuple[Game, ...] = (

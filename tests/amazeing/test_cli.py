@@ -23,7 +23,7 @@ def test_solve_text_and_json_and_check(tmp_path):
     assert res.exit_code == 0, res.output
     assert res.output.startswith("fewest turns: 3")
     res = run("solve", PUBLISHED, "--format", "json")
-    data = json.loads(res.output)
+    data = json.loads(res.stdout)
     assert data["status"] == "solved" and data["turns"] == 3 and len(data["plan"]) == 3
     assert set(data["plan"][0]) >= {"shift", "tile", "path"}
     plan = tmp_path / "plan.json"
@@ -64,7 +64,7 @@ def test_bad_input_names_file_and_line(tmp_path):
 
 def test_unsolvable_within_bound_and_timeout():
     res = run("solve", EXAMPLES / "unsat_board.json", "--max-turns", "2", "--format", "json")
-    assert res.exit_code == 0 and json.loads(res.output)["status"] == "unsolvable"
+    assert res.exit_code == 0 and json.loads(res.stdout)["status"] == "unsolvable"
 
 def test_timeout_answers_unknown_with_exit_3(tmp_path):
     # the target sits on a closed fixed tile: unreachable, so the search runs until the limit
@@ -79,7 +79,7 @@ def test_timeout_answers_unknown_with_exit_3(tmp_path):
     res = run("solve", f, "--max-turns", "8", "--timeout", "0")
     assert res.exit_code == 3 and res.output.startswith("unknown")
     res = run("solve", f, "--max-turns", "3", "--format", "json")
-    assert res.exit_code == 0 and json.loads(res.output)["status"] == "unsolvable"
+    assert res.exit_code == 0 and json.loads(res.stdout)["status"] == "unsolvable"
 
 
 def test_generate_published_random_and_cnf(tmp_path):
@@ -110,7 +110,7 @@ def test_render_text_svg_png(tmp_path):
 
 def test_race_and_play():
     res = run("race", PUBLISHED, "--turns", "1", "--format", "json")
-    assert res.exit_code == 0 and json.loads(res.output)["forced_win"] is False
+    assert res.exit_code == 0 and json.loads(res.stdout)["forced_win"] is False
     res = run("play", "--watch", "--seed", "4", "--cards", "1", "--budget", "0.2", "--max-turns", "60")
     assert res.exit_code == 0 and ("wins after" in res.output or "no winner" in res.output)
     res = run("play", "--seed", "3", "--cards", "1", "--max-turns", "2", input="Q7\nN1 0\n")

@@ -51,8 +51,10 @@ def test_bots_finish_a_published_game():
 
 def test_pictures_show_every_piece():
     pos = published_position(seed=1, players=4)
+    svg = svg_board(pos, walk=[0, 1], legend=False).to_string()
+    assert svg.count("<circle") == 8 and svg.count("<polyline") == 1  # 4 players and their 4 targets
     svg = svg_board(pos, walk=[0, 1]).to_string()
-    assert svg.count("<circle") == 4 and svg.count("<polyline") == 1
+    assert all(f">player {i} (" in svg and f">target of player {i}<" in svg for i in range(1, 5))
     assert all(f">{t}<" in svg for t in pos.treasures)
     text = text_board(replace(pos, last_shift=Shift("N", 1)))
     assert "spare" in text and "S1 is forbidden" in text and text.count("→") == 3

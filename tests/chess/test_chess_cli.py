@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from escapology.chess import Instance, check, format_instance, generate, parse_instance, solve
+from escapology.chess import Instance, format_instance, generate, parse_instance, solve, violations
 from escapology.chess.cli import app, demo, detect, solve_path
 from escapology.cli import app as main_app
 
@@ -21,16 +21,16 @@ def test_solve_text_and_json_on_examples():
     assert r.exit_code == 0
     assert r.output.startswith("draw: Alice cannot capture Bob; she teleports to (2, 6)")
     r = run("solve", EXAMPLES / "alice.txt", "--format", "json")
-    data = json.loads(r.output)
+    data = json.loads(r.stdout)
     assert r.exit_code == 0 and data["outcome"] == "alice" and data["witness"]["moves"]
     r = run("solve", EXAMPLES / "bob.txt", "-f", "json")
-    assert json.loads(r.output)["outcome"] == "bob"
+    assert json.loads(r.stdout)["outcome"] == "bob"
 
 
 def test_top_level_solve_detects_chess():
     r = run("solve", EXAMPLES / "teleport.txt", "--format", "json", app_=main_app)
     assert r.exit_code == 0
-    assert json.loads(r.output)["witness"]["field"] == [2, 6]
+    assert json.loads(r.stdout)["witness"]["field"] == [2, 6]
     assert detect((EXAMPLES / "teleport.txt").read_text())
 
 
@@ -47,7 +47,7 @@ def test_check_accepts_and_rejects(tmp_path):
     r = run("check", inst_file, bad)
     assert r.exit_code == 1 and "rejected: Bob reaches the safe field (1, 2)" in r.output
     r = run("check", inst_file, bad, "--format", "json")
-    assert r.exit_code == 1 and json.loads(r.output)["valid"] is False
+    assert r.exit_code == 1 and json.loads(r.stdout)["valid"] is False
     nojson = tmp_path / "x.json"
     nojson.write_text("{oops")
     r = run("check", inst_file, nojson)
@@ -68,7 +68,7 @@ def test_bad_input_is_one_line_exit_2(tmp_path):
 def test_timeout_zero_is_unknown_exit_3():
     r = run("solve", EXAMPLES / "teleport.txt", "--timeout", "0", "-f", "json")
     assert r.exit_code == 3
-    assert json.loads(r.output)["outcome"] is None
+    assert json.loads(r.stdout)["outcome"] is None
 
 
 def test_generate_all_kinds(tmp_path):
@@ -76,7 +76,7 @@ def test_generate_all_kinds(tmp_path):
         r = run("generate", 12, "--kind", kind, "--seed", 5)
         assert r.exit_code == 0, r.output
         inst = parse_instance(r.output)
-        assert inst.n == 12 and check(inst, solve(inst).to_json()) == []
+        assert inst.n == 12 and violations(inst, solve(inst).to_json()) == []
     assert solve(parse_instance(run("generate", 9, "-k", "capture", "-s", 1).output)).outcome.value == "alice"
     out = tmp_path / "b.txt"
     assert run("generate", 3, "--kind", "bob", "--seed", 2, "--output", out).exit_code == 0
@@ -100,7 +100,7 @@ def test_render_text_svg_png(tmp_path):
     assert png.read_bytes()[:4] == b"\x89PNG"
     assert run("render", EXAMPLES / "bob.txt", "-o", tmp_path / "b.gif").exit_code == 2
     big = tmp_path / "big.txt"
-    big.write_text(format_instance(generate(300, "random", seed=1)))
+    big.write_text(format_instance(generate(size=300, kind="random", seed=1)))
     r = run("render", big, "-o", tmp_path / "big.svg")
     assert r.exit_code == 2 and "too large" in r.output
 
@@ -121,10 +121,10 @@ def test_examples_are_what_they_say():
 
 @pytest.mark.parametrize("kind", ["cross", "sidon", "random"])
 def test_n_100000_exact_and_checked(kind):
-    inst = parse_instance(format_instance(generate(100_000, kind, seed=7)))
+    inst = parse_instance(format_instance(generate(size=100_000, kind=kind, seed=7)))
     sol = solve(inst)
     assert sol.outcome is not None and sol.outcome.value in ("alice", "draw")
-    assert check(inst, sol.to_json()) == []
+    assert violations(inst, sol.to_json()) == []
 
 
 def test_n_100000_safe_field_search_is_exact():
@@ -132,7 +132,7 @@ def test_n_100000_safe_field_search_is_exact():
     from escapology.chess import find_safe_field
     from escapology.chess.checker import capture_move
 
-    inst = generate(100_000, "cross", seed=3)
+    inst = generate(size=100_000, kind="cross", seed=3)
     f = find_safe_field(inst)
     assert f is not None and f != inst.bob and inst.on_board(f)
     assert capture_move(inst, inst.bob, f) is None
@@ -148,4 +148,11 @@ def test_n_100000_bob_covers_a_quarter_but_not_all():
     assert sol.outcome.value == "draw"
     x, y = sol.witness["field"]
     assert x > k + 1 or y > k + 1
-    assert check(inst, sol.to_json()) == []
+    assert violations(inst, sol.to_json()) == []
+
+
+def test_unknown_in_text_is_the_first_word_on_stdout_and_a_note_on_stderr():
+    r = run("solve", EXAMPLES / "teleport.txt", "--timeout", "0")
+    assert r.exit_code == 3
+    assert r.stdout.split()[0].rstrip(":") == "unknown"
+    assert "time limit" in r.stderr and "time limit" not in r.stdout

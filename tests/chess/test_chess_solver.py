@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from escapology.chess import (
     Instance,
     Outcome,
-    check,
+    violations,
     covered_in_row,
     find_path,
     find_safe_field,
@@ -38,8 +38,8 @@ def test_solve_agrees_with_rules_and_bruteforce_and_checks(inst):
     assert sol.status is Status.SOLVED
     assert sol.outcome.value == expected
     assert solve_bruteforce(inst).outcome.value == expected
-    assert check(inst, sol.to_json()) == []
-    assert check(inst, solve_bruteforce(inst).to_json()) == []
+    assert violations(inst, sol.to_json()) == []
+    assert violations(inst, solve_bruteforce(inst).to_json()) == []
 
 
 @settings(max_examples=200, deadline=None)
@@ -108,7 +108,7 @@ def test_bob_wins_only_on_tiny_boards():
     sol = solve(inst)
     assert sol.outcome is Outcome.BOB
     assert len(sol.witness["captures"]) == 3
-    assert check(inst, sol.to_json()) == []
+    assert violations(inst, sol.to_json()) == []
     inst3 = Instance(3, (3, 2), (3, 3), ((0, -1), (-1, 0), (-1, -1)))
     assert solve(inst3).outcome is Outcome.BOB
     assert reference_outcome(3, (3, 2), (3, 3), inst3.vectors) == "bob"
@@ -126,7 +126,7 @@ def test_exhaustive_n2_all_instances():
             inst = Instance(2, alice, bob, (v1, v2))
             sol = solve(inst)
             assert sol.outcome.value == reference_outcome(2, alice, bob, (v1, v2))
-            assert check(inst, sol.to_json()) == []
+            assert violations(inst, sol.to_json()) == []
             count += 1
     assert count == 45 * 12
 
@@ -147,10 +147,10 @@ def test_intermediate_field_must_be_on_the_board():
 def test_draw_witness_prefers_moves_and_reports_teleport():
     from escapology.chess import generate
 
-    inst = generate(7, "cross", seed=264)
+    inst = generate(size=7, kind="cross", seed=264)
     sol = solve(inst)
     assert sol.outcome is Outcome.DRAW and sol.witness["how"] == "teleport"
-    assert check(inst, sol.to_json()) == []
+    assert violations(inst, sol.to_json()) == []
     inst = Instance(4, (1, 4), (2, 2), ((1, 0), (0, 1), (1, 1), (-1, -1)))
     assert solve(inst).witness["how"] == "stay"
 
@@ -158,7 +158,7 @@ def test_draw_witness_prefers_moves_and_reports_teleport():
 def test_timeout_answers_unknown():
     from escapology.chess import generate
 
-    inst = generate(7, "cross", seed=264)
+    inst = generate(size=7, kind="cross", seed=264)
     sol = solve(inst, Deadline(0))
     assert sol.status is Status.UNKNOWN and sol.outcome is None
     assert sol.status.exit_code() == 3
@@ -174,10 +174,10 @@ def test_timeout_answers_unknown():
 def test_generated_instances_agree_with_bruteforce(n, kind, seed, spread):
     from escapology.chess import generate
 
-    inst = generate(n, kind, seed=seed, spread=spread)
+    inst = generate(size=n, kind=kind, seed=seed, spread=spread)
     sol = solve(inst)
     assert sol.outcome == solve_bruteforce(inst).outcome
-    assert check(inst, sol.to_json()) == []
+    assert violations(inst, sol.to_json()) == []
     if n <= 12:
         assert sol.outcome.value == reference_outcome(n, inst.alice, inst.bob, inst.vectors)
     safe = find_safe_field(inst)
@@ -211,7 +211,7 @@ def test_safe_route_search_is_exact_and_complete_without_limits(inst):
 def test_large_board_witness_prefers_moves():
     from escapology.chess import generate
 
-    inst = generate(100_000, "cross", seed=3)
+    inst = generate(size=100_000, kind="cross", seed=3)
     sol = solve(inst)
     assert sol.witness["how"] in ("stay", "moves")
-    assert check(inst, sol.to_json()) == []
+    assert violations(inst, sol.to_json()) == []

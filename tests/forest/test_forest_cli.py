@@ -1,5 +1,7 @@
 import json
 
+import pytest
+
 from typer.testing import CliRunner
 
 from escapology.cli import app as root
@@ -19,7 +21,7 @@ def test_solve_text_and_json():
     assert res.exit_code == 0, res.output
     assert res.output.startswith("solved: 4 turns from 0 to 29")
     res = run("solve", EXAMPLE, "--format", "json")
-    obj = json.loads(res.output)
+    obj = json.loads(res.stdout)
     assert obj["status"] == "solved" and obj["turns"] == 4 and len(obj["plan"]) == 4
     assert set(obj["plan"][0]) >= {"turn", "roll", "first", "walks"}
 
@@ -49,7 +51,7 @@ def test_unsolvable_and_its_check(tmp_path):
     f.write_text("edge(0,1). edge(1,2). die(3). start(0). target(2). roll(1,3,3).")
     res = run("solve", f, "-f", "json")
     assert res.exit_code == 0
-    assert json.loads(res.output) == {"status": "unsolvable", "turns": None, "plan": [], "start": 0, "target": 2, "method": "frontier"}
+    assert json.loads(res.stdout) == {"status": "unsolvable", "turns": None, "plan": [], "start": 0, "target": 2, "method": "frontier", "certificate": None}
     p = tmp_path / "p.json"
     p.write_text(res.output)
     assert run("check", f, p).exit_code == 0
@@ -77,7 +79,7 @@ def test_timeout_exit_3(tmp_path):
 def test_real_board_with_options(real_map):
     res = run("solve", real_map, "--rolls", "3,5 1,2 6,4 2,2", "--special", "15", "-f", "json")
     assert res.exit_code == 0
-    obj = json.loads(res.output)
+    obj = json.loads(res.stdout)
     assert obj["start"] == 0 and obj["target"] == 25
     res = run("solve", real_map)
     assert res.exit_code == 2 and "no rolls" in res.output
@@ -85,12 +87,12 @@ def test_real_board_with_options(real_map):
 
 def test_odds_best_montecarlo(real_map):
     res = run("odds", real_map, "-k", "2", "-f", "json")
-    obj = json.loads(res.output)
+    obj = json.loads(res.stdout)
     assert res.exit_code == 0 and obj["probability"]["0"].count("/") == 1
     res = run("best", real_map, "--roll", "3,5", "-k", "3")
     assert res.exit_code == 0 and res.output.startswith("best: move to ")
     res = run("best", real_map, "--roll", "3,5", "-k", "3", "--at", "117", "-f", "json")
-    obj = json.loads(res.output)
+    obj = json.loads(res.stdout)
     assert obj["at"] == 117 and obj["options"][0]["field"] == obj["best"]
     res = run("montecarlo", real_map, "-k", "2", "--trials", "5000")
     assert res.exit_code == 0 and "agrees" in res.output
@@ -139,7 +141,7 @@ def test_huge_rolls_compressed_plan_round_trip(real_map, tmp_path):
     rolls = "1000000000,999999999 123456789,5"
     res = run("solve", real_map, "--die", "1000000000", "--special", "", "--rolls", rolls, "-f", "json")
     assert res.exit_code == 0, res.output
-    obj = json.loads(res.output)
+    obj = json.loads(res.stdout)
     assert obj["status"] == "solved"
     assert any(isinstance(item, dict) for t in obj["plan"] for w in t["walks"] for item in w)
     plan = tmp_path / "p.json"
@@ -171,3 +173,41 @@ def test_encoding_runs_in_clingo(tmp_path):
     shown = []
     ctl.solve(on_model=lambda m: shown.extend(str(s) for s in m.symbols(shown=True) if s.name == "fewest"))
     assert shown == ["fewest(4)"]
+
+
+SMALL_MAP = """<?xml version="1.0"?>
+<map>
+  <index value="0"><color>Blue</color><branch>1</branch><branch>3</branch></index>
+  <index value="1"><color>White</color><branch>0</branch><branch>2</branch></index>
+  <index value="2"><color>White</color><branch>1</branch><branch>3</branch><branch>4</branch></index>
+  <index value="3"><color>White</color><branch>2</branch><branch>0</branch></index>
+  <index value="4"><color>Red</color><branch>2</branch></index>
+</map>
+"""
+
+
+def test_check_takes_the_rolls_from_the_plan_when_the_board_has_none(tmp_path):
+    board = tmp_path / "map.xml"
+    board.write_text(SMALL_MAP)
+    plan = tmp_path / "plan.json"
+    solved = run("solve", board, "--rolls", "1,2 2,1", "-f", "json")
+    assert solved.exit_code == 0, solved.output
+    plan.write_text(solved.stdout)
+    res = run("check", board, plan)
+    assert res.exit_code == 0 and res.stdout.startswith("valid:"), res.output
+    obj = json.loads(plan.read_text())
+    obj["plan"][0]["roll"] = [9, 1]  # not a face of the die
+    plan.write_text(json.dumps(obj))
+    res = run("check", board, plan)
+    assert res.exit_code == 1 and "9 is not a face" in res.stdout
+
+
+def test_check_on_the_real_board_map_with_the_plans_rolls(real_map, tmp_path):
+    plan = tmp_path / "plan.json"
+    solved = run("solve", real_map, "--rolls", "3,5 2,2 6,1 4,4 5,3 1,2 6,6 2,5", "-f", "json")
+    assert solved.exit_code == 0, solved.output
+    plan.write_text(solved.stdout)
+    if json.loads(solved.stdout)["status"] != "solved":
+        pytest.skip("these rolls do not reach the castle")
+    res = run("check", real_map, plan)
+    assert res.exit_code == 0 and res.stdout.startswith("valid:"), res.output

@@ -1,7 +1,8 @@
 import pytest
 
 from escapology.labyrinth.checker import check_plan
-from escapology.labyrinth.io import parse_plan, read_instance
+from escapology.labyrinth import load
+from escapology.labyrinth.io import parse_plan
 from escapology.labyrinth.model import Instance
 
 # 3x3: the avatar on (1,1) can go north once the middle column brings a north-south piece
@@ -13,7 +14,7 @@ def plan(text):
 
 
 def test_problem_page_example_both_solutions(shared_dir):
-    inst = read_instance(shared_dir / "asptools-ntdb__0005.asp")
+    inst = load(shared_dir / "asptools-ntdb__0005.asp")
     assert check_plan(inst, plan("push(1,w,1). push(3,s,2).")).ok
     assert check_plan(inst, plan("push(1,w,1). push(2,n,2).")).ok
     assert not check_plan(inst, plan("push(1,w,1).")).ok

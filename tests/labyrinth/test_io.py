@@ -2,7 +2,8 @@ import pytest
 
 from escapology.core.errors import InputError
 from escapology.labyrinth.generator import generate_instance
-from escapology.labyrinth.io import format_instance, parse_instance, read_instance
+from escapology.labyrinth import load
+from escapology.labyrinth.io import format_instance, parse_instance
 
 GOOD = """% a 2x2 board
 field(1,1). field(1,2).
@@ -62,5 +63,5 @@ def test_format_and_parse_round_trip():
 def test_reads_every_shared_instance(shared_dir):
     files = sorted(shared_dir.glob("*.asp"))
     assert len(files) == 248
-    sizes = {read_instance(f).n for f in files}
+    sizes = {load(f).n for f in files}
     assert sizes == {4} | set(range(10, 23))

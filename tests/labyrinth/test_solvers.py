@@ -11,7 +11,7 @@ from escapology.labyrinth.checker import check_plan
 from escapology.labyrinth.engines import solve
 from escapology.labyrinth.exhaustive import solve_exhaustive
 from escapology.labyrinth.generator import generate_instance
-from escapology.labyrinth.io import read_instance
+from escapology.labyrinth import load
 from escapology.labyrinth.model import Instance
 
 
@@ -54,7 +54,7 @@ def test_native_matches_exhaustive_on_seeded_4x4_boards_with_three_pushes():
 
 
 def test_problem_page_example(shared_dir):
-    inst = read_instance(shared_dir / "asptools-ntdb__0005.asp")
+    inst = load(shared_dir / "asptools-ntdb__0005.asp")
     for engine in ("native", "clingo", "exhaustive"):
         r = solve(inst, engine=engine)
         assert r.status is Status.SOLVED and r.pushes == 2 and r.optimal
@@ -64,7 +64,7 @@ def test_problem_page_example(shared_dir):
 # real instances on which clingo answers within seconds; minimum plan lengths as both engines prove them
 @pytest.mark.parametrize("name", ["asptools-ntdb__0005.asp", "asptools-ntdb__0060.asp"])
 def test_native_matches_clingo_on_real_instances(shared_dir, name):
-    inst = read_instance(shared_dir / name)
+    inst = load(shared_dir / name)
     fast = solve(inst, timeout=60)
     ref = solve(inst, engine="clingo", timeout=120)
     assert ref.status is not Status.UNKNOWN, "clingo did not finish"
@@ -77,7 +77,7 @@ def test_native_matches_clingo_on_real_instances(shared_dir, name):
 
 
 def test_timeout_returns_lower_bound_not_a_wrong_answer(shared_dir):
-    inst = read_instance(shared_dir / "asptools-ntdb__0083.asp")
+    inst = load(shared_dir / "asptools-ntdb__0083.asp")
     r = solve(inst, timeout=0.5)
     assert r.status in (Status.UNKNOWN, Status.SOLVED)
     assert r.lower_bound >= 1

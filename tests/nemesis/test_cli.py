@@ -23,7 +23,7 @@ def test_solve_json_and_check_roundtrip(tmp_path):
         for game in ("nemesis", "blizzard"):
             r = runner.invoke(app, ["solve", str(f), "--game", game, "--format", "json"])
             assert r.exit_code == 0, r.output
-            data = json.loads(r.output)
+            data = json.loads(r.stdout)
             assert data["winner"] in ("fugitive", "nemesis") and "strategy" in data
             s = _write(tmp_path, r.output, "s.json")
             c = runner.invoke(app, ["check", str(f), str(s), "--game", game])
@@ -44,13 +44,13 @@ def test_all_starts_and_cat(tmp_path):
     f = _write(tmp_path, WIN)
     r = runner.invoke(app, ["solve", str(f), "--all-starts", "--format", "json"])
     assert r.exit_code == 0
-    assert set(json.loads(r.output)["winning_starts"]) == {"s", "a", "b"}
+    assert set(json.loads(r.stdout)["winning_starts"]) == {"s", "a", "b"}
     r = runner.invoke(app, ["solve", str(f), "--all-starts", "--method", "linear", "--format", "json"])
-    assert set(json.loads(r.output)["winning_starts"]) == {"s", "a", "b"}
+    assert set(json.loads(r.stdout)["winning_starts"]) == {"s", "a", "b"}
     for speed in ("1", "unbounded"):
         r = runner.invoke(app, ["solve", str(f), "--game", "cat", "--cat-speed", speed, "--format", "json"])
         assert r.exit_code == 0, r.output
-        data = json.loads(r.output)
+        data = json.loads(r.stdout)
         assert data["cat_number"] == max(data["per_vertex"].values())
         assert set(data["per_vertex"]) == {"s", "a", "x", "y", "b"}
         assert data["value"] == data["per_vertex"]["s"]
@@ -67,10 +67,10 @@ def test_linear_method(tmp_path):
     f = _write(tmp_path, WIN)
     r = runner.invoke(app, ["solve", str(f), "--method", "linear", "--format", "json"])
     assert r.exit_code == 0, r.output
-    data = json.loads(r.output)
+    data = json.loads(r.stdout)
     assert data["winner"] == "fugitive"
     r = runner.invoke(app, ["solve", str(f), "--method", "linear", "--game", "blizzard", "--format", "json"])
-    assert json.loads(r.output)["winner"] == "fugitive"
+    assert json.loads(r.stdout)["winner"] == "fugitive"
 
 
 def test_bad_inputs_exit_2(tmp_path):
@@ -93,7 +93,7 @@ def test_timeout_exit_3(tmp_path):
     f = _write(tmp_path, g.output)
     r = runner.invoke(app, ["solve", str(f), "--timeout", "0", "--format", "json"])
     assert r.exit_code == 3
-    assert json.loads(r.output)["status"] == "unknown"
+    assert json.loads(r.stdout)["status"] == "unknown"
 
 
 def test_generate_and_reductions(tmp_path):
@@ -110,7 +110,7 @@ def test_generate_and_reductions(tmp_path):
     r = runner.invoke(app, ["generate", "lsat", "--from", str(cnf), "--output", str(out)])
     assert r.exit_code == 0
     r = runner.invoke(app, ["escape-tree", str(out), "--format", "json"])
-    data = json.loads(r.output)
+    data = json.loads(r.stdout)
     assert data["exists"]
     s = _write(tmp_path, r.output, "t.json")
     assert runner.invoke(app, ["check", str(out), str(s)]).exit_code == 0
@@ -144,7 +144,7 @@ def test_root_solve_detects_and_demo(tmp_path, capsys):
     f = _write(tmp_path, WIN)
     r = runner.invoke(root, ["solve", str(f), "--format", "json"])
     assert r.exit_code == 0, r.output
-    assert json.loads(r.output)["winner"] == "fugitive"
+    assert json.loads(r.stdout)["winner"] == "fugitive"
     assert solve_path(str(EXAMPLE), "text", None) == 0
     demo()
     out = capsys.readouterr().out

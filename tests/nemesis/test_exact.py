@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from escapology.core.limits import Deadline, LimitReached
-from escapology.nemesis import Instance, check_strategy, grid, plain_winner, solve, winning_starts
+from escapology.nemesis import Instance, check_strategy, grid, plain_winner, solve_graph, winning_starts
 from escapology.nemesis.exact import Search
 
 
@@ -25,7 +25,7 @@ def small_games(draw, max_n=6, max_mult=2):
 @given(small_games(), st.sampled_from(["nemesis", "blizzard"]))
 def test_solver_matches_plain_minimax_and_strategies_check(inst, game):
     g = inst.graph()
-    r = solve(g, game)
+    r = solve_graph(g, game)
     assert r.winner == plain_winner(g, game)
     ok, msg = check_strategy(g, game, g.start, r.strategy)
     assert ok, msg
@@ -40,12 +40,12 @@ def test_many_seeded_graphs_against_plain_minimax():
         start = rng.choice([v for v in range(n) if v not in exits])
         g = Instance.from_edges(edges, exits=exits, start=start, vertices=range(n)).graph()
         for game in ("nemesis", "blizzard"):
-            assert solve(g, game, strategy=False).winner == plain_winner(g, game)
+            assert solve_graph(g, game, strategy=False).winner == plain_winner(g, game)
 
 
 def test_checker_rejects_wrong_strategies():
     g = Instance.from_edges([("s", "a"), ("a", "x"), ("a", "b"), ("b", "y")], exits={"x", "y"}, start="s").graph()
-    r = solve(g)
+    r = solve_graph(g)
     assert r.winner == "nemesis"
     assert check_strategy(g, "nemesis", g.start, r.strategy)[0]
     # a fugitive "strategy" that ignores the deletion of a-x
@@ -62,7 +62,7 @@ def test_checker_rejects_wrong_strategies():
 
 def test_double_edge_to_exit_wins():
     g = Instance.from_edges([("s", "a"), ("a", "x", 2)], exits={"x"}, start="s").graph()
-    r = solve(g)
+    r = solve_graph(g)
     assert r.winner == "fugitive" and check_strategy(g, "nemesis", g.start, r.strategy)[0]
 
 
@@ -70,7 +70,7 @@ def test_grid_5x5_all_starts_win_with_checked_strategies():
     g = grid(5, 5).graph()
     starts = winning_starts(g)
     assert len(starts) == 25
-    r = solve(g, start=g.index["r2c2"])
+    r = solve_graph(g, start=g.index["r2c2"])
     assert check_strategy(g, "nemesis", g.index["r2c2"], r.strategy)[0]
 
 
@@ -82,14 +82,14 @@ def test_grid_7x7_centre_is_lost_for_the_fugitive():
     assert not sr.f_turn(c, g.mult)[0]
     assert sr.f_turn(g.index["r2c3"], g.mult)[0]
     # a strategy above the node cap is not built, the winner stays exact (tables reused)
-    r = solve(g, start=c, search=sr, max_strategy=100)
+    r = solve_graph(g, start=c, search=sr, max_strategy=100)
     assert r.winner == "nemesis" and r.strategy is None and r.stats["strategy_too_large"] == 100
 
 
 def test_timeout_raises_limit():
     g = grid(9, 9).graph()
     try:
-        solve(g, deadline=Deadline(0))
+        solve_graph(g, deadline=Deadline(0))
     except LimitReached:
         return
     raise AssertionError("expected LimitReached")

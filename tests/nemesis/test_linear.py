@@ -16,7 +16,7 @@ from escapology.nemesis import (
     random_subcubic,
     random_tree,
     simplify,
-    solve,
+    solve_graph,
     subcubic_winner,
     tree_winner,
 )
@@ -39,8 +39,8 @@ def test_ten_thousand_random_graphs():
             inst = random_graph(min(n, 7), rng.uniform(0.2, 0.65), exits=rng.randint(1, 3), seed=i,
                                 max_mult=rng.randint(1, 3))
         g = inst.graph()
-        exact = solve(g, "nemesis", strategy=False).winner
-        assert solve(simplify(inst).graph(), "nemesis", strategy=False).winner == exact, inst
+        exact = solve_graph(g, "nemesis", strategy=False).winner
+        assert solve_graph(simplify(inst).graph(), "nemesis", strategy=False).winner == exact, inst
         counts["simplify"] += 1
         if kind == 0:
             assert tree_winner(g)[0] == exact, inst
@@ -49,7 +49,7 @@ def test_ten_thousand_random_graphs():
             assert subcubic_winner(g)[0] == exact, inst
             counts["subcubic"] += 1
         else:
-            assert blizzard_winner(g)[0] == solve(g, "blizzard", strategy=False).winner, inst
+            assert blizzard_winner(g)[0] == solve_graph(g, "blizzard", strategy=False).winner, inst
             counts["blizzard"] += 1
             for algorithm in (tree_winner, subcubic_winner):  # multigraphs inside their classes
                 try:
@@ -68,7 +68,7 @@ def test_tree_strategy_is_checked(n, k, seed):
     inst = random_tree(n, exits=k, seed=seed)
     g = inst.graph()
     winner, strat = tree_winner(g)
-    assert winner == solve(g, strategy=False).winner
+    assert winner == solve_graph(g, strategy=False).winner
     if strat is not None:
         assert check_strategy(g, "nemesis", g.start, strat)[0]
 
@@ -78,7 +78,7 @@ def test_tree_strategy_is_checked(n, k, seed):
 def test_subcubic_escape_tree(n, extra, k, seed):
     g = random_subcubic(n, extra=extra, exits=k, seed=seed).graph()
     winner, tree = subcubic_winner(g)
-    assert winner == solve(g, strategy=False).winner
+    assert winner == solve_graph(g, strategy=False).winner
     if tree is not None:
         assert tree[0][0] == g.names[g.start]
 
@@ -88,7 +88,7 @@ def test_subcubic_escape_tree(n, extra, k, seed):
 def test_blizzard_w_and_strategy(n, p, k, mult, seed):
     g = random_graph(n, p, exits=k, seed=seed, max_mult=mult).graph()
     winner, strat = blizzard_winner(g)
-    assert winner == solve(g, "blizzard", strategy=False).winner
+    assert winner == solve_graph(g, "blizzard", strategy=False).winner
     if strat is not None:
         assert check_strategy(g, "blizzard", g.start, strat)[0]
     W, rank = blizzard_winning_set(g)

@@ -17,7 +17,7 @@ from escapology.nemesis import (
     nemesis_to_cat,
     parse_dimacs,
     random_graph,
-    solve,
+    solve_graph,
     tree_strategy,
     two_exits,
 )
@@ -55,7 +55,7 @@ def test_escape_tree_implies_fugitive_win_and_checker_rejects_bad_trees():
         if tree is None:
             continue
         found += 1
-        assert solve(g, strategy=False).winner == "fugitive"
+        assert solve_graph(g, strategy=False).winner == "fugitive"
         assert check_strategy(g, "nemesis", g.start, tree_strategy(g, tree))[0]
     assert found > 20
     g = Instance.from_edges([("s", "a"), ("a", "x"), ("a", "b")], exits={"x"}, start="s").graph()
@@ -72,15 +72,15 @@ def test_merge_and_two_exits_keep_the_winner():
                             max_mult=rng.choice((1, 2)))
         g = inst.graph()
         for game in ("nemesis", "blizzard"):
-            w = solve(g, game, strategy=False).winner
-            assert solve(merge_exits(inst).graph(), game, strategy=False).winner == w
+            w = solve_graph(g, game, strategy=False).winner
+            assert solve_graph(merge_exits(inst).graph(), game, strategy=False).winner == w
             try:
                 two = two_exits(inst)
             except InputError:
                 continue
             tried += 1
             assert two.is_simple() and len(two.exits) == 2
-            assert solve(two.graph(), game, strategy=False).winner == w
+            assert solve_graph(two.graph(), game, strategy=False).winner == w
     assert tried > 100
 
 
@@ -94,7 +94,7 @@ def test_nemesis_to_cat():
         s = inst.start
         if any(s in k and (k[0] in inst.exits or k[1] in inst.exits) for k in inst.edges):
             continue
-        w = solve(inst.graph(), strategy=False).winner
+        w = solve_graph(inst.graph(), strategy=False).winner
         cats = nemesis_to_cat(inst)
         cat_wins = any(cat_value(c.graph(), c.graph().index[c.start], speed=1) >= K for c, K in cats)
         assert cat_wins == (w == "fugitive"), inst

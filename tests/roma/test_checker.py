@@ -1,15 +1,15 @@
-from escapology.roma.checker import check
+from escapology.roma.checker import violations
 from escapology.roma.model import Puzzle
 
 P = Puzzle.from_labels(["AAB", "CCB"], ["..O", "..."])
 
 
 def kinds(sol):
-    return sorted(v.kind for v in check(P, sol))
+    return sorted(v.kind for v in violations(P, sol))
 
 
 def test_valid():
-    assert check(P, [">vO", "^>^"]) == []
+    assert violations(P, [">vO", "^>^"]) == []
 
 
 def test_each_violation_is_named():
@@ -24,13 +24,13 @@ def test_each_violation_is_named():
 
 def test_given_changed():
     p = P.with_givens(["^.O", "..."])
-    assert [v.kind for v in check(p, [">vO", "^>^"])] == ["given"]
+    assert [v.kind for v in violations(p, [">vO", "^>^"])] == ["given"]
 
 
 def test_messages_name_cells():
-    v = check(P, [">vO", "^<^"])[0]
+    v = violations(P, [">vO", "^<^"])[0]
     assert "loop of 4 cells" in v.message and set(v.cells) == {(0, 0), (0, 1), (1, 1), (1, 0)}
-    d = check(P, [">vO", ">>^"])[0]
+    d = violations(P, [">vO", ">>^"])[0]
     assert set(d.cells) == {(1, 0), (1, 1)} and "twice" in d.message
-    e = check(P, ["<vO", "^>^"])[0]
+    e = violations(P, ["<vO", "^>^"])[0]
     assert e.cells == ((0, 0),) and "leaves the board" in e.message

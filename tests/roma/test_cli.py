@@ -19,7 +19,7 @@ def run(*args, input=None):
 def test_solve_url_json_contract():
     r = run("solve", URL, "--format", "json")
     assert r.exit_code == 0, r.output
-    obj = json.loads(r.output)
+    obj = json.loads(r.stdout)
     assert obj["status"] == "solved" and obj["unique"] is True
     assert obj["solution"] == [">v<", "vv^", ">>O"] and obj["url"] == URL
 
@@ -33,7 +33,7 @@ def test_solve_many_urls_one_json_object_per_line():
 
 def test_solve_not_unique_gives_a_second_solution():
     r = run("solve", "https://puzz.link/p?roma/2/2/oo5c", "--format", "json")
-    obj = json.loads(r.output)
+    obj = json.loads(r.stdout)
     assert obj["unique"] is False and obj["second_solution"] != obj["solution"]
     t = run("solve", "https://puzz.link/p?roma/2/2/oo5c")
     assert "NOT unique" in t.output
@@ -41,11 +41,11 @@ def test_solve_not_unique_gives_a_second_solution():
 
 def test_solve_unsolvable_and_timeout():
     r = run("solve", "https://puzz.link/p?roma/2/1/g45", "--format", "json")  # "> O"
-    assert r.exit_code == 0 and json.loads(r.output)["solution"] == [">O"]
+    assert r.exit_code == 0 and json.loads(r.stdout)["solution"] == [">O"]
     r = run("solve", "https://puzz.link/p?roma/2/1/g35", "--format", "json")  # "< O"
-    assert json.loads(r.output)["status"] == "unsolvable"
+    assert json.loads(r.stdout)["status"] == "unsolvable"
     r = run("solve", URL, "--timeout", "0", "--format", "json")
-    assert r.exit_code == 3 and json.loads(r.output)["status"] == "unknown"
+    assert r.exit_code == 3 and json.loads(r.stdout)["status"] == "unknown"
 
 
 def test_strict():
@@ -67,7 +67,7 @@ def test_check_names_violations(tmp_path):
     assert r.exit_code == 0 and "valid" in r.output
     r = run("check", URL, "--solution", ">v</v<^/>>O", "--format", "json")
     assert r.exit_code == 1
-    obj = json.loads(r.output)
+    obj = json.loads(r.stdout)
     assert not obj["valid"] and {v["kind"] for v in obj["violations"]} >= {"given"}
     f = tmp_path / "a.pzprv3"
     f.write_text(write_pzprv3(decode_url(URL), (">v<", "vv^", ">>O")))
@@ -87,7 +87,7 @@ def test_count_both_methods():
 
 def test_hints_generate_render_convert(tmp_path):
     r = run("hints", str(EX / "example-6x6.txt"), "--format", "json")
-    obj = json.loads(r.output)
+    obj = json.loads(r.stdout)
     assert r.exit_code == 0 and obj["optimal"] and obj["hints"] <= 7
     r = run("generate", "--rows", "5", "--seed", "3", "--format", "json", "-n", "2", "--grade", "easy")
     lines = [json.loads(x) for x in r.output.strip().splitlines()]
@@ -132,7 +132,7 @@ def test_graph_command_and_detection():
     text = (EX / "graph.lp").read_text()
     assert detect(text)
     r = run("graph", str(EX / "graph.lp"), "--format", "json")
-    obj = json.loads(r.output)
+    obj = json.loads(r.stdout)
     assert r.exit_code == 0 and obj["status"] == "solved" and obj["unique"] is True
     assert ["a", "rome"] in obj["solution"]
     r = runner.invoke(app, ["solve", str(EX / "graph.lp")])
@@ -146,17 +146,17 @@ def test_check_reports_empty_cells_of_a_partial_pzprv3_answer(tmp_path):
     f = tmp_path / "partial.pzprv3"
     f.write_text(write_pzprv3(decode_url(URL), (">v<", "vv.", ">>O")))
     r = run("check", str(f), "--format", "json")
-    obj = json.loads(r.output)
+    obj = json.loads(r.stdout)
     assert r.exit_code == 1 and [v["kind"] for v in obj["violations"]] == ["empty"]
     assert obj["violations"][0]["cells"] == [[1, 2]]
 
 
 def test_hints_any_solution_and_timeout():
     r = run("hints", URL, "--any-solution", "--format", "json")
-    obj = json.loads(r.output)
+    obj = json.loads(r.stdout)
     assert r.exit_code == 0 and obj["optimal"] and obj["hints"] == 1
     r = run("hints", str(EX / "example-6x6.txt"), "--any-solution", "--timeout", "0", "--format", "json")
-    assert r.exit_code == 3 and json.loads(r.output)["status"] == "unknown"
+    assert r.exit_code == 3 and json.loads(r.stdout)["status"] == "unknown"
 
 
 def test_render_draws_goals_boxes_and_arrows():
@@ -164,7 +164,34 @@ def test_render_draws_goals_boxes_and_arrows():
 
     p = decode_url(URL)
     svg = render_svg(p, (">v<", "vv^", ">>O")).to_string()
-    assert svg.count("<circle") == len(p.goals) == 1
+    assert svg.count("<circle") == len(p.goals) + 1 == 2  # the goal and the legend's ring
     assert svg.count("rotate(") == 8  # one arrow per non-goal cell
+    for label in ("box border", "cell border", "Roma (every arrow path ends here)", "given arrow",
+                  "arrow of the solution"):
+        assert f">{label}<" in svg
+    assert "arrow of the solution" not in render_svg(p).to_string()  # only the marks drawn
     assert svg.count('stroke-width="3"') > 0  # thick box borders
     assert text_board(p).splitlines()[1] == "| >       < |"
+
+
+def test_unique_is_null_when_uniqueness_was_not_tested(tmp_path):
+    r = run("solve", URL, "--no-unique", "--format", "json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["unique"] is None
+    t = run("solve", URL, "--no-unique")
+    assert t.exit_code == 0 and "NOT unique" not in t.stdout and "not unique" not in t.stdout.lower()
+    # no solution, so nothing is unique or not: null
+    u = run("solve", "https://puzz.link/p?roma/2/1/g35", "--format", "json")  # "< O"
+    assert json.loads(u.stdout)["status"] == "unsolvable" and json.loads(u.stdout)["unique"] is None
+    g = tmp_path / "graph.lp"
+    g.write_text("arc(a,b,1). roma(a). arc(b,c,1). arc(c,b,1).")
+    gu = run("solve", str(g), "--format", "json")
+    if json.loads(gu.stdout)["status"] == "unsolvable":
+        assert json.loads(gu.stdout)["unique"] is None
+
+
+def test_unknown_in_json_is_the_status_on_stdout_and_a_note_on_stderr():
+    r = run("solve", str(EX / "example-6x6.txt"), "--timeout", "0", "--format", "json")
+    assert r.exit_code == 3
+    obj = json.loads(r.stdout)
+    assert obj["status"] == "unknown" and obj["unique"] is None
+    assert "time limit" in r.stderr and "unknown" not in r.stderr

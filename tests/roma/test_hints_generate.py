@@ -4,7 +4,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from escapology.roma.bruteforce import all_solutions
-from escapology.roma.checker import check
+from escapology.roma.checker import violations
 from escapology.roma.generator import generate
 from escapology.roma.grade import grade, propagate, trial
 from escapology.roma.hints import minimal_hints
@@ -55,7 +55,7 @@ def test_generated_puzzles_are_unique_and_strict():
     for seed, (n, strict) in enumerate([(4, True), (5, True), (6, False), (7, False)]):
         g = generate(n, n, seed=seed, strict=strict)
         r = solve(g.puzzle)
-        assert r.unique and r.solution == g.solution and check(g.puzzle, g.solution) == []
+        assert r.unique and r.solution == g.solution and violations(g.puzzle, g.solution) == []
         assert g.minimal and g.grade in ("easy", "medium", "hard", "expert")
         if strict:
             assert g.puzzle.strict_violations() == []

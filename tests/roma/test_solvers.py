@@ -4,7 +4,7 @@ from hypothesis import given, settings
 
 from escapology.core.results import Status
 from escapology.roma.bruteforce import all_solutions
-from escapology.roma.checker import check
+from escapology.roma.checker import violations
 from escapology.roma.dp import DPStats, count_dp
 from escapology.roma.graph import count_graph, from_puzzle, solve_graph
 from escapology.roma.io import decode_url
@@ -19,7 +19,7 @@ def test_real_puzzles_solved_unique_and_equal_to_the_published_solution(reals):
         p = decode_url(d["pzprjs_url"])
         r = solve(p)
         assert r.status is Status.SOLVED and r.unique is True, d["id"]
-        assert r.solution == tuple(d["solution"]) and check(p, r.solution) == []
+        assert r.solution == tuple(d["solution"]) and violations(p, r.solution) == []
 
 
 def test_real_puzzles_counted_by_dp_and_sat(reals):

@@ -5,11 +5,14 @@ Rules engine (:mod:`.model`), JSON positions (:mod:`.io`), SP-Labyrinth fewest t
 3SAT board (:mod:`.reduction`), SP-Versus bounded search and bot (:mod:`.versus`, Definition 2),
 full games (:mod:`.game`) and pictures (:mod:`.render`).
 
->>> from escapology.amazeing import published_position, fewest_turns, check_plan
->>> pos = published_position(seed=2)
->>> sol = fewest_turns(pos, max_turns=4)
->>> sol.turns, check_plan(pos, sol.plan)
-(2, [])
+The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :func:`solve`
+(SP-Labyrinth), :func:`check`, :func:`generate`, :func:`render`; SP-Versus is :func:`forced_win`.
+
+>>> from escapology.amazeing import generate, solve, check
+>>> pos = generate(seed=2)
+>>> result = solve(pos, max_turns=4)
+>>> result.turns, check(pos, result.certificate).ok
+(2, True)
 """
 
 from escapology.amazeing.bruteforce import fewest_turns_bruteforce, forced_win_bruteforce
@@ -23,7 +26,11 @@ from escapology.amazeing.render import save_picture, svg_board, text_board
 from escapology.amazeing.solver import Solution, Turn, fewest_turns
 from escapology.amazeing.versus import Move, VersusResult, bot_move, forced_win
 
+# the protocol last: `render` must name the function, not the submodule render.py
+from escapology.amazeing.api import Result, check, generate, load, render, solve
+
 __all__ = [
+    "Result", "check", "generate", "load", "render", "solve",
     "MOVABLE_TILES", "Move", "Player", "Position", "Reduction", "Shift", "Solution", "Turn", "VersusResult",
     "bot_move", "bot_player", "check_plan", "detect", "dumps", "fewest_turns", "fewest_turns_bruteforce",
     "forced_win", "forced_win_bruteforce", "glyph", "loads", "mask", "play_game", "play_turn",

@@ -13,7 +13,7 @@ from escapology.amazeing.checker import check_plan
 from escapology.amazeing.generator import published_position, random_position
 from escapology.amazeing.model import Position, glyph
 from escapology.amazeing.reduction import reduce_3sat
-from escapology.amazeing.render import save_picture, text_board
+from escapology.amazeing.render import plan_svg, replay_plan, svg_board, text_board
 from escapology.amazeing.solver import Solution, fewest_turns
 from escapology.core.cli_support import (
     FormatOption,
@@ -24,6 +24,7 @@ from escapology.core.cli_support import (
     fail,
     read_input,
     report_check,
+    report_unknown,
     user_errors,
 )
 from escapology.core.errors import InputError
@@ -39,6 +40,9 @@ EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "amazeing" / "publi
 
 PlayerOption = Annotated[int, typer.Option("--player", "-p", help="Index of the player who moves (0 = first).")]
 MaxTurnsOption = Annotated[int, typer.Option("--max-turns", "-k", help="Search plans of at most this many turns.")]
+ScaleOption = Annotated[
+    float, typer.Option("--scale", min=0.1, help="PNG output: pixels per SVG unit (the picture's size times this).")
+]
 
 
 def detect(text: str) -> bool:
@@ -67,15 +71,10 @@ def _bad_option(message: str) -> typer.Exit:
     return fail(message, EXIT_BAD_INPUT)
 
 
-def _solution_json(pos: Position, sol: Solution) -> dict:
-    return {
-        "status": sol.status.value,
-        "turns": sol.turns,
-        "plan": aio.plan_to_json(pos, sol.plan),
-        "max_turns": sol.max_turns,
-        "lower_bound": sol.proven_lower_bound,
-        "nodes": sol.nodes,
-    }
+def _solution_json(pos: Position, sol: Solution, player: int = 0) -> dict:
+    from escapology.amazeing.api import Result
+
+    return Result(pos, sol, player, {"nodes": sol.nodes}).to_json()
 
 
 def _print_solution(pos: Position, sol: Solution) -> None:
@@ -87,7 +86,7 @@ def _print_solution(pos: Position, sol: Solution) -> None:
     elif sol.status is Status.UNSOLVABLE:
         typer.echo(f"unsolvable: no plan of at most {sol.max_turns} turns")
     else:
-        typer.echo(f"unknown: no plan of fewer than {sol.proven_lower_bound} turns; limit reached")
+        report_unknown(False, detail=f"no plan of fewer than {sol.proven_lower_bound} turns")
 
 
 def run_solve(path: str | Path, fmt: str, timeout: float | None, player: int = 0, max_turns: int = 6) -> int:
@@ -96,8 +95,10 @@ def run_solve(path: str | Path, fmt: str, timeout: float | None, player: int = 0
     sol = fewest_turns(
         pos, player, max_turns=max_turns, deadline=Deadline(timeout), show_progress=fmt == "text"
     )
-    if fmt == "json":
-        emit_json(_solution_json(pos, sol))
+    if fmt == "json" and sol.status is Status.UNKNOWN:
+        report_unknown(True, _solution_json(pos, sol, player))
+    elif fmt == "json":
+        emit_json(_solution_json(pos, sol, player))
     else:
         _print_solution(pos, sol)
     return sol.status.exit_code()
@@ -193,12 +194,14 @@ def render(
     file: Annotated[Path, typer.Argument(help="The position.")],
     output: OutputOption = None,
     plan: Annotated[
-        Optional[Path], typer.Option("--plan", help="Play this plan and draw the board after it, with the last walk.")
+        Optional[Path],
+        typer.Option("--plan", help="Play this plan: one panel per turn (shift and walk) after the start."),
     ] = None,
+    scale: ScaleOption = 2.0,
 ) -> None:
-    """Print the board as text; with --output, also draw it as SVG or PNG."""
+    """Print the board as text; with --output, also draw it (each turn of --plan) as SVG or PNG."""
     pos = load_position(file)
-    walk = None
+    turns = []
     if plan is not None:
         text, name = read_input(plan)
         try:
@@ -208,16 +211,13 @@ def render(
         errors = check_plan(pos, turns)
         if errors and not errors[0].startswith("after"):
             raise InputError(f"the plan does not replay: {errors[0]}", file=name)
-        for t in turns:
-            pos = pos.apply(t.shift, t.tile)
-            if t.path:
-                pos = pos.move_player(0, t.path[-1])
-            walk = list(t.path)
-    typer.echo(text_board(pos))
+    final = replay_plan(pos, turns)[-1][0]
+    typer.echo(text_board(final))
     if output is not None:
         if output.suffix.lower() not in (".svg", ".png"):
             raise _bad_option("--output must end in .svg or .png")
-        save_picture(pos, output, walk=walk)
+        picture = plan_svg(pos, turns) if turns else svg_board(pos)
+        picture.save(output, scale=scale)
         typer.echo(f"wrote {output}")
 
 
@@ -369,8 +369,12 @@ def race(
         move = None
         if res.move is not None:
             move = {"shift": str(res.move.shift), "tile": glyph(res.move.tile), "to": list(pos.rc(res.move.to))}
-        emit_json({"status": res.status.value, "forced_win": res.status is Status.SOLVED if res.status is not Status.UNKNOWN else None,
-                   "turns": turns, "move": move, "nodes": res.nodes})
+        obj = {"status": res.status.value, "forced_win": res.status is Status.SOLVED if res.status is not Status.UNKNOWN else None,
+               "turns": turns, "move": move, "nodes": res.nodes}
+        if res.status is Status.UNKNOWN:
+            report_unknown(True, obj)
+        else:
+            emit_json(obj)
     elif res.status is Status.SOLVED:
         assert res.move is not None
         typer.echo(
@@ -380,5 +384,5 @@ def race(
     elif res.status is Status.UNSOLVABLE:
         typer.echo(f"{me.name} cannot force a win within {turns} turns")
     else:
-        typer.echo("unknown: limit reached")
+        report_unknown(False)
     raise typer.Exit(res.status.exit_code())

@@ -23,9 +23,10 @@ Arrows mark the lines that can be shifted.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Sequence
 
 from escapology.amazeing.model import E, N, S, W, Position, Shift, glyph
-from escapology.core.svg import Svg
+from escapology.core.svg import LegendEntry, Svg, panel_grid, pick_panels, with_legend
 
 PLAYER_COLOURS = ("#d62728", "#e6b800", "#2ca02c", "#1f77b4")
 
@@ -80,11 +81,22 @@ def text_board(pos: Position) -> str:
     return "\n".join(lines)
 
 
+MOVABLE = "#8c6d4f"
+FIXED = "#5b4636"
+PASSAGE = "#f3e5c0"
+TREASURE = "#7a1f1f"
+SHIFTABLE = "#d98c80"
+SHIFT = "#c0392b"
+BAND = "#f39c12"
+WALK = "#1f77b4"
+MAX_PANELS = 24  # a longer plan shows its first 23 turns and its last
+
+
 def _draw_tile(svg: Svg, x: float, y: float, size: float, tile: int, fixed: bool) -> None:
-    svg.rect(x, y, size, size, fill="#5b4636" if fixed else "#8c6d4f", stroke="#3b2a1e", stroke_width=0.5)
+    svg.rect(x, y, size, size, fill=FIXED if fixed else MOVABLE, stroke="#3b2a1e", stroke_width=0.5)
     w = size * 0.36
     m = (size - w) / 2
-    path = "#f3e5c0"
+    path = PASSAGE
     svg.rect(x + m, y + m, w, w, fill=path)
     if tile & N:
         svg.rect(x + m, y, w, m + 0.5, fill=path)
@@ -96,50 +108,87 @@ def _draw_tile(svg: Svg, x: float, y: float, size: float, tile: int, fixed: bool
         svg.rect(x + m + w - 0.5, y + m, m + 0.5, w, fill=path)
 
 
-def svg_board(pos: Position, *, size: float = 40, walk: list[int] | None = None) -> Svg:
-    """An SVG picture of the position (and, optionally, a walk drawn as a line through cells)."""
-    margin = size * 0.6
-    width = margin * 2 + size * pos.cols + size * 1.8
-    height = margin * 2 + size * pos.rows
-    svg = Svg(width, height)
-    svg.rect(0, 0, width, height, fill="white")
-    for cell, tile in enumerate(pos.tiles):
-        r, c = pos.rc(cell)
-        _draw_tile(svg, margin + c * size, margin + r * size, size, tile, pos.fixed[cell])
-    # arrows on the shiftable lines
-    a = size * 0.18
+def _shift_marks(svg: Svg, pos: Position, size: float, margin: float, shift: Shift | None) -> None:
+    """Small triangles at both ends of every shiftable line; for ``shift``, its line banded and a
+    bold arrow where the spare went in."""
+    a = size * 0.15
     for c in range(pos.cols):
         if pos.shiftable(Shift("N", c)):
             cx = margin + (c + 0.5) * size
-            svg.polygon([(cx - a, margin - 2 * a), (cx + a, margin - 2 * a), (cx, margin - 0.4 * a)], fill="#c0392b")
+            svg.polygon([(cx - a, margin - 2 * a), (cx + a, margin - 2 * a), (cx, margin - 0.4 * a)], fill=SHIFTABLE)
             y = margin + pos.rows * size
-            svg.polygon([(cx - a, y + 2 * a), (cx + a, y + 2 * a), (cx, y + 0.4 * a)], fill="#c0392b")
+            svg.polygon([(cx - a, y + 2 * a), (cx + a, y + 2 * a), (cx, y + 0.4 * a)], fill=SHIFTABLE)
     for r in range(pos.rows):
         if pos.shiftable(Shift("W", r)):
             cy = margin + (r + 0.5) * size
-            svg.polygon([(margin - 2 * a, cy - a), (margin - 2 * a, cy + a), (margin - 0.4 * a, cy)], fill="#c0392b")
+            svg.polygon([(margin - 2 * a, cy - a), (margin - 2 * a, cy + a), (margin - 0.4 * a, cy)], fill=SHIFTABLE)
             x = margin + pos.cols * size
-            svg.polygon([(x + 2 * a, cy - a), (x + 2 * a, cy + a), (x + 0.4 * a, cy)], fill="#c0392b")
+            svg.polygon([(x + 2 * a, cy - a), (x + 2 * a, cy + a), (x + 0.4 * a, cy)], fill=SHIFTABLE)
+    if shift is None:
+        return
+    i = shift.index
+    W_, H_ = pos.cols * size, pos.rows * size
+    reach = margin * 0.95
+    if shift.is_column:
+        x = margin + i * size
+        svg.rect(x, margin, size, H_, fill=BAND, fill_opacity=0.25, stroke=BAND, stroke_width=2)
+        cx = x + size / 2
+        if shift.side == "N":
+            svg.arrow(cx, margin - reach, cx, margin - 1, colour=SHIFT, width=size * 0.08, head=size * 0.3)
+        else:
+            svg.arrow(cx, margin + H_ + reach, cx, margin + H_ + 1, colour=SHIFT, width=size * 0.08, head=size * 0.3)
+    else:
+        y = margin + i * size
+        svg.rect(margin, y, W_, size, fill=BAND, fill_opacity=0.25, stroke=BAND, stroke_width=2)
+        cy = y + size / 2
+        if shift.side == "W":
+            svg.arrow(margin - reach, cy, margin - 1, cy, colour=SHIFT, width=size * 0.08, head=size * 0.3)
+        else:
+            svg.arrow(margin + W_ + reach, cy, margin + W_ + 1, cy, colour=SHIFT, width=size * 0.08, head=size * 0.3)
+
+
+def _board(pos: Position, size: float, walk: Sequence[int] | None, shift: Shift | None, title: str | None) -> Svg:
+    margin = size * 0.6
+    top = size * 0.5 if title else 0.0
+    width = margin * 2 + size * pos.cols + size * 1.8
+    height = margin * 2 + size * pos.rows + top
+    svg = Svg(width, height)
+    svg.rect(0, 0, width, height, fill="white")
+    if title:
+        svg.text(margin + pos.cols * size / 2, top * 0.55, title, size=max(10.0, size * 0.36))
+    body = Svg(width, height - top)
+    for cell, tile in enumerate(pos.tiles):
+        r, c = pos.rc(cell)
+        _draw_tile(body, margin + c * size, margin + r * size, size, tile, pos.fixed[cell])
+    _shift_marks(body, pos, size, margin, shift)
     # spare
     sx = margin + pos.cols * size + size * 0.6
-    _draw_tile(svg, sx, margin, size, pos.spare, False)
-    svg.text(sx + size / 2, margin + size + size * 0.3, "spare", size=size * 0.25)
-    # treasures
+    _draw_tile(body, sx, margin, size, pos.spare, False)
+    body.text(sx + size / 2, margin + size + size * 0.3, "spare", size=size * 0.25)
+    # targets (a ring in the player's colour) and treasures
+    cells = {}
     for name, cell in pos.treasures.items():
         if cell == -1:
             x, y = sx, margin
         else:
             r, c = pos.rc(cell)
             x, y = margin + c * size, margin + r * size
-        svg.text(x + size / 2, y + size / 2, name, size=size * 0.32, fill="#7a1f1f", font_weight="bold")
-    if walk:
+        cells[name] = (x, y)
+    for i, p in enumerate(pos.players):
+        if p.target is not None and p.target in cells:
+            x, y = cells[p.target]
+            body.circle(x + size / 2, y + size / 2, size * 0.3 - i * size * 0.05, fill="none",
+                        stroke=PLAYER_COLOURS[i % 4], stroke_width=size * 0.06)
+    for name, (x, y) in cells.items():
+        body.text(x + size / 2, y + size / 2, name, size=size * 0.32, fill=TREASURE, font_weight="bold")
+    if walk and len(walk) > 1:
         pts = [(margin + (pos.rc(c)[1] + 0.5) * size, margin + (pos.rc(c)[0] + 0.5) * size) for c in walk]
-        svg.polyline(pts, stroke="#1f77b4", stroke_width=size * 0.08, stroke_opacity=0.8)
+        body.polyline(pts, stroke=WALK, stroke_width=size * 0.08, stroke_opacity=0.8, stroke_linejoin="round")
     # players
     for i, p in enumerate(pos.players):
         r, c = pos.rc(p.cell)
         off = (i - (len(pos.players) - 1) / 2) * size * 0.14
-        svg.circle(
+        body.circle(
             margin + (c + 0.5) * size + off,
             margin + (r + 0.5) * size + size * 0.22,
             size * 0.13,
@@ -147,9 +196,103 @@ def svg_board(pos: Position, *, size: float = 40, walk: list[int] | None = None)
             stroke="black",
             stroke_width=0.6,
         )
+    svg.group(body, 0, top)
     return svg
 
 
-def save_picture(pos: Position, path: str | Path, **kwargs: object) -> Path:
-    """Write the SVG (or PNG, by suffix) picture of ``pos`` to ``path``."""
-    return svg_board(pos, **kwargs).save(path)  # type: ignore[arg-type]
+def legend_entries(pos: Position, *, walk: bool = False, shift: bool = False) -> list[LegendEntry]:
+    """The legend of a picture of ``pos`` (with a walk and a shift when they are drawn)."""
+    entries: list[LegendEntry] = [("square", MOVABLE, "movable tile"), ("square", PASSAGE, "passage")]
+    if any(pos.fixed):
+        entries.insert(1, ("square", FIXED, "fixed tile"))
+    if pos.treasures:
+        entries.append(("text:A", TREASURE, "treasure"))
+    for i, p in enumerate(pos.players):
+        entries.append(("dot", PLAYER_COLOURS[i % 4], f"player {i + 1} ({p.name})"))
+        if p.target is not None:
+            entries.append(("ring", PLAYER_COLOURS[i % 4], f"target of player {i + 1}"))
+    if pos.legal_shifts():
+        entries.append(("text:▶", SHIFTABLE, "shiftable line"))
+    if shift:
+        entries.append(("band", BAND, "line shifted this turn"))
+        entries.append(("arrow", SHIFT, "where the spare went in"))
+    if walk:
+        entries.append(("line", WALK, "walk"))
+    return entries
+
+
+def svg_board(
+    pos: Position,
+    *,
+    size: float = 40,
+    walk: list[int] | None = None,
+    shift: Shift | None = None,
+    legend: bool = True,
+) -> Svg:
+    """An SVG picture of the position (and, optionally, a walk drawn as a line through cells and the
+    shift that led to it), with a legend unless ``legend=False``."""
+    svg = _board(pos, size, walk, shift, None)
+    if not legend:
+        return svg
+    return with_legend(svg, legend_entries(pos, walk=bool(walk and len(walk) > 1), shift=shift is not None),
+                       min_width=420)
+
+
+def replay_plan(pos: Position, turns: Sequence[Any], player: int = 0) -> list[tuple[Position, Any]]:
+    """The start and the position after every turn (shift, then walk of ``player``), with the turn."""
+    out: list[tuple[Position, Any]] = [(pos, None)]
+    for t in turns:
+        pos = pos.apply(t.shift, t.tile)
+        if t.path:
+            pos = pos.move_player(player, t.path[-1])
+        out.append((pos, t))
+    return out
+
+
+def plan_svg(
+    pos: Position,
+    turns: Sequence[Any],
+    *,
+    player: int = 0,
+    size: float | None = None,
+    columns: int | None = None,
+    max_panels: int = MAX_PANELS,
+) -> Svg:
+    """The start and one panel per turn of a plan (the shifted line, where the spare went in, the
+    walk), wrapped into rows, with one legend; a plan of more than ``max_panels - 1`` turns shows its
+    first turns and its last, with a note.
+
+    >>> from escapology.amazeing.model import Position, Player, Shift
+    >>> from escapology.amazeing.solver import Turn
+    >>> pos = Position.from_glyphs(["┌┐", "└┘"], spare="│", fixed="none",
+    ...     treasures={"A": 3}, players=(Player("red", 0, "A"),))
+    >>> text = plan_svg(pos, [Turn(Shift("N", 1), 0b0101, (0,))]).svg()
+    >>> text.count("turn 1: "), "where the spare went in" in text
+    (1, True)
+    """
+    frames = replay_plan(pos, turns, player)
+    keep, note = pick_panels(len(frames), max_panels)
+    if size is None:
+        size = max(14.0, min(32.0, 220.0 / max(pos.rows, pos.cols)))
+    panels = []
+    for i in keep:
+        p, t = frames[i]
+        if t is None:
+            title = "start"
+            walk = None
+        else:
+            steps = max(0, len(t.path) - 1)
+            moved = f"walk {steps} steps" if steps > 1 else "walk 1 step" if steps else "stay"
+            title = f"turn {i}: shift {t.shift} {glyph(t.tile)}, {moved}"
+            walk = list(t.path)
+        panels.append(_board(p, size, walk, None if t is None else t.shift, title))
+    grid = panel_grid(panels, columns)
+    shown = [frames[i][1] for i in keep]
+    walked = any(t is not None and len(t.path) > 1 for t in shown)
+    entries = legend_entries(pos, walk=walked, shift=len(frames) > 1)
+    return with_legend(grid, entries, note=note, min_width=420)
+
+
+def save_picture(pos: Position, path: str | Path, *, scale: float = 2.0, **kwargs: object) -> Path:
+    """Write the SVG (or PNG, by suffix, at ``scale``) picture of ``pos`` to ``path``."""
+    return svg_board(pos, **kwargs).save(path, scale=scale)  # type: ignore[arg-type]

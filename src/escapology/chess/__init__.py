@@ -1,21 +1,27 @@
 """Teleport chess (Alice and Bob, one turn each): exact win/draw/loss for boards up to 100,000².
 
+The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :func:`solve`,
+:func:`check`, :func:`generate`, :func:`render`; the checker's list of errors is :func:`violations`.
+
 >>> from escapology.chess import Instance, solve, check
 >>> inst = Instance(4, (1, 4), (2, 2), ((1, 0), (0, 1), (1, 1), (-1, -1)))
 >>> sol = solve(inst)
->>> sol.outcome.value, check(inst, sol.to_json())
-('draw', [])
+>>> sol.outcome.value, check(inst, sol.to_json()).ok
+('draw', True)
 """
 
-from escapology.chess.checker import check
+from escapology.chess.checker import violations
 from escapology.chess.draw import covered_in_row, find_safe_field, reach_bound
-from escapology.chess.generator import KINDS, generate
+from escapology.chess.generator import KINDS
 from escapology.chess.io import detect, format_instance, parse_instance, read_instance
 from escapology.chess.model import MAX_N, MIN_N, Instance, Outcome
 from escapology.chess.reach import Path, find_path, reaches
 from escapology.chess.render import render_svg, text_board
 from escapology.chess.slides import solve_bruteforce, solve_montecarlo
 from escapology.chess.solver import Solution, explain, solve
+
+# the protocol last: `render` must name the function, not the submodule render.py
+from escapology.chess.api import check, generate, load, render
 
 __all__ = [
     "Instance",
@@ -37,7 +43,10 @@ __all__ = [
     "solve",
     "explain",
     "check",
+    "violations",
     "generate",
+    "load",
+    "render",
     "solve_bruteforce",
     "solve_montecarlo",
     "render_svg",

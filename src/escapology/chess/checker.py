@@ -7,10 +7,10 @@ separately from :mod:`escapology.chess.reach`.
 
 >>> from escapology.chess.model import Instance
 >>> inst = Instance(3, (1, 1), (3, 3), ((1, 1), (0, 2), (2, 0)))
->>> check(inst, {"outcome": "alice", "witness": {"moves": [[1, 1], [1, 1]],
+>>> violations(inst, {"outcome": "alice", "witness": {"moves": [[1, 1], [1, 1]],
 ...                                              "path": [[1, 1], [2, 2], [3, 3]]}})
 []
->>> check(inst, {"outcome": "draw", "witness": {"field": [1, 3], "how": "teleport"}})[0][:24]
+>>> violations(inst, {"outcome": "draw", "witness": {"field": [1, 3], "how": "teleport"}})[0][:24]
 'Alice can capture Bob (e'
 
 """
@@ -162,7 +162,7 @@ def _check(inst: Instance, answer: Any) -> list[str]:
     return errors
 
 
-def check(inst: Instance, answer: Any) -> list[str]:
+def violations(inst: Instance, answer: Any) -> list[str]:
     """Every reason ``answer`` (the JSON of ``solve``) is wrong for ``inst``; ``[]`` if it is right.
 
     A correct "draw" or "bob" answer also proves its claim: the checker re-derives that Alice has

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from escapology.chess.checker import check as check_answer
+from escapology.chess.checker import violations as check_answer
 from escapology.chess.generator import KINDS, generate as generate_instance
 from escapology.chess.io import detect as _detect
 from escapology.chess.io import format_instance, parse_instance
@@ -23,6 +23,7 @@ from escapology.core.cli_support import (
     emit_json,
     read_input,
     report_check,
+    report_unknown,
     user_errors,
 )
 from escapology.core.errors import InputError
@@ -44,6 +45,8 @@ def _load(path: Path | str) -> Instance:
 
 
 def _print_solution(inst: Instance, sol: Solution, fmt: str) -> int:
+    if sol.outcome is None:
+        return report_unknown(fmt == "json", sol.to_json())
     if fmt == "json":
         emit_json(sol.to_json())
     else:
@@ -117,6 +120,9 @@ def render(
     file: FileArg,
     output: OutputOption = None,
     witness: Annotated[bool, typer.Option("--witness/--no-witness", help="Solve and draw the witness.")] = True,
+    scale: Annotated[
+        float, typer.Option("--scale", min=0.1, help="PNG output: pixels per SVG unit (the picture's size times this).")
+    ] = 2.0,
 ) -> None:
     """Print the board (n <= 60) and draw it, with reach and witness, as SVG or PNG (n <= 200)."""
     inst = _load(file)
@@ -129,7 +135,7 @@ def render(
     if output is not None:
         if output.suffix.lower() not in (".svg", ".png"):
             raise InputError(f"--output must end in .svg or .png, got {output.name!r}")
-        render_svg(inst, sol).save(output)
+        render_svg(inst, sol).save(output, scale=scale)
         typer.echo(f"wrote {output}")
     elif inst.n > MAX_TEXT:
         raise InputError(f"n = {inst.n} is too large to print; use --output FILE.svg (n <= 200)")

@@ -130,8 +130,15 @@ def parse_instance(text: str, *, file: str | None = None) -> Instance:
 
 
 def read_instance(path: str | Path) -> Instance:
-    """Read an instance from a file (``-`` for standard input)."""
+    """Read an instance from a file (``-`` for standard input).
+
+    Deprecated: use :func:`escapology.chess.load` (paths, ``-`` and text alike).
+    """
+    import warnings
+
     from escapology.core.cli_support import read_input
+
+    warnings.warn("read_instance is deprecated: use escapology.chess.load", DeprecationWarning, stacklevel=2)
 
     text, name = read_input(path)
     return parse_instance(text, file=name)

@@ -21,7 +21,7 @@ from escapology.chess.model import Instance, Outcome
 from escapology.chess.reach import reach_board
 from escapology.chess.solver import Solution
 from escapology.core.errors import InputError
-from escapology.core.svg import Svg
+from escapology.core.svg import LegendEntry, Svg, with_legend
 
 MAX_TEXT = 60
 MAX_SVG = 200
@@ -63,15 +63,27 @@ def text_board(inst: Instance, sol: Solution | None = None) -> str:
     return "\n".join(rows)
 
 
-def render_svg(inst: Instance, sol: Solution | None = None, *, cell: int = 24) -> Svg:
-    """An SVG picture: Bob's reach shaded red, Alice's reach dotted blue, the witness in green."""
+ALICE = "#2060d0"
+BOB = "#c02020"
+BOB_REACH = "#e05050"
+BOB_REACH_SWATCH = "#eb9a8a"  # BOB_REACH at 45 % over the board
+SAFE = "#109030"
+
+
+def render_svg(inst: Instance, sol: Solution | None = None, *, cell: float | None = None) -> Svg:
+    """An SVG picture with a legend: Bob's reach shaded red, Alice's reach dotted blue, the safe
+    field boxed green, and the witness's moves as arrows: Alice's capture (blue), her moves to the
+    safe field (green), her teleport (green, dashed), or Bob's capture of every field (red)."""
     n = inst.n
     if n > MAX_SVG:
         raise InputError(f"the board is too large to draw: n = {n} > {MAX_SVG}")
-    margin = cell
+    if cell is None:
+        cell = max(4.0, min(40.0, 400.0 / n))
+    margin = max(cell, 16.0)
     size = n * cell + 2 * margin
-    svg = Svg(size, size + cell)
-    svg.rect(0, 0, size, size + cell, fill="white")
+    foot = max(cell, 16.0)
+    svg = Svg(size, size + foot)
+    svg.rect(0, 0, size, size + foot, fill="white")
 
     def corner(x: int, y: int) -> tuple[float, float]:
         return margin + (x - 1) * cell, margin + (n - y) * cell
@@ -82,37 +94,68 @@ def render_svg(inst: Instance, sol: Solution | None = None, *, cell: int = 24) -
 
     bob = reach_board(inst, inst.bob)
     alice = reach_board(inst, inst.alice)
+    shown_bob = shown_alice = False
     for x in range(1, n + 1):
         for y in range(1, n + 1):
             cx, cy = corner(x, y)
             shade = "#f0d9b5" if (x + y) % 2 else "#fbf1e1"
-            svg.rect(cx, cy, cell, cell, fill=shade, stroke="#bbb", stroke_width=0.5)
+            svg.rect(cx, cy, cell, cell, fill=shade, stroke="#bbb", stroke_width=0.5 if cell >= 8 else 0)
             if bob[x, y] and (x, y) != inst.bob:
-                svg.rect(cx, cy, cell, cell, fill="#e05050", fill_opacity=0.45)
+                svg.rect(cx, cy, cell, cell, fill=BOB_REACH, fill_opacity=0.45)
+                shown_bob = True
             if alice[x, y] and (x, y) != inst.alice:
-                svg.circle(cx + cell / 2, cy + cell / 2, cell * 0.12, fill="#2060d0")
+                svg.circle(cx + cell / 2, cy + cell / 2, cell * 0.12, fill=ALICE)
+                shown_alice = True
     font = max(6.0, cell * 0.55)
     if n <= 40:
         for i in range(1, n + 1):
-            svg.text(margin + (i - 0.5) * cell, margin + n * cell + cell / 2, str(i), size=font * 0.6)
-            svg.text(margin / 2, margin + (n - i + 0.5) * cell, str(i), size=font * 0.6)
+            svg.text(margin + (i - 0.5) * cell, margin + n * cell + margin / 2, str(i), size=max(7.0, font * 0.6))
+            svg.text(margin / 2, margin + (n - i + 0.5) * cell, str(i), size=max(7.0, font * 0.6))
+    entries: list[LegendEntry] = [("text:A", ALICE, "Alice"), ("text:B", BOB, "Bob")]
+    if shown_bob:
+        entries.append(("square", BOB_REACH_SWATCH, "Bob ends his turn here (0-2 moves)"))
+    if shown_alice:
+        entries.append(("dot", ALICE, "Alice ends her turn here (1-2 moves)"))
     safe = _safe(sol)
     if safe is not None:
         cx, cy = corner(*safe)
-        svg.rect(cx + 1, cy + 1, cell - 2, cell - 2, fill="none", stroke="#109030", stroke_width=3)
-    if sol is not None and sol.outcome is not None and "path" in sol.witness:
-        pts = [centre(*f) for f in sol.witness["path"]]
-        if len(pts) >= 2:
-            dash = "4,3" if sol.witness.get("how") == "teleport" else None
-            colour = "#109030" if sol.outcome is Outcome.DRAW else "#2060d0"
-            svg.polyline(pts, stroke=colour, stroke_width=2.5, stroke_dasharray=dash)
-    for f, label, colour in ((inst.alice, "A", "#2060d0"), (inst.bob, "B", "#c02020")):
+        svg.rect(cx + 1, cy + 1, cell - 2, cell - 2, fill="none", stroke=SAFE, stroke_width=max(1.5, cell * 0.12))
+        entries.append(("box", SAFE, "safe field: Bob cannot reach it"))
+    width = max(1.5, cell * 0.1)
+    head = max(5.0, cell * 0.4)
+    w = sol.witness if sol is not None and sol.outcome is not None else {}
+
+    def arrows(path: list, colour: str, dash: str | None = None, opacity: float | None = None) -> None:
+        pts = [centre(*f) for f in path]
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+            d = max(1e-9, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+            ux, uy = (x2 - x1) / d, (y2 - y1) / d
+            s = cell * 0.3
+            svg.arrow(x1 + ux * s, y1 + uy * s, x2 - ux * s, y2 - uy * s, colour=colour, width=width,
+                      head=head, dash=dash, opacity=opacity)
+
+    if sol is not None and sol.outcome is Outcome.ALICE and len(w.get("path", [])) >= 2:
+        arrows(w["path"], ALICE)
+        entries.append(("arrow", ALICE, "Alice's capturing moves"))
+    elif sol is not None and sol.outcome is Outcome.DRAW and len(w.get("path", [])) >= 2:
+        if w.get("how") == "teleport":
+            arrows(w["path"], SAFE, dash="5,3")
+            entries.append(("dashed arrow", SAFE, "Alice's teleport to the safe field"))
+        else:
+            arrows(w["path"], SAFE)
+            entries.append(("arrow", SAFE, "Alice's moves to the safe field"))
+    elif sol is not None and sol.outcome is Outcome.BOB and w.get("captures"):
+        for c in w["captures"]:
+            arrows(c["path"], BOB, opacity=0.55)
+        entries.append(("arrow", BOB, "Bob's capture, for each field Alice can end on"))
+    for f, label, colour in ((inst.alice, "A", ALICE), (inst.bob, "B", BOB)):
         x, y = centre(*f)
-        svg.circle(x, y, cell * 0.4, fill=colour, stroke="black", stroke_width=1)
-        svg.text(x, y, label, size=font, fill="white", font_weight="bold")
+        svg.circle(x, y, max(3.0, cell * 0.4), fill=colour, stroke="black", stroke_width=1)
+        if cell >= 10:
+            svg.text(x, y, label, size=font, fill="white", font_weight="bold")
     caption = "no answer" if sol is None or sol.outcome is None else f"outcome: {sol.outcome.value}"
-    svg.text(size / 2, size + cell / 2, caption, size=max(8.0, cell * 0.5))
-    return svg
+    svg.text(size / 2, size + foot / 2, caption, size=12)
+    return with_legend(svg, entries, min_width=360)
 
 
 def covered_share(inst: Instance) -> float:

@@ -47,12 +47,25 @@ class Solution:
     outcome: Outcome | None
     witness: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def certificate(self) -> dict[str, Any] | None:
+        """``{"outcome": ..., "witness": {...}}``, what the checker judges (``None`` when unknown)."""
+        if self.outcome is None:
+            return None
+        return {"outcome": self.outcome.value, "witness": self.witness}
+
+    @property
+    def stats(self) -> dict[str, Any]:
+        return {}
+
     def to_json(self) -> dict[str, Any]:
-        """``{"outcome": ..., "witness": {...}, "status": ...}``, the CLI's JSON contract."""
+        """``{"outcome": ..., "witness": {...}, "status": ..., "certificate": ...}``, the CLI's JSON
+        contract (``certificate`` is :attr:`certificate`)."""
         return {
             "outcome": None if self.outcome is None else self.outcome.value,
             "witness": self.witness,
             "status": self.status.value,
+            "certificate": self.certificate,
         }
 
 
@@ -128,11 +141,14 @@ def _safe_route_small(inst: Instance) -> Path | None:
     return None
 
 
-def solve(inst: Instance, deadline: Deadline | None = None) -> Solution:
-    """Decide the game exactly and return the outcome with its witness.
+def solve(inst: Instance, deadline: Deadline | None = None, *, timeout: float | None = None) -> Solution:
+    """Decide the game exactly and return the outcome with its witness (``timeout`` in seconds,
+    or a ``deadline``).
 
     Raises nothing on a timeout: the solution then has status ``unknown`` and outcome ``None``.
     """
+    if deadline is None and timeout is not None:
+        deadline = Deadline(timeout)
     try:
         capture = find_path(inst, inst.alice, inst.bob)
         if capture is not None:

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Callable, Optional, TypeVar
 import typer
 
 from escapology.core.errors import InputError
-from escapology.core.results import EXIT_BAD_INPUT, EXIT_OK, EXIT_REJECTED
+from escapology.core.results import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_REJECTED
 
 
 class OutputFormat(str, Enum):
@@ -90,6 +90,23 @@ def report_check(errors: list[str], json_output: bool, accepted: str, **extra: A
     else:
         typer.echo(f"valid: {accepted}")
     return typer.Exit(EXIT_REJECTED if errors else EXIT_OK)
+
+
+def report_unknown(json_output: bool, answer: dict[str, Any] | None = None, detail: str = "",
+                   note: str = "the time limit was reached") -> int:
+    """Print an "unknown" answer the one way every command does and return exit code 3.
+
+    Standard output carries the answer: the JSON object ``answer`` (with ``"status": "unknown"``),
+    or a text line whose first word is ``unknown`` (followed by ``detail``, what is known, e.g. a
+    lower bound). Standard error carries the human note (``note``: why there is no answer).
+    """
+    if json_output:
+        emit_json({**(answer or {}), "status": "unknown"})
+    else:
+        typer.echo(f"unknown: {detail}" if detail else "unknown")
+    if note:
+        typer.echo(f"note: {note}", err=True)
+    return EXIT_LIMIT
 
 
 def is_terminal() -> bool:

@@ -16,6 +16,7 @@ from escapology.core.cli_support import (
     TimeoutOption,
     emit_json,
     read_input,
+    report_unknown,
     user_errors,
 )
 from escapology.core.errors import InputError
@@ -24,7 +25,7 @@ from escapology.core.results import EXIT_LIMIT, EXIT_OK, EXIT_REJECTED, Status
 from escapology.forest import io as fio
 from escapology.forest.checker import check_fewest, check_plan
 from escapology.forest.model import Instance
-from escapology.forest.plan import Solution, describe_turn, plan_from_json, realize_turn, solution_to_json, turn_to_json
+from escapology.forest.plan import Solution, describe_turn, plan_from_json, realize_turn, turn_to_json
 
 app = typer.Typer(no_args_is_help=True, help="Enchanted Forest: fewest turns with known dice, best move with unknown dice.")
 
@@ -59,27 +60,19 @@ def _load(file: Path, start: str | None, target: str | None, rolls: str | None, 
 
 
 def run_solver(inst: Instance, method: Method, timeout: float | None) -> Solution:
-    """Run one of the three solvers."""
-    if method is Method.matrix:
-        from escapology.forest.matrix import solve_matrix
+    """Run one of the solvers (see :func:`escapology.forest.api.solve`)."""
+    from escapology.forest.api import solve
 
-        return solve_matrix(inst, timeout=timeout)
-    if method is Method.asp:
-        from escapology.forest.asp import solve_asp
-
-        return solve_asp(inst, timeout=timeout)
-    if method is Method.simulation:
-        from escapology.forest.simulate import solve_simulation
-
-        return solve_simulation(inst, timeout=timeout)
-    from escapology.forest.solver import solve as fast
-
-    return fast(inst, timeout=timeout)
+    return solve(inst, method=method.value, timeout=timeout).solution
 
 
 def _print_solution(inst: Instance, sol: Solution, fmt: str) -> int:
     if fmt == OutputFormat.json.value:
-        emit_json(solution_to_json(inst, sol))
+        from escapology.forest.api import Result
+
+        if sol.status is Status.UNKNOWN:
+            return report_unknown(True, Result(inst, sol).to_json())
+        emit_json(Result(inst, sol).to_json())
         return sol.status.exit_code()
     if sol.status is Status.SOLVED:
         typer.echo(
@@ -91,7 +84,7 @@ def _print_solution(inst: Instance, sol: Solution, fmt: str) -> int:
     elif sol.status is Status.UNSOLVABLE:
         typer.echo(f"unsolvable: no prefix of the {len(inst.rolls)} rolls ends on {inst.label(inst.target)}")
     else:
-        typer.echo("unknown: the time limit was reached")
+        return report_unknown(False)
     return sol.status.exit_code()
 
 
@@ -171,7 +164,10 @@ def check_cmd(
     """Verify a plan: legal turns with the known rolls, ending on the target, and the fewest turns.
 
     Exit 0 if valid, 1 if rejected. A JSON answer with status "unsolvable" is checked as such.
+    When the file gives no rolls (a board map), the rolls written in the plan are used.
     """
+    from escapology.forest.api import check
+
     inst = _load(file, start, target, rolls, die, special)
     text, name = read_input(plan)
     try:
@@ -179,34 +175,24 @@ def check_cmd(
     except json.JSONDecodeError as exc:
         raise InputError(f"not JSON: {exc.msg}", file=name, line=exc.lineno) from None
     if isinstance(obj, dict) and obj.get("status") == "unsolvable":
-        problem = check_fewest(inst, None)
-        if problem:
-            typer.echo(f"rejected: {problem}")
-            raise typer.Exit(EXIT_REJECTED)
-        typer.echo(f"valid: unsolvable with the {len(inst.rolls)} rolls")
-        raise typer.Exit(EXIT_OK)
-    turns = plan_from_json(inst, obj, file=name)
-    problem = check_plan(inst, turns)
-    if problem is None and fewest:
-        problem = check_fewest(inst, len(turns))
-    if problem:
-        typer.echo(f"rejected: {problem}")
-        raise typer.Exit(EXIT_REJECTED)
-    typer.echo(f"valid: {len(turns)} turns{', the fewest' if fewest else ''}")
+        verdict = check(inst, obj)
+    else:
+        verdict = check(inst, plan_from_json(inst, obj, file=name), fewest=fewest)
+    typer.echo(verdict.summary)
+    raise typer.Exit(EXIT_OK if verdict.ok else EXIT_REJECTED)
 
 
 TurnsOpt = Annotated[int, typer.Option("--turns", "-k", help="Number of turns (the horizon).")]
 AtOpt = Annotated[Optional[str], typer.Option("--at", help="The field the player is on (default: the start).")]
 
 
-def _odds(inst: Instance, turns: int, timeout: float | None):  # type: ignore[no-untyped-def]
+def _odds(inst: Instance, turns: int, timeout: float | None, fmt: OutputFormat = OutputFormat.text):  # type: ignore[no-untyped-def]
     from escapology.forest.dice import Odds
 
     try:
         return Odds(inst, turns, timeout=timeout)
     except LimitReached:
-        typer.echo("unknown: the time limit was reached")
-        raise typer.Exit(EXIT_LIMIT) from None
+        raise typer.Exit(report_unknown(fmt is OutputFormat.json, {"turns": turns})) from None
 
 
 def _field(inst: Instance, text: str | None, what: str) -> int:
@@ -234,7 +220,7 @@ def odds_cmd(
 ) -> None:
     """Unknown rolls: the exact chance to end on the target within k turns under optimal play."""
     inst = _load(file, start, target, None, die, special)
-    odds = _odds(inst, turns, timeout)
+    odds = _odds(inst, turns, timeout, format)
     v = _field(inst, at, "--at")
     fields = sorted(range(inst.board.n), key=lambda w: (-odds.probability(w), w)) if all_fields else [v]
     if format is OutputFormat.json:
@@ -270,7 +256,7 @@ def best_cmd(
     inst = _load(file, start, target, roll, die, special)
     if turns < 1:
         raise InputError("--turns must be at least 1")
-    odds = _odds(inst, turns, timeout)
+    odds = _odds(inst, turns, timeout, format)
     v = _field(inst, at, "--at")
     r = inst.rolls[0]
     w, value = odds.best_move(v, r, turns)
@@ -323,7 +309,7 @@ def montecarlo_cmd(
     if trials < 1:
         raise InputError("--trials must be at least 1")
     inst = _load(file, start, target, None, die, special)
-    odds = _odds(inst, turns, timeout)
+    odds = _odds(inst, turns, timeout, format)
     v = _field(inst, at, "--at")
     mc = monte_carlo(odds, v, trials=trials, seed=seed)
     exact = odds.probability(v)
@@ -386,8 +372,11 @@ def render_cmd(
     special: SpecialOpt = None,
     output: OutputOption = None,
     timeout: TimeoutOption = None,
+    scale: Annotated[
+        float, typer.Option("--scale", min=0.1, help="PNG output: pixels per SVG unit (the picture's size times this).")
+    ] = 2.0,
 ) -> None:
-    """Draw the board with the turns of a plan (SVG or PNG) and print a text board."""
+    """Draw the board with the turns of a plan and a legend of their rolls (SVG or PNG); print a text board."""
     from escapology.forest.render import save, text_board
 
     inst = _load(file, start, target, rolls, die, special)
@@ -407,5 +396,5 @@ def render_cmd(
     if output is not None:
         if output.suffix.lower() not in (".svg", ".png"):
             raise InputError("--output must end in .svg or .png")
-        save(inst, turns, output)
+        save(inst, turns, output, scale=scale)
         typer.echo(f"wrote {output}")

@@ -340,13 +340,19 @@ def instance_to_facts(inst: Instance, *, positions: bool = True) -> str:
 
 
 def detect(text: str) -> bool:
-    """True iff the text looks like an Enchanted Forest instance: ``roll/3`` or ``die/1`` facts.
+    """True iff the text looks like an Enchanted Forest instance: ``roll/3`` or ``die/1`` facts,
+    or the board map XML (``<map>`` with ``<index>`` cells).
 
     >>> detect("edge(1,2). die(6). start(1). target(2).")
     True
     >>> detect("edge(1,2). start(1).")
     False
+    >>> detect('<?xml version="1.0"?><map><index value="0"><color>Blue</color></index></map>')
+    True
     """
+    head = text.lstrip()[:2000]
+    if (head.startswith("<?xml") or head.startswith("<map")) and re.search(r"<map[\s>]", head) and "<index" in head:
+        return True
     return bool(re.search(r"(?m)^[^%\n]*\b(roll\s*\(\s*[^,()]+,[^,()]+,[^,()]+\)|die\s*\(\s*[^,()]+\s*\))", text))
 
 

@@ -175,6 +175,20 @@ class Instance:
     target: int
     rolls: tuple[Roll, ...] = ()
 
+    def _key(self) -> tuple:
+        b = self.board
+        return (b.labels, b.adj, b.special, b.die, self.start, self.target, self.rolls)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal boards (fields, edges, special fields, die), start, target and rolls; where the
+        fields are drawn does not count."""
+        if not isinstance(other, Instance):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
     def label(self, v: int) -> Label:
         """The input label of field number ``v``."""
         return self.board.labels[v]

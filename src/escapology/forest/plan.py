@@ -141,6 +141,21 @@ def plan_from_json(inst: Instance, obj: Any, *, file: str | None = None) -> list
     return turns
 
 
+def with_plan_rolls(inst: Instance, plan: Sequence[Turn]) -> Instance:
+    """``inst`` with the plan's rolls when it knows none (a board map, a graph file), so that the
+    checker judges the plan against the dice it claims; otherwise ``inst`` unchanged.
+
+    Raises ``ValueError`` for a roll that is not a face of the die.
+    """
+    if inst.rolls or not plan:
+        return inst
+    for i, t in enumerate(plan, start=1):
+        for v in t.roll:
+            if not 1 <= v <= inst.board.die:
+                raise ValueError(f"turn {i}: roll {list(t.roll)}: {v} is not a face of a die with 1..{inst.board.die}")
+    return inst.with_rolls([t.roll for t in plan])
+
+
 def realize_turn(engine: WalkEngine, u: int, v: int, roll: Roll) -> Turn:
     """A :class:`Turn` with ``roll`` from ``u`` to ``v`` (``ValueError`` if none exists).
 

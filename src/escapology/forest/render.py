@@ -3,7 +3,8 @@
 Fields are drawn where the input puts them (``pos/3`` facts, the map's pixel coordinates, the grid
 of :func:`~escapology.forest.generator.grid_forest`), otherwise where networkx's Kamada-Kawai (small
 boards) or spring layout puts them. Special fields are blue, the start green, the target red; every
-turn of a plan is a coloured polyline (a dashed line for a jump or a very long walk).
+turn of a plan is a coloured polyline (a dashed line for a jump or a very long walk); the legend
+names the colours and every turn's roll.
 
 >>> from escapology.forest.generator import grid_forest
 >>> print(text_board(grid_forest(2, 3, seed=0, rolls=0)))
@@ -17,13 +18,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-from escapology.core.svg import Svg
+from escapology.core.svg import LegendEntry, Svg, with_legend
 from escapology.forest.model import Instance
 from escapology.forest.plan import Turn
 from escapology.forest.walks import expand_walk, walk_length
 
 COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324", "#000075", "#808000"]
 DRAW_STEPS = 2000  # walks longer than this are drawn as a dashed line from start to end
+LEGEND_TURNS = 24  # the legend names the roll of at most this many turns
+EDGE = "#cdbf9c"
+FIELD = "#f4f1e8"
+SPECIAL = "#5b8fd6"
+START = "#3cb44b"
+TARGET = "#d62728"
 
 
 def layout(inst: Instance) -> dict[int, tuple[float, float]]:
@@ -45,7 +52,7 @@ def layout(inst: Instance) -> dict[int, tuple[float, float]]:
 
 
 def render_svg(inst: Instance, plan: Sequence[Turn] = ()) -> Svg:
-    """The board with the plan's turns drawn on it."""
+    """The board with the plan's turns drawn on it, and a legend naming every turn's roll."""
     b = inst.board
     pos = layout(inst)
     xs = [p[0] for p in pos.values()]
@@ -61,50 +68,68 @@ def render_svg(inst: Instance, plan: Sequence[Turn] = ()) -> Svg:
         return (margin + (x - min(xs)) * unit, margin + (y - min(ys)) * unit)
 
     width = 2 * margin + (max(xs) - min(xs)) * unit
-    height = 2 * margin + (max(ys) - min(ys)) * unit + 20
+    height = 2 * margin + (max(ys) - min(ys)) * unit
     svg = Svg(width, height)
     svg.rect(0, 0, width, height, fill="white")
     for u, v in b.edges():
         (x1, y1), (x2, y2) = at(u), at(v)
-        svg.line(x1, y1, x2, y2, stroke="#8a7a5a", stroke_width=max(1.0, r * 0.5))
+        svg.line(x1, y1, x2, y2, stroke=EDGE, stroke_width=max(1.0, r * 0.45))
+    turn_entries: list[LegendEntry] = []
+    long_walk = False
     for i, turn in enumerate(plan):
         colour = COLOURS[i % len(COLOURS)]
         off = (i % 5 - 2) * r * 0.15
+        roll = f"turn {i + 1}: roll {turn.roll[0]}+{turn.roll[1]}"
         if turn.jump is not None:
             (x1, y1), (x2, y2) = at(turn.jump[0]), at(turn.jump[1])
             svg.line(x1, y1, x2, y2, stroke=colour, stroke_width=2, stroke_dasharray="6,4")
+            turn_entries.append(("dashed", colour, f"{roll}, a double: jump"))
             continue
+        turn_entries.append(("line", colour, roll))
         for walk in turn.walks or []:
             if walk_length(walk) <= DRAW_STEPS:
                 pts = [(at(v)[0] + off, at(v)[1] + off) for v in expand_walk(walk)]
-                svg.polyline(pts, stroke=colour, stroke_width=2.5, stroke_opacity=0.8)
+                svg.polyline(pts, stroke=colour, stroke_width=max(2.0, r * 0.3), stroke_opacity=0.85,
+                             stroke_linejoin="round")
             else:
+                long_walk = True
                 last = walk[-1]
                 end = int(last["fields"][-1]) if isinstance(last, dict) else int(last)
                 (x1, y1), (x2, y2) = at(int(walk[0])), at(end)
                 svg.line(x1, y1, x2, y2, stroke=colour, stroke_width=2, stroke_dasharray="2,3")
     for v in range(b.n):
         x, y = at(v)
-        fill = "#f4f1e8"
+        fill = FIELD
         if v in b.special:
-            fill = "#5b8fd6"
+            fill = SPECIAL
         if v == inst.start:
-            fill = "#3cb44b"
+            fill = START
         if v == inst.target:
-            fill = "#d62728"
+            fill = TARGET
         svg.circle(x, y, r, fill=fill, stroke="#333", stroke_width=1)
         if b.n <= 400:
             svg.text(x, y, str(inst.label(v)), size=max(5.0, r * 0.9))
     for i, turn in enumerate(plan):
         x, y = at(turn.end)
         svg.text(x + r * 1.3, y - r * 1.3, str(i + 1), size=max(7.0, r), fill=COLOURS[i % len(COLOURS)], font_weight="bold")
-    svg.text(width / 2, height - 12, f"{b.n} fields, {b.m} edges, die 1..{b.die}; {len(plan)} turns", size=11)
-    return svg
+    entries: list[LegendEntry] = [("dot", START, "start"), ("dot", TARGET, "target")]
+    if set(b.special) - {inst.start, inst.target}:
+        entries.append(("dot", SPECIAL, "special field"))
+    entries += [("dot", FIELD, "field"), ("line", EDGE, "path")]
+    if plan:
+        entries.append(("text:1", COLOURS[0], "a turn's number where it ends"))
+    entries += turn_entries[:LEGEND_TURNS]
+    if long_walk:
+        entries.append(("dashed", "#555", "a walk too long to draw: start to end"))
+    note = f"{b.n} fields, {b.m} edges, die 1..{b.die}; {len(plan)} turns"
+    if len(turn_entries) > LEGEND_TURNS:
+        note += f"; the rolls of turns {LEGEND_TURNS + 1}-{len(plan)} are not listed (colours repeat every {len(COLOURS)})"
+    return with_legend(svg, entries, note=note, min_width=420)
 
 
-def save(inst: Instance, plan: Sequence[Turn], path: str | Path) -> Path:
-    """Write the drawing to ``path`` (``.png`` through cairosvg, otherwise SVG)."""
-    return render_svg(inst, plan).save(path)
+def save(inst: Instance, plan: Sequence[Turn], path: str | Path, *, scale: float = 2.0) -> Path:
+    """Write the drawing to ``path`` (``.png`` through cairosvg at ``scale``, otherwise SVG)."""
+    return render_svg(inst, plan).save(path, scale=scale)
 
 
 def text_board(inst: Instance, plan: Sequence[Turn] = ()) -> str:

@@ -1,11 +1,14 @@
 """The Labyrinth of the ASP Competition (System Track, 2011 onwards): fewest pushes to the goal.
 
->>> from escapology.labyrinth import Instance, solve, check_plan
+The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :func:`solve`,
+:func:`check`, :func:`generate`, :func:`render`.
+
+>>> from escapology.labyrinth import Instance, solve, check
 >>> inst = Instance.from_grid(["╷╴", "└ "], init=(1, 1), goal=(2, 2), max_steps=2)
 >>> result = solve(inst)
 >>> result.facts(), result.optimal
 ('push(1,n,1).', True)
->>> check_plan(inst, [(p.line, p.direction, s) for s, p in enumerate(result.plan, 1)]).ok
+>>> check(inst, result.certificate).ok
 True
 """
 
@@ -17,8 +20,11 @@ from escapology.labyrinth.model import Board, Instance, Push, all_pushes, plan_f
 from escapology.labyrinth.render import plan_svg, replay, text_frames
 from escapology.labyrinth.result import SolveResult
 
+# the protocol last: `render` must name the function, not the submodule render.py
+from escapology.labyrinth.api import check, generate, load, render
+
 __all__ = [
-    "Board", "CheckResult", "ENGINES", "Instance", "Push", "SolveResult", "all_pushes", "check_plan",
-    "format_instance", "generate_instance", "parse_instance", "parse_plan", "plan_facts", "plan_svg",
-    "read_instance", "replay", "solve", "text_frames",
+    "Board", "CheckResult", "ENGINES", "Instance", "Push", "SolveResult", "all_pushes", "check", "check_plan",
+    "format_instance", "generate", "generate_instance", "load", "parse_instance", "parse_plan", "plan_facts",
+    "plan_svg", "read_instance", "render", "replay", "solve", "text_frames",
 ]

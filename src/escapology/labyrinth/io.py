@@ -89,7 +89,13 @@ def parse_instance(text: str, *, file: str | None = None) -> Instance:
 
 
 def read_instance(path: str | Path) -> Instance:
-    """Read an instance file (see :func:`parse_instance`)."""
+    """Read an instance file (see :func:`parse_instance`).
+
+    Deprecated: use :func:`escapology.labyrinth.load` (paths, ``-`` and text alike).
+    """
+    import warnings
+
+    warnings.warn("read_instance is deprecated: use escapology.labyrinth.load", DeprecationWarning, stacklevel=2)
     p = Path(path)
     return parse_instance(p.read_text(encoding="utf-8"), file=str(p))
 

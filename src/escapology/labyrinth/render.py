@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from escapology.core.svg import Svg
+from escapology.core.svg import LegendEntry, Svg, panel_grid, pick_panels, with_legend
 from escapology.labyrinth.model import E, N, S, W, Board, Instance, Push, moved_position
 
 
@@ -61,77 +61,130 @@ def text_frames(inst: Instance, plan: Sequence[Push]) -> str:
 
 
 _CELL = 24
+MAX_PANELS = 24  # a plan with more pushes shows its first 23 steps and its last
+
+PATH = "#6b4f2a"
+REACH = "#cfe8ff"
+AVATAR = "#1f6feb"
+GOAL = "#c0392b"
+PUSHED = "#f39c12"
+FIELD = "#f4f1ea"
+
+
+def _cell_size(n: int) -> float:
+    """Smaller cells on bigger boards, so a panel stays about 400 units wide at most."""
+    return max(8.0, min(float(_CELL), 400.0 / n))
 
 
 def frame_svg(frame: Frame, *, title: str | None = None) -> Svg:
-    """One board: fields with their connections, reachable fields shaded, avatar and goal marked."""
+    """One board: fields with their connections, the fields the avatar can reach shaded with a dot
+    on each (one dot: the avatar itself), the goal ringed, the pushed line banded with an arrow."""
     inst = frame.board.instance
     n = inst.n
+    cell = _cell_size(n)
     margin = 22
-    size = n * _CELL
-    svg = Svg(size + 2 * margin, size + 2 * margin + 8)
-    svg.rect(0, 0, size + 2 * margin, size + 2 * margin + 8, fill="white")
+    size = n * cell
+    height = size + 2 * margin + 22
+    svg = Svg(size + 2 * margin, height)
+    svg.rect(0, 0, size + 2 * margin, height, fill="white")
     if title:
-        svg.text(margin + size / 2, 11, title, size=11)
-    oy = margin + 8
-    half = _CELL / 2
+        svg.text(margin + size / 2, 10, title, size=11)
+    if frame.goal in frame.reach and frame.push is not None:
+        svg.text(margin + size / 2, height - 8, "goal reached", size=10, fill="#1e7b34", font_weight="bold")
+    oy = margin + 12
+    half = cell / 2
+    arm = max(2.0, cell * 0.21)
     for p in range(n * n):
         x, y = divmod(p, n)
-        cx = margin + y * _CELL + half
-        cy = oy + (n - 1 - x) * _CELL + half
-        fill = "#cfe8ff" if p in frame.reach else "#f4f1ea"
-        svg.rect(cx - half, cy - half, _CELL, _CELL, fill=fill, stroke="#b9b2a3", stroke_width=0.6)
+        cx = margin + y * cell + half
+        cy = oy + (n - 1 - x) * cell + half
+        fill = REACH if p in frame.reach else FIELD
+        svg.rect(cx - half, cy - half, cell, cell, fill=fill, stroke="#b9b2a3", stroke_width=0.6)
         mask = frame.board.connections_at(p)
         for bit, (dx, dy) in ((N, (0, -1)), (S, (0, 1)), (E, (1, 0)), (W, (-1, 0))):
             if mask & bit:
-                svg.line(cx, cy, cx + dx * half, cy + dy * half, stroke="#6b4f2a", stroke_width=5,
+                svg.line(cx, cy, cx + dx * half, cy + dy * half, stroke=PATH, stroke_width=arm,
                          stroke_linecap="butt")
         if mask:
-            svg.circle(cx, cy, 2.6, fill="#6b4f2a")
-        if p == frame.goal:
-            svg.circle(cx, cy, 7, fill="none", stroke="#c0392b", stroke_width=2.5)
-    avatar = [p for p in frame.reach]
-    if len(avatar) == 1:
-        x, y = divmod(avatar[0], n)
-        svg.circle(margin + y * _CELL + half, oy + (n - 1 - x) * _CELL + half, 5, fill="#1f6feb")
-    for i in range(n):  # coordinates: rows bottom to top, columns west to east
-        svg.text(margin - 9, oy + (n - 1 - i) * _CELL + half, str(i + 1), size=8, fill="#777")
-        svg.text(margin + i * _CELL + half, oy + size + 9, str(i + 1), size=8, fill="#777")
+            svg.circle(cx, cy, arm / 2 + 0.5, fill=PATH)
     if frame.push is not None:
-        _push_arrow(svg, frame.push, n, margin, oy)
+        _push_band(svg, frame.push, n, cell, margin, oy)
+    for p in range(n * n):
+        x, y = divmod(p, n)
+        cx = margin + y * cell + half
+        cy = oy + (n - 1 - x) * cell + half
+        if p == frame.goal:
+            svg.circle(cx, cy, cell * 0.3, fill="none", stroke=GOAL, stroke_width=max(1.5, cell * 0.1))
+        if p in frame.reach:
+            r = cell * 0.21 if len(frame.reach) == 1 else cell * 0.14
+            svg.circle(cx, cy, r, fill=AVATAR, stroke="white", stroke_width=0.6)
+    if n <= 30:
+        for i in range(n):  # coordinates: rows bottom to top, columns west to east
+            svg.text(margin - 9, oy + (n - 1 - i) * cell + half, str(i + 1), size=min(8, cell * 0.7), fill="#777")
+            svg.text(margin + i * cell + half, oy + size + 9, str(i + 1), size=min(8, cell * 0.7), fill="#777")
+    if frame.push is not None:
+        _push_arrow(svg, frame.push, n, cell, margin, oy)
     return svg
 
 
-def _push_arrow(svg: Svg, push: Push, n: int, ox: float, oy: float) -> None:
-    half = _CELL / 2
+def _push_band(svg: Svg, push: Push, n: int, cell: float, ox: float, oy: float) -> None:
     z = push.line - 1
-    size = n * _CELL
+    size = n * cell
     if push.moves_row:
-        cy = oy + (n - 1 - z) * _CELL + half
-        x0, x1 = (ox - 16, ox - 4) if push.direction == "e" else (ox + size + 16, ox + size + 4)
-        svg.line(x0, cy, x1, cy, stroke="#c0392b", stroke_width=2)
-        svg.polygon([(x1, cy), (x1 - 5 * (1 if x1 > x0 else -1), cy - 4), (x1 - 5 * (1 if x1 > x0 else -1), cy + 4)],
-                    fill="#c0392b")
+        y = oy + (n - 1 - z) * cell
+        svg.rect(ox, y, size, cell, fill=PUSHED, fill_opacity=0.3, stroke=PUSHED, stroke_width=1.5)
     else:
-        cx = ox + z * _CELL + half
-        y0, y1 = (oy + size + 16, oy + size + 4) if push.direction == "n" else (oy - 16, oy - 4)
-        svg.line(cx, y0, cx, y1, stroke="#c0392b", stroke_width=2)
-        sgn = 1 if y1 > y0 else -1
-        svg.polygon([(cx, y1), (cx - 4, y1 - 5 * sgn), (cx + 4, y1 - 5 * sgn)], fill="#c0392b")
+        svg.rect(ox + z * cell, oy, cell, size, fill=PUSHED, fill_opacity=0.3, stroke=PUSHED, stroke_width=1.5)
 
 
-def plan_svg(inst: Instance, plan: Sequence[Push] = (), *, columns: int = 3) -> Svg:
-    """The start and every step of ``plan``, side by side (``columns`` boards per row)."""
+def _push_arrow(svg: Svg, push: Push, n: int, cell: float, ox: float, oy: float) -> None:
+    """The push's direction, drawn on the sides without coordinates (rows on the right, columns on top)."""
+    half = cell / 2
+    z = push.line - 1
+    size = n * cell
+    if push.moves_row:
+        cy = oy + (n - 1 - z) * cell + half
+        x0, x1 = (ox + size + 3, ox + size + 18) if push.direction == "e" else (ox + size + 18, ox + size + 3)
+        svg.arrow(x0, cy, x1, cy, colour=GOAL, width=2, head=6)
+    else:
+        cx = ox + z * cell + half
+        y0, y1 = (oy - 3, oy - 16) if push.direction == "n" else (oy - 16, oy - 3)
+        svg.arrow(cx, y0, cx, y1, colour=GOAL, width=2, head=6)
+
+
+def legend_entries(frames: Sequence[Frame]) -> list[LegendEntry]:
+    """The legend of the marks these frames use."""
+    entries: list[LegendEntry] = [("line", PATH, "connection")]
+    if any(len(f.reach) > 1 for f in frames):
+        entries.append(("square", REACH, "fields the avatar can reach"))
+        entries.append(("dot", AVATAR, "avatar (a dot on each field it can reach)"))
+    else:
+        entries.append(("dot", AVATAR, "avatar"))
+    entries.append(("ring", GOAL, "goal"))
+    if any(f.push is not None for f in frames):
+        entries.append(("band", PUSHED, "pushed line"))
+        entries.append(("arrow", GOAL, "push direction"))
+    return entries
+
+
+def plan_svg(inst: Instance, plan: Sequence[Push] = (), *, columns: int | None = None,
+             max_panels: int = MAX_PANELS) -> Svg:
+    """The start and every step of ``plan``: one panel per push, wrapped into rows (``columns``
+    per row, by default about a landscape rectangle), with a legend; a plan of more than
+    ``max_panels - 1`` pushes shows its first steps and its last, with a note.
+
+    >>> from escapology.labyrinth.model import Instance, Push
+    >>> inst = Instance.from_grid(["╷╴", "└ "], init=(1, 1), goal=(2, 2), max_steps=1)
+    >>> text = plan_svg(inst, [Push(1, "n")]).svg()
+    >>> text.count("push(1,n,1)."), "pushed line" in text, "goal" in text
+    (1, True, True)
+    """
     frames = replay(inst, plan)
+    keep, note = pick_panels(len(frames), max_panels)
     panels = []
-    for f in frames:
+    for i in keep:
+        f = frames[i]
         title = "start" if f.push is None else f"step {f.step}: {f.push.fact(f.step)}"
         panels.append(frame_svg(f, title=title))
-    w, h = panels[0].width, panels[0].height
-    cols = min(columns, len(panels))
-    rows = (len(panels) + cols - 1) // cols
-    out = Svg(w * cols, h * rows)
-    out.rect(0, 0, w * cols, h * rows, fill="white")
-    for i, panel in enumerate(panels):
-        out.group(panel, (i % cols) * w, (i // cols) * h)
-    return out
+    grid = panel_grid(panels, columns)
+    return with_legend(grid, legend_entries([frames[i] for i in keep]), note=note, min_width=420)

@@ -29,14 +29,22 @@ class SolveResult:
     def pushes(self) -> int | None:
         return None if self.plan is None else len(self.plan)
 
+    @property
+    def certificate(self) -> list[Push] | None:
+        """The plan (the protocol's name for it; ``None`` unless solved)."""
+        return self.plan if self.status is Status.SOLVED else None
+
     def to_json(self) -> dict[str, Any]:
-        """The JSON object of ``escapology labyrinth solve --format json``."""
+        """The JSON object of ``escapology labyrinth solve --format json``; ``certificate`` is the
+        plan as ``pushes`` writes it (``None`` unless solved)."""
+        pushes = [[p.line, p.direction, s] for s, p in enumerate(self.plan or [], start=1)]
         return {
             "status": self.status.value,
-            "pushes": [[p.line, p.direction, s] for s, p in enumerate(self.plan or [], start=1)],
+            "pushes": pushes,
             "optimal": self.optimal,
             "lower_bound": self.lower_bound,
             "stats": self.stats,
+            "certificate": pushes if self.status is Status.SOLVED else None,
         }
 
     def facts(self) -> str:

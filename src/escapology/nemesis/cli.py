@@ -17,11 +17,12 @@ from escapology.core.cli_support import (
     TimeoutOption,
     emit_json,
     read_input,
+    report_unknown,
     user_errors,
 )
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
-from escapology.core.results import EXIT_LIMIT, EXIT_OK, EXIT_REJECTED
+from escapology.core.results import EXIT_LIMIT, EXIT_OK, EXIT_REJECTED, Status
 from escapology.nemesis import io as nio
 from escapology.nemesis.model import Graph, Instance
 
@@ -89,85 +90,14 @@ def _solve(
     method: str = "exact",
     cat_speed: str = "unbounded",
     timeout: float | None = None,
-) -> dict[str, Any]:
-    """The JSON answer (raises LimitReached on timeout)."""
-    deadline = Deadline(timeout)
-    g = inst.graph()
-    if game == "cat":
-        from escapology.nemesis.cat import CatSearch
+):
+    """The protocol's answer (:func:`escapology.nemesis.api.solve`), errors naming ``file``."""
+    from escapology.nemesis.api import solve
 
-        cs = CatSearch(g, None if cat_speed == "unbounded" else 1, deadline)
-        per = {g.names[v]: cs.herder_turn(v, g.mult) for v in range(g.n)}
-        out: dict[str, Any] = {
-            "game": "cat",
-            "cat_speed": cat_speed,
-            "cat_number": max(per.values(), default=0),
-            "per_vertex": per,
-        }
-        if inst.start is not None:
-            from escapology.nemesis.cat import CertificateTooLarge, cat_certificate
-
-            out["start"] = inst.start
-            out["value"] = per[inst.start]
-            try:
-                out["certificate"] = cat_certificate(cs, g.index[inst.start])
-            except CertificateTooLarge:
-                out["certificate"] = None
-        return out
-    if all_starts:
-        if method == "linear":
-            starts = _linear_starts(g, game, file)
-        else:
-            from escapology.nemesis.exact import winning_starts
-
-            starts = winning_starts(g, game, deadline=deadline)
-        return {"game": game, "winning_starts": [g.names[v] for v in starts]}
-    _need_start(inst, file)
-    if method == "linear":
-        return _solve_linear(g, game, file=file)
-    from escapology.nemesis.exact import solve
-
-    r = solve(g, game, deadline=deadline)
-    out = {"game": game, "start": inst.start, "winner": r.winner, "strategy": r.strategy, "nodes": r.nodes}
-    if "strategy_too_large" in r.stats:
-        out["strategy_note"] = f"strategy tree above {r.stats['strategy_too_large']} nodes, not built"
-    return out
-
-
-def _linear_starts(g: Graph, game: str, file: str | None = None) -> list[int]:
-    from escapology.nemesis import linear
-
-    if game == "blizzard":
-        W, _ = linear.blizzard_winning_set(g)
-        return [v for v in range(g.n) if not g.is_exit[v] and any(w in W for w, _ in g.adj[v])]
-    out = []
-    for v in range(g.n):
-        if not g.is_exit[v]:
-            if _solve_linear(g, game, v, file)["winner"] == "fugitive":
-                out.append(v)
-    return out
-
-
-def _solve_linear(g: Graph, game: str, start: int | None = None, file: str | None = None) -> dict[str, Any]:
-    from escapology.nemesis import linear
-
-    s = g.start if start is None else start
-    if game == "blizzard":
-        w, strat = linear.blizzard_winner(g, s)
-        W, _ = linear.blizzard_winning_set(g)
-        return {"game": game, "start": g.names[s], "winner": w, "strategy": strat,
-                "method": "Theorem 13", "winning_set": sorted(g.names[v] for v in W)}
     try:
-        w, strat = linear.tree_winner(g, s)
-        return {"game": game, "start": g.names[s], "winner": w, "strategy": strat, "method": "Lemma 11 (tree)"}
-    except linear.NotApplicable:
-        pass
-    try:
-        w, tree = linear.subcubic_winner(g, s)
-    except linear.NotApplicable:
-        raise InputError("--method linear needs a tree or a graph of maximum degree 3 (or --game blizzard)", file=file) from None
-    return {"game": game, "start": g.names[s], "winner": w, "strategy": None,
-            "escape_tree": tree, "method": "Lemma 12 (maximum degree 3)"}
+        return solve(inst, game=game, all_starts=all_starts, method=method, cat_speed=cat_speed, timeout=timeout)
+    except InputError as exc:
+        raise exc.with_file(file) from None
 
 
 def _print_text(ans: dict[str, Any]) -> None:
@@ -213,19 +143,20 @@ def solve_cmd(
 ) -> None:
     """Solve: the winner and a winning strategy (or the winning starts, or the cat number)."""
     inst = _load(file, exits, start)
-    try:
-        ans = _solve(inst, str(file), game.value, all_starts=all_starts, method=method.value,
-                     cat_speed=cat_speed.value, timeout=timeout)
-    except LimitReached:
-        if format is OutputFormat.json:
-            emit_json({"status": "unknown", "game": game.value})
-        else:
-            typer.echo("unknown: the time limit was reached")
-        raise typer.Exit(EXIT_LIMIT)
-    if format is OutputFormat.json:
-        emit_json(ans)
+    result = _solve(inst, str(file), game.value, all_starts=all_starts, method=method.value,
+                    cat_speed=cat_speed.value, timeout=timeout)
+    raise typer.Exit(_print_result(result, format.value))
+
+
+def _print_result(result, fmt: str) -> int:  # type: ignore[no-untyped-def]
+    """Print a solve result (JSON: ``Result.to_json()``) and return the exit code."""
+    if result.status is Status.UNKNOWN:
+        return report_unknown(fmt == "json", result.to_json())
+    if fmt == "json":
+        emit_json(result.to_json())
     else:
-        _print_text(ans)
+        _print_text(result.answer)
+    return EXIT_OK
 
 
 @app.command("check")
@@ -239,8 +170,7 @@ def check_cmd(
     start: StartOption = None,
 ) -> None:
     """Verify a strategy against every reply of the opponent (exit 0 accepted, 1 rejected)."""
-    from escapology.nemesis.checker import check_strategy
-    from escapology.nemesis.escape_tree import check_escape_tree
+    from escapology.nemesis.api import check
 
     inst = _load(file, exits, start)
     _need_start(inst, str(file))
@@ -249,32 +179,17 @@ def check_cmd(
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"not JSON: {exc.msg}", file=name, line=exc.lineno) from None
-    g = inst.graph()
-    gname = game.value
-    if isinstance(data, dict) and "game" in data and data["game"] in ("nemesis", "blizzard"):
-        gname = data["game"]
-    if isinstance(data, dict) and "escape_tree_children" in data:
-        ok, msg = check_escape_tree(g, data["escape_tree_children"])
-    elif game is GameName.cat or (isinstance(data, dict) and data.get("game") == "cat"):
-        from escapology.nemesis.checker import check_cat
-
-        cert = data.get("certificate", data) if isinstance(data, dict) else None
-        if not isinstance(cert, dict):
-            raise InputError("the file holds no Cat Herding certificate", file=name)
-        speed_name = data.get("cat_speed", cat_speed.value) if isinstance(data, dict) else cat_speed.value
-        ok, msg = check_cat(g, g.start, cert, speed=None if speed_name == "unbounded" else 1)
-    else:
-        strat = data.get("strategy") if isinstance(data, dict) and "winner" in data else data
-        if strat is None:
+    if isinstance(data, dict) and "escape_tree_children" not in data:
+        if game is GameName.cat or data.get("game") == "cat":
+            if not isinstance(data.get("certificate", data), dict):
+                raise InputError("the file holds no Cat Herding certificate", file=name)
+        elif "winner" in data and data.get("strategy") is None:
             raise InputError("the file holds no strategy", file=name)
-        ok, msg = check_strategy(g, gname, g.start, strat)
-        if ok and isinstance(data, dict) and "winner" in data:
-            claimed = data["winner"]
-            actual = "nemesis" if "position" in strat else "fugitive"
-            if claimed != actual:
-                ok, msg = False, f"the file claims the {claimed} wins but holds a {actual} strategy"
-    typer.echo(("accepted: " if ok else "rejected: ") + msg)
-    raise typer.Exit(EXIT_OK if ok else EXIT_REJECTED)
+    elif not isinstance(data, dict) and game is GameName.cat:
+        raise InputError("the file holds no Cat Herding certificate", file=name)
+    verdict = check(inst, data, game=game.value, cat_speed=cat_speed.value)
+    typer.echo(("accepted: " if verdict.ok else "rejected: ") + (verdict.summary if verdict.ok else verdict.errors[0]))
+    raise typer.Exit(EXIT_OK if verdict.ok else EXIT_REJECTED)
 
 
 class Kind(str, Enum):
@@ -352,8 +267,12 @@ def render_cmd(
     timeout: TimeoutOption = None,
     exits: ExitsOption = None,
     start: StartOption = None,
+    scale: Annotated[
+        float, typer.Option("--scale", min=0.1, help="PNG output: pixels per SVG unit (the picture's size times this).")
+    ] = 2.0,
 ) -> None:
-    """Draw the graph (exits, start, winning region, a strategy) as SVG/PNG; grids also as text."""
+    """Draw the graph (exits, start, winning region, a strategy's line of play with its deletions
+    struck through in order) with a legend as SVG/PNG; grids also as text."""
     from escapology.nemesis.render import render_svg, text_board
 
     inst = _load(file, exits, start)
@@ -375,7 +294,7 @@ def render_cmd(
     if board:
         typer.echo(board)
     if output is not None:
-        render_svg(inst, output, winning=winning, strategy=strat)
+        render_svg(inst, output, winning=winning, strategy=strat, scale=scale)
         typer.echo(f"wrote {output}")
     elif not board:
         typer.echo("give --output FILE.svg or FILE.png to draw this graph")
@@ -398,8 +317,7 @@ def escape_tree_cmd(
     try:
         tree = find_escape_tree(inst.graph(), deadline=Deadline(timeout))
     except LimitReached:
-        typer.echo("unknown: the time limit was reached")
-        raise typer.Exit(EXIT_LIMIT)
+        raise typer.Exit(report_unknown(format is OutputFormat.json, {"status": "unknown", "exists": None}))
     if format is OutputFormat.json:
         emit_json({"exists": tree is not None, "escape_tree_children": tree})
     elif tree is None:
@@ -432,22 +350,7 @@ def play_cmd(
 def solve_path(path: str, fmt: str, timeout: float | None) -> int:
     """What ``escapology solve FILE`` runs: Nemesis, exact solver, from the file's start."""
     inst = _load(path, None, None)
-    try:
-        if inst.start is None:
-            ans = _solve(inst, path, "nemesis", all_starts=True, timeout=timeout)
-        else:
-            ans = _solve(inst, path, "nemesis", timeout=timeout)
-    except LimitReached:
-        if fmt == "json":
-            emit_json({"status": "unknown"})
-        else:
-            typer.echo("unknown: the time limit was reached")
-        return EXIT_LIMIT
-    if fmt == "json":
-        emit_json(ans)
-    else:
-        _print_text(ans)
-    return EXIT_OK
+    return _print_result(_solve(inst, path, "nemesis", all_starts=inst.start is None, timeout=timeout), fmt)
 
 
 def demo() -> None:

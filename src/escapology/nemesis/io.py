@@ -35,7 +35,15 @@ def detect(text: str) -> bool:
     True
     >>> detect("edge(1,2). roll(1,3). target(2). start(1).")
     False
+
+    A GraphML graph whose nodes carry an ``exit`` or ``start`` attribute counts too.
+
+    >>> detect('<graphml><key id="d1" for="node" attr.name="exit" attr.type="long"/></graphml>')
+    True
     """
+    head = text.lstrip()[:4000]
+    if "<graphml" in head:
+        return bool(re.search(r"""attr\.name=["'](exit|start)["']""", head))
     if not re.search(r"\bedge\s*\(", text) or not re.search(r"\b(exit|start)\s*\(", text):
         return False
     try:

@@ -9,11 +9,13 @@ W W .
 
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from escapology.core.svg import Svg
+from escapology.core.svg import LegendEntry, Svg, with_legend
 from escapology.nemesis.model import Instance
 
 _CELL = re.compile(r"r(\d+)c(\d+)")
@@ -79,38 +81,134 @@ def layout(inst: Instance) -> dict[str, tuple[float, float]]:
     return {v: (float(p[0]) * 5, float(p[1]) * 5) for v, p in raw.items()}
 
 
-def _strategy_path(strategy: Any, start: str | None) -> list[str]:
-    path = [start] if start else []
-    n = strategy
+EXIT = "#2a2"
+START = "#e33"
+WINNING = "#9cf"
+VERTEX = "#eee"
+EDGE = "#555"
+PATH = "orange"
+STRUCK = "#d00"
+
+
+@dataclass
+class Line:
+    """One line of play of a strategy: the fugitive's vertices, the deleted edges in order, how it ends."""
+
+    path: list[str] = field(default_factory=list)
+    deletions: list[tuple[str, str]] = field(default_factory=list)
+    end: str = ""
+
+
+def _pair(e: Any) -> tuple[str, str] | None:
+    if isinstance(e, (list, tuple)) and len(e) == 2:
+        return (str(e[0]), str(e[1]))
+    return None
+
+
+def line_of_play(strategy: Any, start: str | None, exits: frozenset[str] | set[str] = frozenset()) -> Line:
+    """The line a drawing shows: a Nemesis strategy's first answered move at every turn, a fugitive
+    strategy's answer to its first listed deletion (else to any other), or the Cat-and-Herder
+    certificate's herder line; the fugitive's path and the deletions in the order they happen.
+
+    >>> s = {"position": "5", "moves": [{"move": "1", "delete": ["2", "4"], "then":
+    ...     {"position": "1", "moves": [{"move": "0", "delete": ["0", "3"], "then": {"position": "0", "trapped": True}}]}}]}
+    >>> ln = line_of_play(s, "5")
+    >>> ln.path, ln.deletions, ln.end
+    (['5', '1', '0'], [('2', '4'), ('0', '3')], 'the fugitive is trapped')
+    """
+    line = Line([start] if start else [])
+    if not isinstance(strategy, dict):
+        return line
+    if "certificate" in strategy or "herder" in strategy:  # the Cat and Herder game
+        cert = strategy.get("certificate", strategy)
+        herder = cert.get("herder") if isinstance(cert, dict) else None
+        if not isinstance(herder, dict):
+            return line
+        nodes = herder.get("nodes") or []
+        i = herder.get("root")
+        if not line.path and isinstance(cert, dict) and cert.get("start") is not None:
+            line.path.append(str(cert["start"]))
+        seen: set[int] = set()
+        while isinstance(i, int) and 0 <= i < len(nodes) and i not in seen:
+            seen.add(i)
+            node = nodes[i]
+            e = _pair(node.get("delete"))
+            if e:
+                line.deletions.append(e)
+            after = node.get("after") or {}
+            if not after:
+                line.end = "the cat is isolated"
+                break
+            w, i = next(iter(after.items()))
+            line.path.append(str(w))
+        return line
+    n: Any = strategy
     while isinstance(n, dict):
-        if "moves" in n:
-            if not n["moves"]:
+        if "moves" in n or "trapped" in n:  # a Nemesis strategy
+            if n.get("trapped") or not n.get("moves"):
+                line.end = "the fugitive is trapped"
                 break
             m = n["moves"][0]
-            path.append(m["move"])
+            line.path.append(str(m["move"]))
+            e = _pair(m.get("delete"))
+            if e:
+                line.deletions.append(e)
             n = m.get("then")
-        elif "move" in n:
-            path.append(n["move"])
+        elif "move" in n:  # a fugitive strategy
+            line.path.append(str(n["move"]))
+            if str(n["move"]) in exits:
+                line.end = "the fugitive escapes"
             nxt = n.get("then")
-            n = nxt.get("otherwise") if isinstance(nxt, dict) else None
+            if not isinstance(nxt, dict):
+                break
+            replies = nxt.get("replies") or []
+            if replies:
+                e = _pair(replies[0].get("delete"))
+                if e:
+                    line.deletions.append(e)
+                n = replies[0].get("then")
+            else:
+                n = nxt.get("otherwise")
         else:
             break
-    return path
+    return line
 
 
-def render_svg(
+def _label_at(inst: Instance, at: Any, v: str) -> tuple[float, float]:
+    """Below the vertex; above it for an exit above its neighbours (a grid's north exits)."""
+    x, y = at(v)
+    if v in inst.exits:
+        nbrs = [b if a == v else a for a, b in inst.edges if v in (a, b) and a != b]
+        if nbrs:
+            mx = sum(at(w)[0] for w in nbrs) / len(nbrs)
+            my = sum(at(w)[1] for w in nbrs) / len(nbrs)
+            d = math.hypot(x - mx, y - my)
+            if d > 1e-6 and (y - my) < -0.7 * d:  # above its neighbours: label it above
+                return x, y - 16
+    return x, y + 22
+
+
+def picture(
     inst: Instance,
-    output: str | Path,
     *,
     winning: set[str] | None = None,
     strategy: dict[str, Any] | None = None,
-) -> Path:
-    """Draw exits (green squares), the start (red), the winning starts (blue) and the main line of
-    a strategy (orange); an edge's multiplicity is written on it when above one."""
+) -> Svg:
+    """The graph with a legend: exits, the start, the winning starts, and of a strategy's line of
+    play (see :func:`line_of_play`) the fugitive's path (arrows) and the deleted edges, struck
+    through and numbered in the order they are deleted.
+
+    >>> from escapology.nemesis.io import parse_instance
+    >>> inst = parse_instance("edge(s,a). edge(a,x). edge(s,x). exit(x). start(s).")
+    >>> s = {"position": "s", "moves": [{"move": "a", "delete": ["a", "x"], "then": {"position": "a", "trapped": True}}]}
+    >>> text = picture(inst, strategy=s).svg()
+    >>> "deleted edge" in text and "fugitive" in text
+    True
+    """
     pos = layout(inst)
     xs = [p[0] for p in pos.values()] or [0.0]
     ys = [p[1] for p in pos.values()] or [0.0]
-    scale, pad = 50.0, 40.0
+    scale, pad = (64.0 if _grid_shape(inst) else 50.0), 40.0
     minx, miny = min(xs), min(ys)
 
     def at(v: str) -> tuple[float, float]:
@@ -119,23 +217,86 @@ def render_svg(
 
     svg = Svg(2 * pad + (max(xs) - minx) * scale, 2 * pad + (max(ys) - miny) * scale)
     svg.rect(0, 0, svg.width, svg.height, fill="white")
+    cat = isinstance(strategy, dict) and ("certificate" in strategy or "herder" in strategy)
+    who = "cat" if cat else "fugitive"
+    line = line_of_play(strategy, inst.start, set(inst.exits)) if strategy else Line()
+    key = Instance.key
+    deleted: dict[tuple[str, str], list[int]] = {}
+    for i, (a, b) in enumerate(line.deletions, start=1):
+        deleted.setdefault(key(a, b), []).append(i)
+    multi = False
     for (a, b), k in inst.edges.items():
         (x1, y1), (x2, y2) = at(a), at(b)
-        svg.line(x1, y1, x2, y2, stroke="#555", stroke_width=1 + k)
+        gone = len(deleted.get((a, b), []))
+        left = k - gone
+        if left > 0:
+            svg.line(x1, y1, x2, y2, stroke=EDGE, stroke_width=1 + left)
+        else:
+            svg.line(x1, y1, x2, y2, stroke="#aaa", stroke_width=2, stroke_dasharray="5,4")
         if k > 1:
+            multi = True
             svg.text((x1 + x2) / 2, (y1 + y2) / 2 - 4, str(k), size=10, fill="#a00")
-    if strategy:
-        path = [v for v in _strategy_path(strategy, inst.start) if v in pos]
-        if len(path) > 1:
-            svg.polyline([at(v) for v in path], fill="none", stroke="orange", stroke_width=5, stroke_opacity=0.8)
+    path = [v for v in line.path if v in pos]
+    for u, v in zip(path, path[1:]):
+        (x1, y1), (x2, y2) = at(u), at(v)
+        d = math.hypot(x2 - x1, y2 - y1) or 1.0
+        ux, uy = (x2 - x1) / d, (y2 - y1) / d
+        svg.arrow(x1 + ux * 11, y1 + uy * 11, x2 - ux * 12, y2 - uy * 12, colour=PATH, width=4, head=13,
+                  opacity=0.9)
+    for (a, b), numbers in deleted.items():
+        (x1, y1), (x2, y2) = at(a), at(b)
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        d = math.hypot(x2 - x1, y2 - y1) or 1.0
+        ux, uy = (x2 - x1) / d, (y2 - y1) / d
+        c = 6.0
+        for sx in (1, -1):  # a cross on the edge
+            svg.line(mx - c * ux - sx * c * uy, my - c * uy + sx * c * ux,
+                     mx + c * ux + sx * c * uy, my + c * uy - sx * c * ux, stroke=STRUCK, stroke_width=2.5)
+        label = ",".join(str(i) for i in numbers)
+        nx, ny = mx - uy * 15, my + ux * 15
+        r = 7 + 3 * (len(label) - 1)
+        svg.rect(nx - r, ny - 7, 2 * r, 14, rx=7, fill="white", stroke=STRUCK, stroke_width=1.2)
+        svg.text(nx, ny, label, size=10, fill=STRUCK, font_weight="bold")
     for v in inst.vertices:
         x, y = at(v)
         if v in inst.exits:
-            svg.rect(x - 8, y - 8, 16, 16, fill="#2a2", stroke="black")
+            svg.rect(x - 8, y - 8, 16, 16, fill=EXIT, stroke="black")
         else:
-            fill = "#9cf" if winning and v in winning else "#eee"
+            fill = WINNING if winning and v in winning else VERTEX
             if v == inst.start:
-                fill = "#e33"
+                fill = START
             svg.circle(x, y, 10, fill=fill, stroke="black")
-        svg.text(x, y + 22, v, size=9)
-    return svg.save(output)
+        svg.text(*_label_at(inst, at, v), v, size=9)
+    entries: list[LegendEntry] = []
+    if inst.exits:
+        entries.append(("square", EXIT, "exit"))
+    if inst.start is not None:
+        entries.append(("dot", START, "start"))
+    others = [v for v in inst.vertices if v not in inst.exits and v != inst.start]
+    if winning and any(v in winning for v in others):
+        entries.append(("dot", WINNING, "the fugitive wins from here"))
+    if any(not (winning and v in winning) for v in others):
+        entries.append(("dot", VERTEX, "vertex"))
+    entries.append(("line", EDGE, "edge"))
+    if multi:
+        entries.append(("text:2", "#a00", "copies of an edge"))
+    if len(path) > 1:
+        entries.append(("arrow", PATH, f"the {who}'s moves"))
+    if deleted:
+        entries.append(("struck", STRUCK, "deleted edge, numbered in order"))
+    note = None
+    if strategy and (len(path) > 1 or deleted):
+        note = "line of play: " + " → ".join(path) + (f"; {line.end}" if line.end else "")
+    return with_legend(svg, entries, note=note, min_width=380)
+
+
+def render_svg(
+    inst: Instance,
+    output: str | Path,
+    *,
+    winning: set[str] | None = None,
+    strategy: dict[str, Any] | None = None,
+    scale: float = 2.0,
+) -> Path:
+    """Write :func:`picture` to ``output`` (PNG at ``scale`` when it ends in ``.png``, else SVG)."""
+    return picture(inst, winning=winning, strategy=strategy).save(output, scale=scale)

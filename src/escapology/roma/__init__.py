@@ -4,17 +4,23 @@ Goergen, Fernau, Oest, Wolf, "All Paths Lead to Rome" (2022): completing a board
 counting completions #P-complete, the fewest preset arrows for uniqueness Sigma_2^P-complete
 (Theorem 11), and a 2^O(n) row-sweep dynamic programme over Catalan structures (Theorem 13).
 
->>> from escapology.roma import decode_url, solve, check
->>> p = decode_url("https://puzz.link/p?roma/3/3/70og4a322c5")
+The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :func:`solve`,
+:func:`check`, :func:`generate`, :func:`render`. The engines under their own names:
+:func:`solve_sat` (the SAT answer), :func:`violations` (every broken rule), :func:`generate_puzzle`
+(with grade and minimality), :func:`render_file` (write a picture).
+
+>>> from escapology.roma import load, solve, check
+>>> p = load("https://puzz.link/p?roma/3/3/70og4a322c5")
 >>> r = solve(p)
->>> r.unique, r.solution, check(p, r.solution)
-(True, ('>v<', 'vv^', '>>O'), [])
+>>> r.unique, r.certificate, check(p, r.certificate).ok
+(True, ('>v<', 'vv^', '>>O'), True)
 """
 
 from escapology.roma.bruteforce import all_solutions
-from escapology.roma.checker import Violation, check, is_solution
+from escapology.roma.checker import Violation, is_solution, violations
 from escapology.roma.dp import count_dp
-from escapology.roma.generator import Generated, generate
+from escapology.roma.generator import Generated
+from escapology.roma.generator import generate as generate_puzzle
 from escapology.roma.grade import grade
 from escapology.roma.graph import GraphRoma, solve_graph
 from escapology.roma.hints import HintResult, minimal_hints, minimal_hints_any
@@ -32,13 +38,19 @@ from escapology.roma.io import (
     write_pzprv3,
 )
 from escapology.roma.model import DIRECTIONS, GOAL, Puzzle, Solution
-from escapology.roma.render import render, render_svg, text_board
-from escapology.roma.sat import RomaSat, SolveResult, count, solve
+from escapology.roma.render import render as render_file
+from escapology.roma.render import render_svg, text_board
+from escapology.roma.sat import RomaSat, SolveResult, count
+from escapology.roma.sat import solve as solve_sat
+
+# the protocol last: `render` must name the function, not the submodule render.py
+from escapology.roma.api import GraphResult, Result, check, generate, load, render, solve
 
 __all__ = [
-    "DIRECTIONS", "GOAL", "Entry", "Generated", "GraphRoma", "HintResult", "Puzzle", "RomaSat",
-    "Solution", "SolveResult", "Violation", "all_solutions", "check", "count", "count_dp",
-    "decode_url", "encode_url", "format_facts", "format_text", "generate", "grade", "is_solution",
-    "minimal_hints", "minimal_hints_any", "decode_rome", "read_facts", "read_puzzles", "read_pzprv3", "read_text", "render",
-    "render_svg", "solve", "solve_graph", "text_board", "write_pzprv3",
+    "DIRECTIONS", "GOAL", "Entry", "Generated", "GraphResult", "GraphRoma", "HintResult", "Puzzle", "Result",
+    "RomaSat", "Solution", "SolveResult", "Violation", "all_solutions", "check", "count", "count_dp",
+    "decode_url", "encode_url", "format_facts", "format_text", "generate", "generate_puzzle", "grade",
+    "is_solution", "load", "minimal_hints", "minimal_hints_any", "decode_rome", "read_facts", "read_puzzles",
+    "read_pzprv3", "read_text", "render", "render_file", "render_svg", "solve", "solve_graph", "solve_sat",
+    "text_board", "violations", "write_pzprv3",
 ]

@@ -1,7 +1,7 @@
 """A plain exhaustive Roma solver, the reference that the fast solvers are tested against.
 
 It tries every arrow in every free cell (row-major), pruning only arrows that leave the board and
-directions already used in the box, and checks each complete grid with :func:`checker.check`.
+directions already used in the box, and checks each complete grid with :func:`checker.violations`.
 Exponential; meant for boards of about a dozen cells.
 
 >>> from escapology.roma.model import Puzzle
@@ -11,7 +11,7 @@ Exponential; meant for boards of about a dozen cells.
 
 from __future__ import annotations
 
-from escapology.roma.checker import check
+from escapology.roma.checker import violations
 from escapology.roma.model import DIRECTIONS, EMPTY, Puzzle, Solution
 
 
@@ -33,7 +33,7 @@ def all_solutions(puzzle: Puzzle, limit: int | None = None) -> list[Solution]:
             return True
         if i == len(free):
             sol = tuple("".join(row) for row in grid)
-            if not check(puzzle, sol):
+            if not violations(puzzle, sol):
                 out.append(sol)
             return False
         cell = free[i]

@@ -1,13 +1,13 @@
 """An independent checker of Roma solutions; it never calls a solver.
 
-:func:`check` names every violation: a malformed grid, a changed given, a missing or extra goal,
+:func:`violations` names every violation: a malformed grid, a changed given, a missing or extra goal,
 a duplicate arrow in a box, a cell whose path leaves the board, a cell whose path loops.
 
 >>> from escapology.roma.model import Puzzle
 >>> p = Puzzle.from_labels(["AB", "CD"], ["O.", ".."])
->>> check(p, ["O<", "^<"])
+>>> violations(p, ["O<", "^<"])
 []
->>> [v.kind for v in check(p, ["Ov", "^^"])]
+>>> [v.kind for v in violations(p, ["Ov", "^^"])]
 ['loop']
 """
 
@@ -31,7 +31,7 @@ class Violation:
         return {"kind": self.kind, "cells": [list(c) for c in self.cells], "message": self.message}
 
 
-def check(puzzle: Puzzle, solution: Sequence[str]) -> list[Violation]:
+def violations(puzzle: Puzzle, solution: Sequence[str]) -> list[Violation]:
     """Every violation of the rules by ``solution`` (an empty list means it is a solution)."""
     R, C = puzzle.rows, puzzle.cols
     if len(solution) != R or any(len(row) != C for row in solution):
@@ -104,4 +104,4 @@ def check(puzzle: Puzzle, solution: Sequence[str]) -> list[Violation]:
 
 def is_solution(puzzle: Puzzle, solution: Sequence[str]) -> bool:
     """True iff ``solution`` breaks no rule."""
-    return not check(puzzle, solution)
+    return not violations(puzzle, solution)

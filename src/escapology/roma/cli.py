@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from escapology.core.cli_support import (
-    FormatOption, OutputFormat, OutputOption, TimeoutOption, emit_json, user_errors,
+    FormatOption, OutputFormat, OutputOption, TimeoutOption, emit_json, report_unknown, user_errors,
 )
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
@@ -45,26 +45,19 @@ def _strict(entry: Entry, strict: bool, source: str) -> None:
 
 
 def _solve_entries(entries: list[Entry], fmt: str, timeout: float | None, unique: bool = True) -> int:
+    from escapology.roma.api import solve
     from escapology.roma.render import text_board
-    from escapology.roma.sat import solve
 
     code = EXIT_OK
     for i, e in enumerate(entries):
-        t0 = time.perf_counter()
-        res = solve(e.puzzle, timeout=timeout, uniqueness=unique)
-        ms = (time.perf_counter() - t0) * 1000
-        if res.status is Status.UNKNOWN:
-            code = EXIT_LIMIT
+        res = solve(e.puzzle, timeout=timeout, unique=unique)
+        ms = res.stats["time_ms"]
         url = encode_url(e.puzzle)
         if fmt == "json":
-            obj: dict[str, object] = {
-                "status": res.status.value, "unique": bool(res.unique),
-                "solution": list(res.solution) if res.solution else None, "url": url,
-            }
-            if res.second is not None:
-                obj["second_solution"] = list(res.second)
-            obj["time_ms"] = round(ms, 3)
-            emit_json(obj)
+            if res.status is Status.UNKNOWN:
+                code = report_unknown(True, res.to_json())
+            else:
+                emit_json(res.to_json())
             continue
         if i:
             typer.echo("")
@@ -79,11 +72,12 @@ def _solve_entries(entries: list[Entry], fmt: str, timeout: float | None, unique
                 typer.echo("solved; NOT unique, a second solution:")
                 typer.echo("\n".join(res.second))
             else:
-                typer.echo(f"solved ({ms:.1f} ms)")
+                typer.echo(f"solved ({ms:.1f} ms); uniqueness not tested")
         elif res.status is Status.UNSOLVABLE:
             typer.echo("unsolvable: no arrows satisfy the rules")
         else:
-            typer.echo("unknown: the time limit was reached")
+            code = report_unknown(False, detail="a solution was found, its uniqueness is not settled"
+                                  if res.solution is not None else "")
     return code
 
 
@@ -114,26 +108,26 @@ def solve_path(path: str, fmt: str, timeout: float | None) -> int:
 
 def _solve_graph(path: str, fmt: str) -> int:
     from escapology.core.cli_support import read_input
-    from escapology.roma.graph import count_graph, is_graph_solution, read_graph_facts, solve_graph
+    from escapology.roma.graph import is_graph_solution, read_graph_facts
 
     text, name = read_input(path)
     try:
         inst = read_graph_facts(text, file=name)
     except InputError as e:
         raise e.with_file(name) from None
-    succ = solve_graph(inst)
-    unique = succ is not None and count_graph(inst, cap=2) == 1
-    if succ is not None:
-        assert is_graph_solution(inst, succ) == []
-    status = "solved" if succ is not None else "unsolvable"
-    pairs = sorted(([str(v), str(w)] for v, w in succ.items()), key=str) if succ else None
+    from escapology.roma.api import solve
+
+    res = solve(inst)
+    if res.successors is not None:
+        assert is_graph_solution(inst, res.successors) == []
+    out = res.to_json()
     if fmt == "json":
-        emit_json({"status": status, "unique": unique, "solution": pairs})
-    elif succ is None:
+        emit_json(out)
+    elif res.successors is None:
         typer.echo("unsolvable: no choice of arcs leads every vertex to Rome")
     else:
-        typer.echo("\n".join(f"{v} -> {w}" for v, w in pairs or []))
-        typer.echo(f"solved; {'the solution is unique' if unique else 'NOT unique'}")
+        typer.echo("\n".join(f"{v} -> {w}" for v, w in out["solution"] or []))
+        typer.echo(f"solved; {'the solution is unique' if res.unique else 'NOT unique'}")
     return EXIT_OK
 
 
@@ -162,7 +156,7 @@ def check_cmd(
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Check a solution; name every violation (exit 1 if there is one)."""
-    from escapology.roma.checker import check
+    from escapology.roma.checker import violations
 
     entries = read_puzzle_arg(puzzle)
     code = EXIT_OK
@@ -170,7 +164,7 @@ def check_cmd(
         sol = _parse_solution(solution) if solution is not None else (e.solution or e.answer)
         if sol is None:
             raise InputError("no solution to check: give --solution or a file with an answer", line=e.line)
-        bad = check(e.puzzle, sol)
+        bad = violations(e.puzzle, sol)
         if bad:
             code = EXIT_REJECTED
         if format.value == "json":
@@ -210,10 +204,10 @@ def count_cmd(
             status = "solved"
         except LimitReached:
             n, exact, status, code = 0, False, "unknown", EXIT_LIMIT
-        if format.value == "json":
-            emit_json({"status": status, "count": n if status == "solved" else None, "exact": exact, "url": encode_url(e.puzzle)})
-        elif status == "unknown":
-            typer.echo("unknown: the time limit was reached")
+        if status == "unknown":
+            report_unknown(format.value == "json", {"count": None, "exact": exact, "url": encode_url(e.puzzle)})
+        elif format.value == "json":
+            emit_json({"status": status, "count": n, "exact": exact, "url": encode_url(e.puzzle)})
         else:
             typer.echo(f"{n} solution(s)" if exact else f"more than {n} solutions")
     raise typer.Exit(code)
@@ -251,15 +245,20 @@ def hints_cmd(
                        givens=list(res.puzzle.givens), url=encode_url(res.puzzle))
         else:
             obj["lower_bound"] = res.lower_bound
-        if format.value == "json":
+        if res.status is Status.UNKNOWN:
+            known = f"at least {res.lower_bound} hints are needed" if res.lower_bound else ""
+            if res.puzzle is not None:
+                known = f"{len(res.hints)} given arrows suffice, fewer were not ruled out"
+            report_unknown(format.value == "json", obj, known)
+            if res.puzzle is not None and format.value != "json":
+                typer.echo(text_board(res.puzzle))
+                typer.echo(obj["url"])  # type: ignore[arg-type]
+        elif format.value == "json":
             emit_json(obj)
         elif res.puzzle is not None:
             typer.echo(text_board(res.puzzle))
             typer.echo(f"{len(res.hints)} given arrows suffice and are necessary ({res.rounds} rounds)")
             typer.echo(obj["url"])  # type: ignore[arg-type]
-        elif res.status is Status.UNKNOWN:
-            typer.echo(f"unknown: time limit reached; at least {res.lower_bound} hints are needed"
-                       if res.lower_bound else "unknown: time limit reached")
         else:
             typer.echo("unsolvable: there is no solution to make unique")
     raise typer.Exit(code)
@@ -311,6 +310,9 @@ def render_cmd(
     puzzle: PuzzleArg,
     output: OutputOption = None,
     solution: Annotated[bool, typer.Option("--solution/--puzzle", help="Draw the solution too (solving if needed).")] = False,
+    scale: Annotated[
+        float, typer.Option("--scale", min=0.1, help="PNG output: pixels per SVG unit (the picture's size times this).")
+    ] = 2.0,
 ) -> None:
     """Draw the puzzle (and its solution) as a printed puzzle looks: SVG or PNG, text on the terminal."""
     from escapology.roma.render import render, text_board
@@ -327,7 +329,7 @@ def render_cmd(
     if output is not None:
         if output.suffix.lower() not in (".svg", ".png"):
             raise InputError(f"--output must end in .svg or .png, not {output.name!r}")
-        render(e.puzzle, output, shown)
+        render(e.puzzle, output, shown, scale=scale)
         typer.echo(f"wrote {output}")
 
 
@@ -358,7 +360,7 @@ def convert_cmd(
 
 def demo() -> None:
     """Solve the shipped example and print the board, the uniqueness proof and the checker's verdict."""
-    from escapology.roma.checker import check
+    from escapology.roma.checker import violations
     from escapology.roma.io import read_puzzles
     from escapology.roma.render import text_board
     from escapology.roma.sat import solve
@@ -368,7 +370,7 @@ def demo() -> None:
     assert res.solution is not None
     typer.echo(f"{EXAMPLE.name}: {encode_url(e.puzzle)}")
     typer.echo(text_board(e.puzzle, res.solution))
-    verdict = "valid" if not check(e.puzzle, res.solution) else "INVALID"
+    verdict = "valid" if not violations(e.puzzle, res.solution) else "INVALID"
     typer.echo(f"unique: {res.unique}; checker: {verdict}")
 
 

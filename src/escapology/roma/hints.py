@@ -30,7 +30,7 @@ from pysat.examples.hitman import Hitman
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.results import Status
-from escapology.roma.checker import check
+from escapology.roma.checker import violations
 from escapology.roma.model import DIRECTIONS, EMPTY, Cell, Puzzle, Solution
 from escapology.roma.sat import RomaSat, solve
 
@@ -63,8 +63,8 @@ def minimal_hints(
         solution = res.solution
     assert solution is not None
     sol = tuple(solution)
-    if check(puzzle, sol):
-        raise InputError("the target is not a solution of the puzzle: " + check(puzzle, sol)[0].message)
+    if violations(puzzle, sol):
+        raise InputError("the target is not a solution of the puzzle: " + violations(puzzle, sol)[0].message)
     base = puzzle if keep_givens else puzzle.bare()
     candidates = [c for c in base.cells() if base.given(c) == EMPTY and sol[c[0]][c[1]] in DIRECTIONS]
     index = {c: i + 1 for i, c in enumerate(candidates)}

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-from escapology.core.svg import Svg
+from escapology.core.svg import LegendEntry, Svg, with_legend
 from escapology.roma.model import DIRECTIONS, EMPTY, GOAL, Puzzle
 
 CELL = 40.0
@@ -54,8 +54,11 @@ def _arrow(svg: Svg, x: float, y: float, d: str, colour: str) -> None:
     svg.raw(g + f'<polygon points="{pts(shaft)}"/><polygon points="{pts(head)}"/></g>')
 
 
+SOLVED = "#1f5fbf"
+
+
 def render_svg(puzzle: Puzzle, solution: Sequence[str] | None = None) -> Svg:
-    """The picture of ``puzzle``, with ``solution``'s arrows in blue when given."""
+    """The picture of ``puzzle``, with ``solution``'s arrows in blue when given, and a legend."""
     R, C, b = puzzle.rows, puzzle.cols, puzzle.boxes
     W, H = C * CELL + 2 * MARGIN, R * CELL + 2 * MARGIN
     svg = Svg(W, H)
@@ -77,19 +80,32 @@ def render_svg(puzzle: Puzzle, solution: Sequence[str] | None = None) -> Svg:
                 y = y0 + (r + 1) * CELL
                 svg.line(x0 + c * CELL, y, x0 + (c + 1) * CELL, y, **thick)
     svg.rect(x0, y0, C * CELL, R * CELL, fill="none", stroke="black", stroke_width=4)
+    used = set()
     for r in range(R):
         for c in range(C):
             cx, cy = x0 + (c + 0.5) * CELL, y0 + (r + 0.5) * CELL
             g = puzzle.givens[r][c]
             if g == GOAL:
                 svg.circle(cx, cy, CELL * 0.33, fill="white", stroke="black", stroke_width=2.5)
+                used.add("goal")
             elif g in DIRECTIONS:
                 _arrow(svg, cx, cy, g, "black")
+                used.add("given")
             elif solution is not None and solution[r][c] in DIRECTIONS:
-                _arrow(svg, cx, cy, solution[r][c], "#1f5fbf")
-    return svg
+                _arrow(svg, cx, cy, solution[r][c], SOLVED)
+                used.add("solved")
+    entries: list[LegendEntry] = [("line", "black", "box border")]
+    if R > 1 or C > 1:
+        entries.append(("line", "#bbbbbb", "cell border"))
+    if "goal" in used:
+        entries.append(("ring", "black", "Roma (every arrow path ends here)"))
+    if "given" in used:
+        entries.append(("arrow", "black", "given arrow"))
+    if "solved" in used:
+        entries.append(("arrow", SOLVED, "arrow of the solution"))
+    return with_legend(svg, entries, min_width=300)
 
 
-def render(puzzle: Puzzle, path: str | Path, solution: Sequence[str] | None = None) -> Path:
-    """Write the picture to ``path`` (``.svg`` or ``.png``)."""
-    return render_svg(puzzle, solution).save(path)
+def render(puzzle: Puzzle, path: str | Path, solution: Sequence[str] | None = None, *, scale: float = 2.0) -> Path:
+    """Write the picture to ``path`` (``.svg``, or ``.png`` at ``scale``)."""
+    return render_svg(puzzle, solution).save(path, scale=scale)

@@ -1,0 +1,80 @@
+"""Teleport chess's side of the protocol (:mod:`escapology.core.protocol`): load, solve, check,
+generate, render. The game's value is ``Result.outcome`` (alice, draw or bob); the certificate
+is ``{"outcome": ..., "witness": {...}}``; the old list of errors is :func:`violations`.
+
+>>> from escapology.chess import load, solve, check, generate
+>>> inst = load("4\\n1 4 2 2\\n1 0\\n0 1\\n1 1\\n-1 -1\\n")
+>>> result = solve(inst, timeout=10)
+>>> result.status.value, result.outcome.value
+('solved', 'draw')
+>>> check(inst, result.certificate).ok
+True
+>>> check(inst, {"outcome": "alice", "witness": {"moves": [], "path": [[1, 4]]}}).ok
+False
+>>> generate(size=6, seed=1) == generate(size=6, seed=1)
+True
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from escapology.chess.checker import violations
+from escapology.chess.io import parse_instance
+from escapology.chess.model import Instance, Outcome
+from escapology.chess.solver import Solution, solve
+from escapology.core.errors import InputError
+from escapology.core.protocol import Verdict, read_source
+from escapology.core.results import Status
+from escapology.core.svg import Svg
+
+__all__ = ["load", "solve", "check", "generate", "render", "violations", "Solution"]
+
+
+def load(source: str | Path) -> Instance:
+    """An instance from a path, ``"-"`` or the text itself (``n``, ``ax ay bx by``, n lines ``dx dy``)."""
+    text, name = read_source(source)
+    return parse_instance(text, file=name)
+
+
+def _answer(certificate: Any) -> Any:
+    if isinstance(certificate, Solution):
+        return certificate.certificate
+    if isinstance(certificate, dict) and "outcome" not in certificate and isinstance(certificate.get("certificate"), dict):
+        return certificate["certificate"]
+    return certificate
+
+
+def check(inst: Instance, certificate: Any) -> Verdict:
+    """Verify an answer (``Result.certificate``, the result, or the ``to_json()`` object):
+    the outcome with its witness, re-derived independently (:func:`violations`)."""
+    answer = _answer(certificate)
+    if answer is None:
+        return Verdict.reject("there is no answer to check (the time limit was reached)")
+    if isinstance(answer, dict) and answer.get("status", "solved") != "solved":
+        return Verdict.reject(f"the answer is {answer['status']}: there is no witness to check")
+    outcome = answer.get("outcome") if isinstance(answer, dict) else None
+    return Verdict.from_errors(violations(inst, answer), f"valid: outcome {outcome} verified")
+
+
+def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", spread: int | None = None) -> Instance:
+    """A ``size`` x ``size`` board with ``size`` vectors (default 8) of the given ``kind``
+    (see :mod:`escapology.chess.generator`)."""
+    from escapology.chess.generator import generate as generate_kind
+
+    return generate_kind(8 if size is None else size, kind, seed=seed, spread=spread)
+
+
+def render(inst: Instance, certificate: Any = None) -> Svg:
+    """The board with Bob's reach and, when given, the answer's witness."""
+    from escapology.chess.render import render_svg
+
+    sol = None
+    answer = _answer(certificate)
+    if isinstance(answer, dict) and answer.get("outcome") is not None:
+        try:
+            sol = Solution(Status.SOLVED, Outcome(answer["outcome"]), dict(answer.get("witness") or {}))
+        except ValueError as exc:
+            raise InputError(f"not an answer: {exc}") from None
+    return render_svg(inst, sol)

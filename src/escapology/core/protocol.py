@@ -1,0 +1,214 @@
+"""The Python protocol: one way to load, solve, check, generate and render every game.
+
+Every game package ``escapology.<game>`` (``labyrinth``, ``amazeing``, ``forest``, ``nemesis``,
+``chess``, ``roma``) exports the same five functions, with the same names and the same result
+types, so that code written for one game works for all of them (the command line, batch runs and
+the views iterate over :data:`escapology.games.GAMES` and never look inside a game):
+
+``load(source) -> Instance``
+    ``source`` is a path, ``"-"`` (standard input) or the text itself. The rule, the same for every
+    game (:func:`read_source`): a :class:`~pathlib.Path` is a file; the string ``"-"`` is standard
+    input; a string naming an existing file is that file; a string holding a newline, or the game's
+    own syntax (a fact ``name(...)``, a JSON object, a URL, ...), is the text; any other string is a
+    path that does not exist. Bad input raises :class:`~escapology.core.errors.InputError` naming the
+    file (``"<text>"`` for text, ``"<stdin>"`` for standard input), the line and the problem.
+
+``solve(inst, *, timeout=None, **engine_options) -> Result``
+    The game's default engine, or the one chosen by the options. ``Result.status`` is
+    :class:`~escapology.core.results.Status`: ``solved`` (``certificate`` proves the answer),
+    ``unsolvable`` (proven) or ``unknown`` (the limit was reached). For two-player games (Nemesis,
+    teleport chess) ``solved`` means the game's value was found; the certificate is the winner's
+    strategy or witness.
+
+``check(inst, certificate) -> Verdict``
+    An independent checker (it never calls an engine). ``certificate`` is the game's certificate
+    object (``Result.certificate``), the :class:`Result` itself, or the JSON object that
+    ``Result.to_json()`` wrote, so that ``check(inst, json.loads(text))`` works. In such an object
+    the game's own keys (``pushes``, ``plan``, ``strategy``, ``outcome`` and ``witness``,
+    ``solution``) count; ``certificate`` is read when they are absent.
+
+``generate(*, size=None, seed=0, **options) -> Instance``
+    A new instance; the same arguments give the same instance.
+
+``render(inst, certificate=None) -> Picture``
+    A picture (:class:`escapology.core.svg.Svg`) of the instance and, when given, its certificate.
+
+Each game keeps its extras beside them (Roma's ``count``, the forest's ``Odds``, Nemesis'
+``cat_numbers``, aMAZEing's ``forced_win``, chess outcomes, ...); see the game's page.
+
+>>> import json
+>>> from escapology.games import GAMES
+>>> chess = next(g for g in GAMES if g.name == "chess").protocol()
+>>> isinstance(chess, GameModule)
+True
+>>> inst = chess.load("3\\n1 1 3 3\\n1 1\\n0 2\\n2 0\\n")
+>>> result = chess.solve(inst, timeout=10)
+>>> result.status.value, isinstance(result, Result)
+('solved', True)
+>>> chess.check(inst, json.loads(json.dumps(result.to_json()))).ok
+True
+>>> chess.render(inst, result.certificate).to_string().startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+
+from escapology.core.errors import InputError
+from escapology.core.results import Status
+
+__all__ = ["GameModule", "Picture", "Result", "Verdict", "read_source", "TEXT", "STDIN"]
+
+#: The file name that errors carry for text given directly and for standard input.
+TEXT = "<text>"
+STDIN = "<stdin>"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A checker's judgement, the same for every game.
+
+    ``ok`` is true when the certificate is accepted; ``errors`` lists what is wrong, the first
+    error first (empty when ``ok``); ``summary`` is one line for people.
+
+    >>> Verdict.from_errors([], "valid plan").summary
+    'valid plan'
+    >>> v = Verdict.from_errors(["step 2: no such line", "step 3: ..."], "valid plan")
+    >>> v.ok, v.errors[0], v.summary
+    (False, 'step 2: no such line', 'rejected: step 2: no such line')
+
+    A verdict has no truth value (the old checkers returned a list of errors, so ``if errors``
+    meant the opposite of ``if verdict.ok``): ask for ``.ok``.
+
+    >>> bool(v)
+    Traceback (most recent call last):
+    ...
+    TypeError: a Verdict has no truth value: use verdict.ok
+    """
+
+    ok: bool
+    errors: list[str] = field(default_factory=list)
+    summary: str = ""
+
+    @classmethod
+    def from_errors(cls, errors: Sequence[str], accepted: str = "valid") -> "Verdict":
+        """Accepted with ``accepted`` as summary when ``errors`` is empty, else rejected."""
+        errors = [str(e) for e in errors]
+        if not errors:
+            return cls(True, [], accepted)
+        return cls(False, errors, f"rejected: {errors[0]}")
+
+    @classmethod
+    def reject(cls, error: str) -> "Verdict":
+        """Rejected for one reason."""
+        return cls.from_errors([error])
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"valid": ok, "errors": [...], "summary": ...}``."""
+        return {"valid": self.ok, "errors": list(self.errors), "summary": self.summary}
+
+    def __bool__(self) -> bool:
+        raise TypeError("a Verdict has no truth value: use verdict.ok")
+
+
+@runtime_checkable
+class Result(Protocol):
+    """What ``solve`` returns, in every game (each game has its own class with this shape).
+
+    ``status`` is solved, unsolvable or unknown; ``certificate`` is the game's certificate object
+    (``None`` when there is none: unknown, or an unsolvable answer the game cannot certify);
+    ``stats`` holds engine counters (nodes, time, ...); ``to_json()`` is a JSON-ready ``dict``
+    with at least ``"status"`` and ``"certificate"`` besides the keys of the game's
+    ``solve --format json`` output.
+    """
+
+    @property
+    def status(self) -> Status: ...
+
+    @property
+    def certificate(self) -> Any: ...
+
+    @property
+    def stats(self) -> dict[str, Any]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class Picture(Protocol):
+    """What ``render`` returns: :class:`escapology.core.svg.Svg` (SVG text, files)."""
+
+    def to_string(self) -> str: ...
+
+    def save(self, path: str | Path) -> Path: ...
+
+
+@runtime_checkable
+class GameModule(Protocol):
+    """A game package ``escapology.<game>``: the five functions of the protocol.
+
+    ``Instance`` is the game's own instance type (``escapology.<game>.Instance``, or the type its
+    ``load`` returns); ``**options`` are the game's own keyword options.
+    """
+
+    def load(self, source: str | Path) -> Any: ...
+
+    def solve(self, inst: Any, *, timeout: float | None = None, **engine_options: Any) -> Result: ...
+
+    def check(self, inst: Any, certificate: Any) -> Verdict: ...
+
+    def generate(self, *, size: int | None = None, seed: int = 0, **options: Any) -> Any: ...
+
+    def render(self, inst: Any, certificate: Any = None) -> Picture: ...
+
+
+def read_source(source: str | Path, *, is_text: Callable[[str], bool] = lambda s: False) -> tuple[str, str]:
+    """The text of ``source`` and the name errors should give it: ``(text, name)``.
+
+    The rule every ``load`` follows: a :class:`~pathlib.Path` is a file; ``"-"`` is standard input
+    (``<stdin>``); a string naming an existing file is that file; a string with a newline, or one
+    that ``is_text`` recognises as the game's syntax, is the text itself (``<text>``); any other
+    string is a missing file (:class:`InputError` ``no such file``).
+
+    >>> read_source("edge(1,2).", is_text=lambda s: "(" in s)
+    ('edge(1,2).', '<text>')
+    >>> read_source("two\\nlines")
+    ('two\\nlines', '<text>')
+    >>> read_source("missing.lp")
+    Traceback (most recent call last):
+    ...
+    escapology.core.errors.InputError: missing.lp: no such file
+    """
+    if isinstance(source, Path):
+        if str(source) == "-":
+            return sys.stdin.read(), STDIN
+        return _read_file(source), str(source)
+    if not isinstance(source, str):
+        raise TypeError(f"load needs a path, '-' or text, not {type(source).__name__}")
+    if source == "-":
+        return sys.stdin.read(), STDIN
+    if "\n" not in source and len(source) < 4096:
+        try:
+            is_file = Path(source).is_file()
+        except (OSError, ValueError):
+            is_file = False
+        if is_file:
+            return _read_file(Path(source)), source
+    if "\n" in source or is_text(source):
+        return source, TEXT
+    return _read_file(Path(source)), source
+
+
+def _read_file(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such file", file=str(path)) from None
+    except IsADirectoryError:
+        raise InputError("is a directory", file=str(path)) from None
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text", file=str(path)) from None

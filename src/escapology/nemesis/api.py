@@ -1,0 +1,257 @@
+"""Nemesis, Blizzard and Cat Herding's side of the protocol (:mod:`escapology.core.protocol`):
+load, solve, check, generate, render.
+
+``solve`` answers the game chosen by ``game`` (``nemesis``, ``blizzard`` or ``cat``) from the
+instance's start; ``status`` is ``solved`` once the winner (or the cat number) is known, and the
+certificate is the winner's strategy (or the Cat-and-Herder certificate). The answer object of
+``escapology nemesis solve --format json`` is ``Result.answer``.
+
+>>> from escapology.nemesis import load, solve, check
+>>> inst = load("edge(s,a). edge(a,x). edge(a,y). exit(x). exit(y). start(s).")
+>>> result = solve(inst, timeout=10)
+>>> result.status.value, result.winner
+('solved', 'fugitive')
+>>> check(inst, result.certificate).ok, check(inst, result.to_json()).ok
+(True, True)
+>>> check(inst, {"position": "s", "trapped": True}).ok
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from escapology.core.errors import InputError
+from escapology.core.limits import Deadline, LimitReached
+from escapology.core.protocol import Verdict, read_source
+from escapology.core.results import Status
+from escapology.core.svg import Svg
+from escapology.nemesis import io as nio
+from escapology.nemesis.model import Graph, Instance
+
+__all__ = ["Result", "load", "solve", "check", "generate", "render"]
+
+
+def load(source: str | Path, *, exits: Iterable[str] = (), start: str | None = None) -> Instance:
+    """ASP facts (a path, ``"-"`` or the facts themselves) or a networkx graph file (GraphML,
+    GML, edge list); ``exits`` and ``start`` add exits and override the start."""
+    exits = [x for x in exits if x]
+    name = str(source)
+    if isinstance(source, Path) or (name != "-" and "\n" not in name and "(" not in name):
+        if Path(name).suffix.lower() in (".graphml", ".gml"):
+            if not Path(name).is_file():
+                raise InputError("no such file", file=name)
+            return nio.read_graph_file(name, exits=exits, start=start)
+        text, name = read_source(source)
+        return nio.load_instance(name, text=text, exits=exits, start=start)
+    text, name = read_source(source, is_text=lambda s: "(" in s)
+    return nio.parse_and_apply(text, name, exits=exits, start=start)
+
+
+@dataclass
+class Result:
+    """The protocol's :class:`Result`: ``answer`` is the object ``solve --format json`` prints."""
+
+    status: Status
+    answer: dict[str, Any]
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def certificate(self) -> dict[str, Any] | None:
+        """The winner's strategy (Nemesis, Blizzard), the Cat-and-Herder certificate (Cat
+        Herding from a start) or the binary escape tree of the linear method; ``None`` for the
+        answers without one (winning starts, time limit)."""
+        a = self.answer
+        if "cat_number" in a:
+            return a.get("certificate")
+        if a.get("strategy") is not None:
+            return a["strategy"]
+        if a.get("escape_tree"):
+            return {"escape_tree": a["escape_tree"]}
+        return None
+
+    @property
+    def winner(self) -> str | None:
+        return self.answer.get("winner")
+
+    @property
+    def cat_number(self) -> int | None:
+        return self.answer.get("cat_number")
+
+    def to_json(self) -> dict[str, Any]:
+        """``answer`` with ``status`` and ``certificate``."""
+        return {**self.answer, "status": self.status.value, "certificate": self.certificate}
+
+
+def _need_start(inst: Instance) -> None:
+    if inst.start is None:
+        raise InputError("no start vertex: add a start(V). fact or use --start")
+    if not inst.exits:
+        raise InputError("no exit: add exit(V). facts or use --exits")
+
+
+def solve(inst: Instance, *, timeout: float | None = None, game: str = "nemesis", method: str = "exact",
+          all_starts: bool = False, cat_speed: str = "unbounded") -> Result:
+    """The winner from the start with a winning strategy (``game`` nemesis or blizzard), the
+    winning starts (``all_starts``), or the cat number (``game="cat"``, ``cat_speed`` ``"1"`` or
+    ``"unbounded"``). ``method`` is ``exact`` (any graph) or ``linear`` (trees, maximum degree 3,
+    Blizzard). ``unknown`` when ``timeout`` passes."""
+    try:
+        return Result(Status.SOLVED, _answer(inst, game, all_starts=all_starts, method=method,
+                                             cat_speed=cat_speed, timeout=timeout))
+    except LimitReached:
+        return Result(Status.UNKNOWN, {"game": game})
+
+
+def _answer(inst: Instance, game: str, *, all_starts: bool, method: str, cat_speed: str,
+            timeout: float | None) -> dict[str, Any]:
+    """The JSON answer (raises LimitReached on timeout)."""
+    deadline = Deadline(timeout)
+    g = inst.graph()
+    if game == "cat":
+        from escapology.nemesis.cat import CatSearch
+
+        cs = CatSearch(g, None if cat_speed == "unbounded" else 1, deadline)
+        per = {g.names[v]: cs.herder_turn(v, g.mult) for v in range(g.n)}
+        out: dict[str, Any] = {
+            "game": "cat",
+            "cat_speed": cat_speed,
+            "cat_number": max(per.values(), default=0),
+            "per_vertex": per,
+        }
+        if inst.start is not None:
+            from escapology.nemesis.cat import CertificateTooLarge, cat_certificate
+
+            out["start"] = inst.start
+            out["value"] = per[inst.start]
+            try:
+                out["certificate"] = cat_certificate(cs, g.index[inst.start])
+            except CertificateTooLarge:
+                out["certificate"] = None
+        return out
+    if game not in ("nemesis", "blizzard"):
+        raise ValueError(f"unknown game {game!r}; choose nemesis, blizzard or cat")
+    if all_starts:
+        if method == "linear":
+            starts = _linear_starts(g, game)
+        else:
+            from escapology.nemesis.exact import winning_starts
+
+            starts = winning_starts(g, game, deadline=deadline)
+        return {"game": game, "winning_starts": [g.names[v] for v in starts]}
+    _need_start(inst)
+    if method == "linear":
+        return _solve_linear(g, game)
+    from escapology.nemesis.exact import solve as solve_graph
+
+    r = solve_graph(g, game, deadline=deadline)
+    out = {"game": game, "start": inst.start, "winner": r.winner, "strategy": r.strategy, "nodes": r.nodes}
+    if "strategy_too_large" in r.stats:
+        out["strategy_note"] = f"strategy tree above {r.stats['strategy_too_large']} nodes, not built"
+    return out
+
+
+def _linear_starts(g: Graph, game: str) -> list[int]:
+    from escapology.nemesis import linear
+
+    if game == "blizzard":
+        W, _ = linear.blizzard_winning_set(g)
+        return [v for v in range(g.n) if not g.is_exit[v] and any(w in W for w, _ in g.adj[v])]
+    out = []
+    for v in range(g.n):
+        if not g.is_exit[v]:
+            if _solve_linear(g, game, v)["winner"] == "fugitive":
+                out.append(v)
+    return out
+
+
+def _solve_linear(g: Graph, game: str, start: int | None = None) -> dict[str, Any]:
+    from escapology.nemesis import linear
+
+    s = g.start if start is None else start
+    if game == "blizzard":
+        w, strat = linear.blizzard_winner(g, s)
+        W, _ = linear.blizzard_winning_set(g)
+        return {"game": game, "start": g.names[s], "winner": w, "strategy": strat,
+                "method": "Theorem 13", "winning_set": sorted(g.names[v] for v in W)}
+    try:
+        w, strat = linear.tree_winner(g, s)
+        return {"game": game, "start": g.names[s], "winner": w, "strategy": strat, "method": "Lemma 11 (tree)"}
+    except linear.NotApplicable:
+        pass
+    try:
+        w, tree = linear.subcubic_winner(g, s)
+    except linear.NotApplicable:
+        raise InputError("--method linear needs a tree or a graph of maximum degree 3 (or --game blizzard)") from None
+    return {"game": game, "start": g.names[s], "winner": w, "strategy": None,
+            "escape_tree": tree, "method": "Lemma 12 (maximum degree 3)"}
+
+
+def check(inst: Instance, certificate: Any, *, game: str = "nemesis", cat_speed: str = "unbounded") -> Verdict:
+    """Verify a strategy against every reply of the opponent: a fugitive or Nemesis strategy
+    (``Result.certificate``), a Cat-and-Herder certificate, ``{"escape_tree_children": ...}``, or
+    the ``to_json()`` object (whose ``game``, ``winner`` and ``cat_speed`` then count)."""
+    from escapology.nemesis.checker import check_cat, check_strategy
+    from escapology.nemesis.escape_tree import check_escape_tree
+
+    if inst.start is None:
+        return Verdict.reject("the instance has no start vertex")
+    data = certificate
+    if isinstance(data, Result):
+        data = data.to_json()
+    if not isinstance(data, dict):
+        return Verdict.reject("a certificate is a JSON object (a strategy or the answer of solve)")
+    if data.get("status", "solved") != "solved":
+        return Verdict.reject(f"the answer is {data['status']}: there is no strategy to check")
+    g = inst.graph()
+    gname = data["game"] if data.get("game") in ("nemesis", "blizzard") else game
+    if "escape_tree_children" in data:
+        ok, msg = check_escape_tree(g, data["escape_tree_children"])
+    elif game == "cat" or data.get("game") == "cat" or "herder" in data:
+        cert = data.get("certificate", data) if "herder" not in data else data
+        if not isinstance(cert, dict):
+            return Verdict.reject("the file holds no Cat Herding certificate")
+        speed_name = data.get("cat_speed", cat_speed)
+        ok, msg = check_cat(g, g.start, cert, speed=None if speed_name == "unbounded" else 1)
+    else:
+        strat = data.get("strategy") if "winner" in data else data
+        if strat is None:
+            return Verdict.reject("the file holds no strategy")
+        ok, msg = check_strategy(g, gname, g.start, strat)
+        if ok and "winner" in data:
+            claimed = data["winner"]
+            actual = "nemesis" if "position" in strat else "fugitive"
+            if claimed != actual:
+                ok, msg = False, f"the file claims the {claimed} wins but holds a {actual} strategy"
+    return Verdict(True, [], msg) if ok else Verdict.reject(msg)
+
+
+def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", p: float = 0.3,
+             exits: int = 2) -> Instance:
+    """A random instance on ``size`` vertices (default 12): ``kind`` ``random`` (edge probability
+    ``p``), ``tree`` or ``subcubic``, with ``exits`` exits; ``grid`` is the ``size`` x ``size``
+    grid (no randomness)."""
+    from escapology.nemesis import generator
+
+    n = 12 if size is None else size
+    if kind == "random":
+        return generator.random_graph(n, p, exits=exits, seed=seed)
+    if kind == "tree":
+        return generator.random_tree(n, exits=exits, seed=seed)
+    if kind == "subcubic":
+        return generator.random_subcubic(n, exits=exits, seed=seed)
+    if kind == "grid":
+        return generator.grid(n, n)
+    raise ValueError(f"unknown kind {kind!r}; choose random, tree, subcubic or grid")
+
+
+def render(inst: Instance, certificate: Any = None) -> Svg:
+    """The graph with exits and start, and a strategy's line of play when given."""
+    from escapology.nemesis.render import picture
+
+    strategy = certificate.to_json() if isinstance(certificate, Result) else certificate
+    if isinstance(strategy, dict) and "winner" in strategy:
+        strategy = strategy.get("strategy")
+    return picture(inst, strategy=strategy if isinstance(strategy, dict) else None)
