@@ -14,13 +14,14 @@ median speed-up on the instances both solve. Every plan is verified by the indep
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
 from pathlib import Path
 
 from escapology.core.results import Status
-from escapology.labyrinth import check_plan, read_instance, solve
+from escapology.labyrinth import check_plan, load, solve
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "instances" / "labyrinth"
 SELECTION = ["0025", "0045", "0060", "0075", "0082", "0083", "0094", "0117", "0130", "0151", "0157",
@@ -28,15 +29,15 @@ SELECTION = ["0025", "0045", "0060", "0075", "0082", "0083", "0094", "0117", "01
 
 
 def run(engine: str, path: Path, timeout: float, workers: int | None) -> dict:
-    inst = read_instance(path)
+    inst = load(path)
     t0 = time.perf_counter()
-    r = solve(inst, engine=engine, timeout=timeout, workers=workers if engine == "native" else None)
+    r = solve(inst, engine=engine, timeout=timeout, workers=workers if engine in ("native", "numba") else None)
     seconds = time.perf_counter() - t0
     valid = r.plan is not None and check_plan(inst, [(p.line, p.direction, s) for s, p in enumerate(r.plan, 1)]).ok
     if r.status is Status.SOLVED and not valid:
         raise SystemExit(f"{engine} returned an invalid plan for {path.name}")
     return {"n": inst.n, "status": r.status.value, "pushes": r.pushes, "optimal": r.optimal,
-            "lb": r.lower_bound, "seconds": seconds}
+            "lb": r.lower_bound, "seconds": seconds, "nodes": r.stats.get("nodes")}
 
 
 def main() -> None:
@@ -50,6 +51,8 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=None,
                     help="threads of the native engine's exact search (default: every core)")
     ap.add_argument("--dir", type=Path, default=SHARED, help="folder of instance files")
+    ap.add_argument("--record", type=Path, default=None,
+                    help="also write one JSON line per instance and engine to this file")
     args = ap.parse_args()
     if not args.dir.is_dir():
         sys.exit(f"no instances at {args.dir}")
@@ -64,7 +67,7 @@ def main() -> None:
     # load the compiled kernels once (numba's cache), so that no instance pays for it
     warm = Path(__file__).resolve().parents[1] / "examples" / "labyrinth" / "small.lp"
     for e in engines:
-        solve(read_instance(warm), engine=e)
+        solve(load(warm), engine=e)
 
     head = f"{'instance':<46} {'N':>3}"
     for e in engines:
@@ -97,6 +100,10 @@ def main() -> None:
                 line += f" | {'-':>7}"
         print(line, flush=True)
         rows.append(res)
+        if args.record:
+            with args.record.open("a") as out:
+                for e in engines:
+                    out.write(json.dumps({"instance": f.name, "engine": e, **res[e]}) + "\n")
     print()
     for e in engines:
         solved = sum(r[e]["status"] == "solved" for r in rows)

@@ -1,13 +1,166 @@
 //! `escapology._native`: the search engines of escapology, bound to Python.
 //!
-//! Each game's engine lives in its own module tree as plain Rust; this file only binds them.
+//! Each game's engine lives in its own module tree as plain Rust; this file only binds them:
+//! it checks the arguments, releases the GIL for the search, and turns the monitor's polls into
+//! Python's deadline, Ctrl-C and progress callback.
 
+use std::cell::{Cell, RefCell};
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 pub mod labyrinth;
+
+use labyrinth::board::{Connections, MAX_SIDE};
+use labyrinth::deepening::{self, Monitor, Progress};
+use labyrinth::search::Problem;
+
+/// How often the search looks at Python's signal handlers (Ctrl-C) and calls the progress callback.
+const PYTHON_POLL: Duration = Duration::from_millis(50);
+
+/// The monitor of a search started from Python: a deadline, Ctrl-C, a progress callback.
+///
+/// Lives on the thread that called from Python (the search's coordinating thread) and takes the
+/// GIL only for a moment, at most every [`PYTHON_POLL`].
+struct PyMonitor {
+    deadline: Option<Instant>,
+    progress: Option<Py<PyAny>>,
+    interrupted: RefCell<Option<PyErr>>,
+    last_signals: Cell<Instant>,
+    last_progress: Cell<Option<Instant>>,
+}
+
+impl PyMonitor {
+    fn new(seconds: Option<f64>, progress: Option<Py<PyAny>>) -> Self {
+        let now = Instant::now();
+        PyMonitor {
+            deadline: seconds.map(|s| now + Duration::from_secs_f64(s.clamp(0.0, 1e9))),
+            progress,
+            interrupted: RefCell::new(None),
+            last_signals: Cell::new(now),
+            last_progress: Cell::new(None),
+        }
+    }
+}
+
+impl Monitor for PyMonitor {
+    fn should_stop(&self) -> bool {
+        if self.interrupted.borrow().is_some() {
+            return true;
+        }
+        let now = Instant::now();
+        if self.deadline.is_some_and(|d| now >= d) {
+            return true;
+        }
+        if now.duration_since(self.last_signals.get()) >= PYTHON_POLL {
+            self.last_signals.set(now);
+            if let Err(e) = Python::attach(|py| py.check_signals()) {
+                *self.interrupted.borrow_mut() = Some(e);
+                return true;
+            }
+        }
+        false
+    }
+
+    fn progress(&self, p: &Progress) {
+        let Some(callback) = &self.progress else {
+            return;
+        };
+        let now = Instant::now();
+        if self
+            .last_progress
+            .get()
+            .is_some_and(|t| now.duration_since(t) < PYTHON_POLL)
+        {
+            return;
+        }
+        self.last_progress.set(Some(now));
+        Python::attach(|py| {
+            let best = p.best.map(|b| b as i64).unwrap_or(-1);
+            if let Err(e) =
+                callback.call1(py, (p.depth, p.mode.name(), p.nodes, p.lower_bound, best))
+            {
+                *self.interrupted.borrow_mut() = Some(e);
+            }
+        });
+    }
+
+    fn remaining(&self) -> Option<f64> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64())
+    }
+}
+
+/// The Labyrinth problem from Python's arguments, checked.
+fn labyrinth_problem(n: usize, conn: &[u8], init: usize, goal: usize) -> PyResult<Problem> {
+    if !(2..=MAX_SIDE).contains(&n) {
+        return Err(PyValueError::new_err(format!(
+            "the native engine takes boards of side 2 to {MAX_SIDE}, not {n}"
+        )));
+    }
+    if conn.len() != n * n || conn.iter().any(|&m| m > 15) {
+        return Err(PyValueError::new_err("conn must hold n * n masks of 0..15"));
+    }
+    if init >= n * n || goal >= n * n {
+        return Err(PyValueError::new_err(
+            "init and goal must be positions of the board",
+        ));
+    }
+    Ok(Problem {
+        n,
+        conn: Connections::new(conn.to_vec()),
+        init,
+        goal,
+    })
+}
+
+/// The fewest pushes for a Labyrinth instance (see `escapology.labyrinth.native`).
+///
+/// Returns a dict: `plan` (push codes, or None), `lower_bound`, `nodes`, `beam_pushes`,
+/// `beam_width`, `workers`, `stopped`. `progress(depth, mode, nodes, lower_bound, best)` is called
+/// now and then (`best` -1: no plan yet). Raises KeyboardInterrupt on Ctrl-C. With `node_limit`
+/// the answer is reproducible (one worker, no clock in any decision).
+#[pyfunction]
+#[pyo3(signature = (n, conn, init, goal, max_steps, workers=1, seconds=None, progress=None, node_limit=None))]
+#[allow(clippy::too_many_arguments)]
+fn labyrinth_solve<'py>(
+    py: Python<'py>,
+    n: usize,
+    conn: &[u8],
+    init: usize,
+    goal: usize,
+    max_steps: usize,
+    workers: usize,
+    seconds: Option<f64>,
+    progress: Option<Py<PyAny>>,
+    node_limit: Option<u64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let problem = labyrinth_problem(n, conn, init, goal)?;
+    let (out, interrupted) = py.detach(move || {
+        let monitor = PyMonitor::new(seconds, progress);
+        let out = deepening::solve(&problem, max_steps, workers, node_limit, &monitor);
+        (out, monitor.interrupted.into_inner())
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    let d = PyDict::new(py);
+    d.set_item("plan", out.plan)?;
+    d.set_item("lower_bound", out.lower_bound)?;
+    d.set_item("nodes", out.nodes)?;
+    d.set_item("beam_pushes", out.beam_pushes)?;
+    d.set_item("beam_width", out.beam_width)?;
+    d.set_item("workers", out.workers)?;
+    d.set_item("stopped", out.stopped)?;
+    Ok(d)
+}
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("LABYRINTH_MAX_SIDE", MAX_SIDE)?;
+    m.add_function(wrap_pyfunction!(labyrinth_solve, m)?)?;
     Ok(())
 }

@@ -114,3 +114,14 @@ def test_render_text_svg_png(shared_dir, tmp_path):
     png = tmp_path / "board.png"
     assert invoke("labyrinth", "render", inst, "-o", png).exit_code == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_generated_header_remakes_the_file_byte_for_byte(tmp_path):
+    # the first line is the command that makes the file, seed included (drawn when none is given)
+    for args in ([], ["--seed", "9", "--min-pushes", "3", "--size", "5", "--max-steps", "4"]):
+        first = invoke("labyrinth", "generate", *args)
+        assert first.exit_code == 0, first.output
+        header = first.stdout.splitlines()[0]
+        assert header.startswith("% escapology labyrinth generate ")
+        again = invoke(*header.split()[2:])
+        assert again.exit_code == 0 and again.stdout == first.stdout

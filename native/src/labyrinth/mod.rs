@@ -2,7 +2,11 @@
 //! to the goal.
 //!
 //! - [`board`]: the board as a permutation of fields, and pushes;
-//! - [`walks`]: walks, visit marks, and the line flags of a set of positions.
+//! - [`walks`]: walks, visit marks, and the line flags of a set of positions;
+//! - [`beam`]: a beam search for some plan (an upper bound);
+//! - [`search`]: the exact, resumable depth-limited search.
 
+pub mod beam;
 pub mod board;
+pub mod search;
 pub mod walks;

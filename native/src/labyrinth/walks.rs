@@ -202,7 +202,7 @@ pub fn entered(p: usize, m: u8, n: usize) -> (Lines, Lines) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::labyrinth::board::moved;
 

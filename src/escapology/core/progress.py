@@ -12,11 +12,15 @@ from typing import Any, Iterator
 
 
 class _Quiet:
+    shown = False  # whether anything is drawn
+
     def update(self, **fields: Any) -> None:
         """Ignore progress fields."""
 
 
 class _RichProgress:
+    shown = True
+
     def __init__(self, description: str) -> None:
         from rich.console import Console
         from rich.live import Live

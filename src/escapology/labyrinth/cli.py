@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from enum import Enum
 from pathlib import Path
@@ -22,7 +23,7 @@ from escapology.core.errors import InputError
 from escapology.core.results import EXIT_REJECTED, Status
 from escapology.labyrinth.checker import check_plan
 from escapology.labyrinth.engines import solve
-from escapology.labyrinth.generator import generate_instance
+from escapology.labyrinth.generator import generate_instance, generate_with_min_pushes
 from escapology.labyrinth.io import format_instance, parse_instance, parse_plan
 from escapology.labyrinth.model import Push
 from escapology.labyrinth.render import plan_svg, text_frames
@@ -35,6 +36,7 @@ EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "labyrinth" / "smal
 
 class Engine(str, Enum):
     native = "native"
+    numba = "numba"
     clingo = "clingo"
     exhaustive = "exhaustive"
 
@@ -72,7 +74,7 @@ def solve_path(path: str, fmt: str, timeout: float | None, engine: str = "native
 @user_errors
 def solve_cmd(
     file: Annotated[str, typer.Argument(help="Instance file with ASP facts, or - for standard input.")],
-    engine: Annotated[Engine, typer.Option("--engine", "-e", help="native (default), clingo or exhaustive.")] = Engine.native,
+    engine: Annotated[Engine, typer.Option("--engine", "-e", help="native (default), numba (its predecessor), clingo or exhaustive.")] = Engine.native,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
     workers: Annotated[Optional[int], typer.Option("--workers", min=1, help="Threads of the native engine's exact search (default: every core; 1 is deterministic).")] = None,
@@ -110,22 +112,25 @@ def generate_cmd(
     density: Annotated[float, typer.Option("--density", min=0.0, max=1.0, help="Probability of each connection.")] = 0.42,
     max_steps: Annotated[Optional[int], typer.Option("--max-steps", min=0, help="Step bound (default n).")] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed.")] = None,
-    min_pushes: Annotated[int, typer.Option("--min-pushes", min=0, help="Draw until the fewest pushes is at least this (solved by the native engine).")] = 0,
+    min_pushes: Annotated[int, typer.Option("--min-pushes", min=0, help="Draw until the fewest pushes is proven to be at least this (the native engine, a fixed number of nodes per candidate: reproducible).")] = 0,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write here instead of standard output.")] = None,
 ) -> None:
-    """A random instance in the competition's format."""
-    inst = generate_instance(size, density=density, max_steps=max_steps, seed=seed)
+    """A random instance in the competition's format (the first line is the command that makes it)."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)  # written into the header: the file can be remade
     if min_pushes:
-        s = 0 if seed is None else seed
-        for attempt in range(10_000):
-            r = solve(inst, timeout=30)
-            if r.status is Status.SOLVED and r.optimal and (r.pushes or 0) >= min_pushes:
-                break
-            s += 1_000_003
-            inst = generate_instance(size, density=density, max_steps=max_steps, seed=s)
-        else:
-            raise InputError(f"no instance with at least {min_pushes} pushes found; try other parameters")
-    text = f"% escapology labyrinth generate --size {size} --density {density} --seed {seed}\n" + format_instance(inst)
+        try:
+            inst = generate_with_min_pushes(size, min_pushes, density=density, max_steps=max_steps, seed=seed)
+        except ValueError as e:
+            raise InputError(str(e)) from None
+    else:
+        inst = generate_instance(size, density=density, max_steps=max_steps, seed=seed)
+    command = f"escapology labyrinth generate --size {size} --density {density} --seed {seed}"
+    if max_steps is not None:
+        command += f" --max-steps {max_steps}"
+    if min_pushes:
+        command += f" --min-pushes {min_pushes}"
+    text = f"% {command}\n" + format_instance(inst)
     if output:
         output.write_text(text, encoding="utf-8")
     else:
@@ -139,6 +144,9 @@ def render_cmd(
     plan: Annotated[Optional[str], typer.Option("--plan", "-p", help="Plan file to replay (or - for standard input).")] = None,
     solve_first: Annotated[bool, typer.Option("--solve", help="Solve first and show the plan found.")] = False,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write a picture (.svg or .png).")] = None,
+    scale: Annotated[
+        float, typer.Option("--scale", min=0.1, help="PNG output: pixels per SVG unit (the picture's size times this).")
+    ] = 2.0,
 ) -> None:
     """Show the board (and each step of a plan) as text, or write it as SVG/PNG."""
     text, name = read_input(file)
@@ -154,7 +162,7 @@ def render_cmd(
     elif solve_first:
         pushes = solve(inst, progress=None).plan or []
     if output is not None:
-        plan_svg(inst, pushes).save(output)
+        plan_svg(inst, pushes).save(output, scale=scale)
         typer.echo(f"wrote {output}")
     else:
         typer.echo(text_frames(inst, pushes))

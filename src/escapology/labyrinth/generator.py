@@ -39,3 +39,43 @@ def generate_instance(
     goal = (b // n + 1, b % n + 1)
     steps = n if max_steps is None else max_steps
     return Instance(n, conns, init, goal, steps, name=name or f"random-n{n}-seed{seed}")
+
+
+#: Nodes of the exact search spent on each candidate of :func:`generate_with_min_pushes`: a limit in
+#: work, not time, so that the same arguments give the same instance on any machine at any load.
+CANDIDATE_NODE_LIMIT = 20_000_000
+
+
+def generate_with_min_pushes(
+    n: int,
+    min_pushes: int,
+    *,
+    density: float = 0.42,
+    max_steps: int | None = None,
+    seed: int = 0,
+    attempts: int = 10_000,
+    node_limit: int = CANDIDATE_NODE_LIMIT,
+) -> Instance:
+    """The first random instance (seeds ``seed``, ``seed + 1000003``, ...) whose fewest pushes is
+    proven to be at least ``min_pushes``.
+
+    Each candidate is solved by the native engine with ``node_limit`` nodes (reproducible: see
+    :func:`escapology.labyrinth.native.solve_native`); a candidate whose minimum is not proven
+    within the limit is skipped. Raises ``ValueError`` after ``attempts`` candidates.
+
+    >>> inst = generate_with_min_pushes(5, 3, seed=1)
+    >>> inst == generate_with_min_pushes(5, 3, seed=1)
+    True
+    """
+    from escapology.core.results import Status
+    from escapology.labyrinth.native import solve_native
+
+    s = seed
+    for _ in range(attempts):
+        inst = generate_instance(n, density=density, max_steps=max_steps, seed=s)
+        r = solve_native(inst, node_limit=node_limit)
+        if r.status is Status.SOLVED and r.optimal and (r.pushes or 0) >= min_pushes:
+            return inst
+        s += 1_000_003
+    raise ValueError(f"no instance with at least {min_pushes} pushes found in {attempts} candidates; "
+                     "try other parameters")

@@ -1,4 +1,6 @@
-"""The native Labyrinth engine: the fewest pushes, proven by iterative deepening.
+"""The numba Labyrinth engine (the predecessor of the Rust engine, kept for side-by-side runs).
+
+The fewest pushes, proven by iterative deepening.
 
 The search runs over push sequences, keeping for each prefix the board and the set ``R`` of positions
 the avatar can stand on (its walks are its own choice, so the union over all choices is exact, and
@@ -242,7 +244,7 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool | None = None,
+def solve_numba(inst: Instance, *, timeout: float | None = None, progress: bool | None = None,
                  workers: int | None = None) -> SolveResult:
     """The plan with the fewest pushes, proven optimal unless the time runs out.
 
@@ -256,13 +258,13 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
     >>> from escapology.labyrinth.io import read_instance
     >>> from pathlib import Path
     >>> ex = Path(__file__).parents[3] / "examples" / "labyrinth" / "small.lp"
-    >>> r = solve_native(read_instance(ex))
+    >>> r = solve_numba(read_instance(ex))
     >>> r.status.value, r.pushes, r.optimal
     ('solved', 3, True)
     """
     start = time.perf_counter()
     deadline = Deadline(timeout)
-    stats: dict[str, Any] = {"engine": "native"}
+    stats: dict[str, Any] = {"engine": "numba"}
     if inst.init == inst.goal:
         stats["seconds"] = round(time.perf_counter() - start, 4)
         return SolveResult(Status.SOLVED, [], True, 0, stats)
