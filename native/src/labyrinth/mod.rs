@@ -2,7 +2,13 @@
 //! to the goal.
 //!
 //! - [`board`]: the board as a permutation of fields, and pushes;
-//! - [`walks`]: walks, visit marks, and the line flags of a set of positions.
+//! - [`walks`]: walks, visit marks, and the line flags of a set of positions;
+//! - [`rules`]: the helpers of the exact search's pruning rules;
+//! - [`table`]: the transposition table shared by worker threads;
+//! - [`search`]: the exact, resumable depth-limited search.
 
 pub mod board;
+pub mod rules;
+pub mod search;
+pub mod table;
 pub mod walks;
