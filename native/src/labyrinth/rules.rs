@@ -910,7 +910,32 @@ pub struct LastPush<'a> {
 }
 
 impl LastPush<'_> {
-    /// Whether the last push `k` passes rules 1-3, 5 and 6.
+    /// The lines rules 2 and 3 let the last push use (every line at the root or unpruned).
+    ///
+    /// Rule 3: both sets enter the pushed line. Rule 2: after an R-idle push `pk`, a push of the
+    /// same orientation on another line is pruned (one that both sets enter meets `R`, so it is
+    /// not idle): only `pk`'s own line stays in that orientation.
+    #[inline(always)]
+    fn candidate_lines(&self, n: usize) -> LinePair {
+        if !self.prune || self.root {
+            return LinePair::all(n);
+        }
+        let mut l = LinePair {
+            rows: self.r.enter_rows & self.c.enter_rows,
+            cols: self.r.enter_cols & self.c.enter_cols,
+        };
+        if let (Some(pk), true) = (self.pk, self.pidle) {
+            if moves_row(pk) {
+                l.rows &= 1 << line(pk);
+            } else {
+                l.cols &= 1 << line(pk);
+            }
+        }
+        l
+    }
+
+    /// Whether the last push `k` on a candidate line passes rules 1, 5 and 6 (and is the task's
+    /// push, if any).
     #[inline(always)]
     fn allowed(&self, k: usize) -> bool {
         if self.only.is_some_and(|o| o != k) {
@@ -919,17 +944,8 @@ impl LastPush<'_> {
         if !self.prune || self.root {
             return true;
         }
-        // rule 3: both sets enter the pushed line
-        if !(self.r.enters(k) && self.c.enters(k)) {
-            return false;
-        }
-        if let (Some(pk), true) = (self.pk, self.pidle) {
-            if k == reverse(pk) {
-                return false; // rule 1
-            }
-            if moves_row(k) == moves_row(pk) && line(k) != line(pk) {
-                return false; // rule 2: this push meets R, so it is not idle
-            }
+        if self.pidle && self.pk == Some(k ^ 1) {
+            return false; // rule 1
         }
         if let Some((qa, ql)) = self.rule5 {
             if !qa[k].has_line_of(ql) {
@@ -955,55 +971,76 @@ impl LastPush<'_> {
     ) -> (Option<usize>, u64) {
         let n = b.side();
         let mut tried = 0;
-        let rstamp = if self.root {
-            0
-        } else {
-            let s = sc.rmarks.fresh();
-            for &p in self.r_cells {
-                sc.rmarks.set(p as usize, s);
-            }
-            s
-        };
-        for k in 0..4 * n {
-            if !self.allowed(k) {
-                continue;
-            }
-            tried += 1;
-            let gk = moved(self.g, k, n);
-            if self.root {
-                b.push(k);
-                let hit = sc.walk_moved(b, conn, self.r_cells, k, Some(gk)).is_none();
-                b.push(reverse(k));
-                if hit {
+        let mut rstamp = None; // R marked in `sc.rmarks`, once needed
+        let lines = self.candidate_lines(n);
+        let mut zs = lines.rows | lines.cols;
+        while zs != 0 {
+            let z = zs.trailing_zeros() as usize;
+            zs &= zs - 1;
+            for k in 4 * z..4 * z + 4 {
+                if !lines.has_line_of(k) || !self.allowed(k) {
+                    continue;
+                }
+                tried += 1;
+                if self.try_push(k, b, conn, sc, kept, &mut rstamp) {
                     return (Some(k), tried);
                 }
-                continue;
-            }
-            if let (Some((s, lid, gy)), Some(pk)) = (self.kept, self.pk) {
-                match kept.joins_known(b, conn, k, s, pk, lid, self.r_cells, self.g, gy, sc) {
-                    Some(true) => return (Some(k), tried),
-                    Some(false) => continue,
-                    None => {}
-                }
-            }
-            b.push(k);
-            let joined = joins_after(
-                b,
-                conn,
-                k,
-                &sc.rmarks,
-                rstamp,
-                gk,
-                &mut sc.marks,
-                &mut sc.queue,
-                &mut sc.other,
-            );
-            b.push(reverse(k));
-            if joined {
-                return (Some(k), tried);
             }
         }
         (None, tried)
+    }
+
+    /// Whether the last push `k` joins the goal to the avatar.
+    #[inline(always)]
+    fn try_push(
+        &self,
+        k: usize,
+        b: &mut Board,
+        conn: &Connections,
+        sc: &mut Scratch,
+        kept: &mut KeptWalks,
+        rstamp: &mut Option<u32>,
+    ) -> bool {
+        let n = b.side();
+        let gk = moved(self.g, k, n);
+        if self.root {
+            b.push(k);
+            let hit = sc.walk_moved(b, conn, self.r_cells, k, Some(gk)).is_none();
+            b.push(reverse(k));
+            return hit;
+        }
+        if let (Some((s, lid, gy)), Some(pk)) = (self.kept, self.pk) {
+            if let Some(known) =
+                kept.joins_known(b, conn, k, s, pk, lid, self.r_cells, self.g, gy, sc)
+            {
+                return known;
+            }
+        }
+        let rs = match *rstamp {
+            Some(s) => s,
+            None => {
+                let s = sc.rmarks.fresh();
+                for &p in self.r_cells {
+                    sc.rmarks.set(p as usize, s);
+                }
+                *rstamp = Some(s);
+                s
+            }
+        };
+        b.push(k);
+        let joined = joins_after(
+            b,
+            conn,
+            k,
+            &sc.rmarks,
+            rs,
+            gk,
+            &mut sc.marks,
+            &mut sc.queue,
+            &mut sc.other,
+        );
+        b.push(reverse(k));
+        joined
     }
 }
 
