@@ -45,12 +45,20 @@ pub fn reverse(k: usize) -> usize {
     k ^ 1
 }
 
+/// The row and column of position `p` on an `n x n` board (32-bit division: positions and
+/// sides fit, and it is several times faster than the 64-bit one on common CPUs).
+#[inline(always)]
+pub fn row_col(p: usize, n: usize) -> (usize, usize) {
+    debug_assert!(p < MAX_SIDE * MAX_SIDE && n <= MAX_SIDE);
+    let r = (p as u32 / n as u32) as usize;
+    (r, p - r * n)
+}
+
 /// Where push `k` moves the field standing on position `p` of an `n x n` board.
 #[inline(always)]
 pub fn moved(p: usize, k: usize, n: usize) -> usize {
     let z = k >> 2;
-    let r = p / n;
-    let c = p - r * n;
+    let (r, c) = row_col(p, n);
     match k & 3 {
         0 if r == z => r * n + if c + 1 < n { c + 1 } else { 0 },
         1 if r == z => r * n + if c > 0 { c - 1 } else { n - 1 },
@@ -130,21 +138,30 @@ impl Board {
         let n = self.n;
         let z = k >> 2;
         match k & 3 {
-            0 => self.ids[z * n..(z + 1) * n].rotate_right(1),
-            1 => self.ids[z * n..(z + 1) * n].rotate_left(1),
+            0 => {
+                let row = &mut self.ids[z * n..(z + 1) * n];
+                let last = row[n - 1];
+                row.copy_within(0..n - 1, 1);
+                row[0] = last;
+            }
+            1 => {
+                let row = &mut self.ids[z * n..(z + 1) * n];
+                let first = row[0];
+                row.copy_within(1..n, 0);
+                row[n - 1] = first;
+            }
             2 => {
-                let last = self.ids[(n - 1) * n + z];
-                for r in (1..n).rev() {
-                    self.ids[r * n + z] = self.ids[(r - 1) * n + z];
+                // each field moves a row up: pass the one pushed off the top along from row 0
+                let mut carry = self.ids[(n - 1) * n + z];
+                for row in self.ids.chunks_exact_mut(n) {
+                    std::mem::swap(&mut row[z], &mut carry);
                 }
-                self.ids[z] = last;
             }
             _ => {
-                let first = self.ids[z];
-                for r in 0..n - 1 {
-                    self.ids[r * n + z] = self.ids[(r + 1) * n + z];
+                let mut carry = self.ids[z];
+                for row in self.ids.chunks_exact_mut(n).rev() {
+                    std::mem::swap(&mut row[z], &mut carry);
                 }
-                self.ids[(n - 1) * n + z] = first;
             }
         }
     }

@@ -9,7 +9,7 @@
 //! - rule 4: [`walk_unchanged`] (when a parent's walk is reused) and [`reaches_zone`];
 //! - rules 5 and 6: [`useful_idle_lines`], [`Rule6`], with [`near`].
 
-use super::board::{line, moved, moves_row, reverse, Board, Connections, Lines};
+use super::board::{line, moved, moves_row, reverse, row_col, Board, Connections, Lines};
 use super::walks::{flood, neighbour, Flags, Marks};
 
 /// A set of rows and a set of columns (bit `l` of `rows`: row `l`).
@@ -104,6 +104,18 @@ pub fn full(n: usize) -> Lines {
 /// The lines within `t` of one of `x`, counted around the board's edge (`n` lines).
 #[inline]
 pub fn spread(x: Lines, t: usize, n: usize) -> Lines {
+    if x == 0 {
+        return 0;
+    }
+    if n <= 64 {
+        // the same on one machine word
+        let f = (full(n)) as u64;
+        let mut acc = x as u64;
+        for _ in 0..t {
+            acc |= (acc << 1 | acc >> (n - 1) | acc >> 1 | acc << (n - 1)) & f;
+        }
+        return Lines::from(acc);
+    }
     let f = full(n);
     let mut acc = x;
     for _ in 0..t {
@@ -153,8 +165,7 @@ pub fn near(
     let near_xr = spread(cross.rows, t, n);
     let (mut xs, mut ys, mut xc, mut yr): (Lines, Lines, Lines, Lines) = (0, 0, 0, 0);
     for p in cells {
-        let x = p / n;
-        let y = p - x * n;
+        let (x, y) = row_col(p, n);
         let (rb, cb): (Lines, Lines) = (1 << x, 1 << y);
         xs |= rb;
         ys |= cb;
@@ -780,8 +791,9 @@ fn store_cells(dst: &mut [u16], src: &[u32]) {
 fn lines_of(cells: impl Iterator<Item = usize>, n: usize) -> LinePair {
     let mut l = LinePair::default();
     for p in cells {
-        l.rows |= 1 << (p / n);
-        l.cols |= 1 << (p % n);
+        let (x, y) = row_col(p, n);
+        l.rows |= 1 << x;
+        l.cols |= 1 << y;
     }
     l
 }

@@ -24,7 +24,7 @@
 
 use std::sync::Arc;
 
-use super::board::{line, moved, moves_row, reverse, Board, Connections};
+use super::board::{line, moved, moves_row, reverse, Board, Connections, Lines};
 use super::rules::{
     reaches_zone, useful_idle_lines, walk_entries, walk_unchanged, KeptWalks, LastPush, LinePair,
     Rule6, Scratch,
@@ -130,6 +130,10 @@ struct Level {
     rn: usize,
     r: Flags,
     c: Flags,
+    /// The lines whose band meets `R` (`CG`): a push on one of them is not R-idle (CG-idle).
+    r_band: LinePair,
+    /// See `r_band`.
+    c_band: LinePair,
     allow_done: bool,
     allow: LinePair,
     /// Whether some line is entered from both `R` and `CG`: 0 unknown, 1 no, 2 yes.
@@ -155,6 +159,8 @@ impl Default for Level {
             rn: 0,
             r: Flags::default(),
             c: Flags::default(),
+            r_band: LinePair::default(),
+            c_band: LinePair::default(),
             allow_done: false,
             allow: LinePair::default(),
             apart: 0,
@@ -164,6 +170,22 @@ impl Default for Level {
             hr: [0; 2],
             tk: [0; 2],
         }
+    }
+}
+
+impl Level {
+    /// Set `r_band` and `c_band` from `r` and `c`.
+    #[inline(always)]
+    fn set_bands(&mut self) {
+        let band = |l: Lines| l | l << 1 | l >> 1;
+        self.r_band = LinePair {
+            rows: band(self.r.rows),
+            cols: band(self.r.cols),
+        };
+        self.c_band = LinePair {
+            rows: band(self.c.rows),
+            cols: band(self.c.cols),
+        };
     }
 }
 
@@ -307,6 +329,7 @@ impl Search {
         root.hb = hb;
         root.c = c;
         root.r = r;
+        root.set_bands();
     }
 
     fn finish(&mut self, step: Step, nodes: u64) -> Step {
@@ -359,8 +382,8 @@ impl Search {
             // Three or more pushes before the end, pushes touching R or CG are tried first and
             // the others in a second pass (plans, made mostly of such pushes, turn up sooner).
             let (k, second) = if k >= nk { (k - nk, true) } else { (k, false) };
-            let hits_r = self.levels[lvl].r.band_hits(k);
-            let hits_c = self.levels[lvl].c.band_hits(k);
+            let hits_r = self.levels[lvl].r_band.has_line_of(k);
+            let hits_c = self.levels[lvl].c_band.has_line_of(k);
             if left >= 3 && second == (hits_r || hits_c) {
                 continue;
             }
@@ -700,6 +723,7 @@ impl Search {
             ch.qline = Some(k);
         }
         ch.apart = 0;
+        ch.set_bands();
         if self.depth - nl == 3 {
             self.cstate[nl * self.nk..(nl + 1) * self.nk].fill(0);
         }

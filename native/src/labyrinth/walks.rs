@@ -4,7 +4,7 @@
 //! A walk steps from a position to the next one on a side when both fields have a connection
 //! facing each other, and never across the board's edge (pushes wrap, walks do not).
 
-use super::board::{Board, Connections, Lines, EAST, NORTH, SOUTH, WEST};
+use super::board::{row_col, Board, Connections, Lines, EAST, NORTH, SOUTH, WEST};
 
 /// Visit marks by position, with stamps so that a new walk needs no clearing.
 ///
@@ -54,8 +54,7 @@ impl Marks {
 #[inline(always)]
 pub fn neighbour(b: &Board, conn: &Connections, p: usize, m: u8, side: usize) -> Option<usize> {
     let n = b.side();
-    let r = p / n;
-    let c = p - r * n;
+    let (r, c) = row_col(p, n);
     match side {
         0 if m & NORTH != 0 && r + 1 < n && conn.of(b.field(p + n)) & SOUTH != 0 => Some(p + n),
         1 if m & SOUTH != 0 && r > 0 && conn.of(b.field(p - n)) & NORTH != 0 => Some(p - n),
@@ -131,8 +130,7 @@ impl Flags {
     /// Add position `p` whose field has connections `m` (board side `n`).
     #[inline(always)]
     pub fn add(&mut self, p: usize, m: u8, n: usize) {
-        let r = p / n;
-        let c = p - r * n;
+        let (r, c) = row_col(p, n);
         self.rows |= 1 << r;
         self.cols |= 1 << c;
         let (er, ec) = entered(p, m, n);
@@ -182,8 +180,7 @@ impl Flags {
 /// The rows and columns position `p` (connections `m`) enters.
 #[inline(always)]
 pub fn entered(p: usize, m: u8, n: usize) -> (Lines, Lines) {
-    let r = p / n;
-    let c = p - r * n;
+    let (r, c) = row_col(p, n);
     let mut rows: Lines = 1 << r;
     let mut cols: Lines = 1 << c;
     if m & NORTH != 0 && r + 1 < n {
