@@ -79,15 +79,37 @@ impl LinePair {
     pub fn meets(&self, o: &LinePair) -> bool {
         self.rows & o.rows != 0 || self.cols & o.cols != 0
     }
+}
 
-    /// As a [`Flags`] with these rows and columns (no entry lines), for `band_hits`.
-    #[inline(always)]
-    fn as_flags(self) -> Flags {
-        Flags {
-            rows: self.rows,
-            cols: self.cols,
-            ..Flags::default()
+/// The pushes on the lines of `l`, in ascending push code: for each line `z` of `l.rows | l.cols`,
+/// `4z` and `4z + 1` if row `z` is in `l`, `4z + 2` and `4z + 3` if column `z` is.
+#[inline(always)]
+pub fn pushes_on(l: LinePair) -> impl Iterator<Item = usize> {
+    let mut zs = l.rows | l.cols;
+    let mut pending = 0u8; // the pushes of the current line still to give, as bits of d
+    let mut z = 0;
+    std::iter::from_fn(move || {
+        while pending == 0 {
+            if zs == 0 {
+                return None;
+            }
+            z = zs.trailing_zeros() as usize;
+            zs &= zs - 1;
+            pending = if l.rows >> z & 1 == 1 { 0b0011 } else { 0 }
+                | if l.cols >> z & 1 == 1 { 0b1100 } else { 0 };
         }
+        let d = pending.trailing_zeros() as usize;
+        pending &= pending - 1;
+        Some(4 * z + d)
+    })
+}
+
+/// The lines (of `0..n`) whose band (the line and its two neighbours) meets a line of `l`.
+#[inline(always)]
+pub fn band_lines(l: LinePair, n: usize) -> LinePair {
+    LinePair {
+        rows: (l.rows | l.rows << 1 | l.rows >> 1) & full(n),
+        cols: (l.cols | l.cols << 1 | l.cols >> 1) & full(n),
     }
 }
 
@@ -509,11 +531,8 @@ pub fn useful_idle_lines(
 ) -> LinePair {
     let n = b.side();
     let mut allow = LinePair::default();
-    for q in 0..4 * n {
-        qa[q] = LinePair::default();
-        if !(r.enters(q) && c.enters(q)) {
-            continue;
-        }
+    qa.fill(LinePair::default());
+    for q in pushes_on(LinePair::entries(r).and(LinePair::entries(c))) {
         b.push(q);
         let gq = moved(g, q, n);
         let Some(cnt) = sc.walk_moved(b, conn, r_cells, q, Some(gq)) else {
@@ -548,7 +567,7 @@ pub struct Rule6 {
     pub qbv: Vec<u8>,
     /// (B) for `r` with `r` the only crossing push.
     pub qbase: Vec<LinePair>,
-    rok: Vec<bool>,
+    rok: LinePair,
     rcells: Vec<u16>,
     rcnt: Vec<usize>,
     ccells: Vec<u16>,
@@ -569,7 +588,7 @@ impl Rule6 {
             qb: vec![LinePair::default(); nk * nk],
             qbv: vec![0; nk * nk],
             qbase: vec![LinePair::default(); nk],
-            rok: vec![false; nk],
+            rok: LinePair::default(),
             rcells: vec![0; nk * nn],
             rcnt: vec![0; nk],
             ccells: vec![0; nk * nn],
@@ -585,7 +604,7 @@ impl Rule6 {
     pub fn memory_estimate(n: usize) -> usize {
         let (nk, nn) = (4 * n, n * n);
         let lp = std::mem::size_of::<LinePair>();
-        nk * lp * 4 + nk * nk * (lp + 1) + nk * (1 + 16 + 2 * lp) + 2 * nk * nn * 2 + 2 * nn * 2
+        nk * lp * 4 + nk * nk * (lp + 1) + nk * (16 + 2 * lp) + 2 * nk * nn * 2 + 2 * nn * 2
     }
 
     /// Whether the last push `k` may follow next push `rq` below an idle push on the line of
@@ -646,12 +665,9 @@ impl Rule6 {
             *d = s as u16;
         }
         let mut rok_union = LinePair::default();
-        for rr in 0..nk {
-            self.rok[rr] = false;
-            if !(r.band_hits(rr) && c.band_hits(rr)) {
-                continue;
-            }
-            self.rok[rr] = true;
+        // the last pushes meeting both sets (when q leaves them in place)
+        self.rok = band_lines(LinePair::lines(r), n).and(band_lines(LinePair::lines(c), n));
+        for rr in pushes_on(self.rok) {
             b.push(rr);
             let gr = moved(g, rr, n);
             let Some(cnt) = sc.walk_moved(b, conn, r_cells, rr, Some(gr)) else {
@@ -715,16 +731,13 @@ impl Rule6 {
                 self.allow_first(q, a, &mut allow, qa);
                 cq_lines = lines_of(sc.walked(cnt), n);
             }
-            let (rqf, cqf) = (rq_lines.as_flags(), cq_lines.as_flags());
             // (B) the last push r, meeting both sets after q
-            for rr in 0..nk {
-                if idle {
-                    if !self.rok[rr] {
-                        continue;
-                    }
-                } else if !(rqf.band_hits(rr) && cqf.band_hits(rr)) {
-                    continue;
-                }
+            let last = if idle {
+                self.rok
+            } else {
+                band_lines(rq_lines, n).and(band_lines(cq_lines, n))
+            };
+            for rr in pushes_on(last) {
                 let cross = cross_q.or(crossing(rr));
                 let flags = if idle
                     && walk_unchanged(self.rent[rr][0], q, rr, n)
@@ -984,19 +997,13 @@ impl LastPush<'_> {
         let n = b.side();
         let mut tried = 0;
         let mut rstamp = None; // R marked in `sc.rmarks`, once needed
-        let lines = self.candidate_lines(n);
-        let mut zs = lines.rows | lines.cols;
-        while zs != 0 {
-            let z = zs.trailing_zeros() as usize;
-            zs &= zs - 1;
-            for k in 4 * z..4 * z + 4 {
-                if !lines.has_line_of(k) || !self.allowed(k) {
-                    continue;
-                }
-                tried += 1;
-                if self.try_push(k, b, conn, sc, kept, &mut rstamp) {
-                    return (Some(k), tried);
-                }
+        for k in pushes_on(self.candidate_lines(n)) {
+            if !self.allowed(k) {
+                continue;
+            }
+            tried += 1;
+            if self.try_push(k, b, conn, sc, kept, &mut rstamp) {
+                return (Some(k), tried);
             }
         }
         (None, tried)
@@ -1223,6 +1230,20 @@ mod tests {
             }
         }
         assert!(yes > 1000 && no > 1000, "{yes} {no}");
+    }
+
+    #[test]
+    fn pushes_on_gives_the_pushes_of_the_lines_in_order() {
+        let mut rng = Rng::new(3);
+        for _ in 0..2000 {
+            let n = 2 + rng.below(127);
+            let l = LinePair {
+                rows: (rng.below(usize::MAX) as Lines | (rng.below(usize::MAX) as Lines) << 64) & full(n),
+                cols: (rng.below(usize::MAX) as Lines | (rng.below(usize::MAX) as Lines) << 64) & full(n),
+            };
+            let plain: Vec<usize> = (0..4 * n).filter(|&k| l.has_line_of(k)).collect();
+            assert_eq!(pushes_on(l).collect::<Vec<_>>(), plain);
+        }
     }
 
     #[test]
