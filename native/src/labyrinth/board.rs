@@ -100,6 +100,8 @@ impl Connections {
 pub struct Board {
     n: usize,
     ids: Vec<u16>,
+    /// By position, the sides ([`NORTH`] ...) on which a neighbour lies inside the board.
+    inside: Vec<u8>,
 }
 
 impl Board {
@@ -109,9 +111,29 @@ impl Board {
             (2..=MAX_SIDE).contains(&n),
             "board side {n} outside 2..={MAX_SIDE}"
         );
+        let inside = (0..n * n)
+            .map(|p| {
+                let (r, c) = (p / n, p % n);
+                let mut m = 0;
+                if r + 1 < n {
+                    m |= NORTH;
+                }
+                if r > 0 {
+                    m |= SOUTH;
+                }
+                if c + 1 < n {
+                    m |= EAST;
+                }
+                if c > 0 {
+                    m |= WEST;
+                }
+                m
+            })
+            .collect();
         Board {
             n,
             ids: (0..(n * n) as u16).collect(),
+            inside,
         }
     }
 
@@ -125,6 +147,12 @@ impl Board {
     #[inline(always)]
     pub fn field(&self, p: usize) -> u16 {
         self.ids[p]
+    }
+
+    /// The sides of position `p` on which a neighbour lies inside the board.
+    #[inline(always)]
+    pub fn inside(&self, p: usize) -> u8 {
+        self.inside[p]
     }
 
     /// The fields by position.

@@ -54,12 +54,12 @@ impl Marks {
 #[inline(always)]
 pub fn neighbour(b: &Board, conn: &Connections, p: usize, m: u8, side: usize) -> Option<usize> {
     let n = b.side();
-    let (r, c) = row_col(p, n);
+    let m = m & b.inside(p);
     match side {
-        0 if m & NORTH != 0 && r + 1 < n && conn.of(b.field(p + n)) & SOUTH != 0 => Some(p + n),
-        1 if m & SOUTH != 0 && r > 0 && conn.of(b.field(p - n)) & NORTH != 0 => Some(p - n),
-        2 if m & EAST != 0 && c + 1 < n && conn.of(b.field(p + 1)) & WEST != 0 => Some(p + 1),
-        3 if m & WEST != 0 && c > 0 && conn.of(b.field(p - 1)) & EAST != 0 => Some(p - 1),
+        0 if m & NORTH != 0 && conn.of(b.field(p + n)) & SOUTH != 0 => Some(p + n),
+        1 if m & SOUTH != 0 && conn.of(b.field(p - n)) & NORTH != 0 => Some(p - n),
+        2 if m & EAST != 0 && conn.of(b.field(p + 1)) & WEST != 0 => Some(p + 1),
+        3 if m & WEST != 0 && conn.of(b.field(p - 1)) & EAST != 0 => Some(p - 1),
         _ => None,
     }
 }
