@@ -102,6 +102,8 @@ pub struct Board {
     ids: Vec<u16>,
     /// By position, the sides ([`NORTH`] ...) on which a neighbour lies inside the board.
     inside: Vec<u8>,
+    /// By position, its row and column.
+    coords: Vec<[u8; 2]>,
 }
 
 impl Board {
@@ -134,6 +136,7 @@ impl Board {
             n,
             ids: (0..(n * n) as u16).collect(),
             inside,
+            coords: (0..n * n).map(|p| [(p / n) as u8, (p % n) as u8]).collect(),
         }
     }
 
@@ -153,6 +156,13 @@ impl Board {
     #[inline(always)]
     pub fn inside(&self, p: usize) -> u8 {
         self.inside[p]
+    }
+
+    /// The row and column of position `p` (from a table: no division).
+    #[inline(always)]
+    pub fn coords(&self, p: usize) -> (usize, usize) {
+        let [r, c] = self.coords[p];
+        (usize::from(r), usize::from(c))
     }
 
     /// The fields by position.

@@ -10,7 +10,7 @@
 //! - rules 5 and 6: [`useful_idle_lines`], [`Rule6`], with [`near`].
 
 use super::board::{line, moved, moves_row, reverse, row_col, Board, Connections, Lines};
-use super::walks::{flood, neighbour, Flags, Marks};
+use super::walks::{entered_on, flood, neighbour, Flags, Marks};
 
 /// A set of rows and a set of columns (bit `l` of `rows`: row `l`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -486,9 +486,8 @@ impl StepEnv<'_> {
 /// Rule 4's test: whether a walk of `count` positions (`sc.queue`) enters a line of `zone`.
 #[inline]
 pub fn reaches_zone(b: &Board, conn: &Connections, sc: &Scratch, count: usize, zone: LinePair) -> bool {
-    let n = b.side();
     sc.walked(count).any(|p| {
-        let (er, ec) = super::walks::entered(p, conn.of(b.field(p)), n);
+        let (er, ec) = entered_on(b, p, conn.of(b.field(p)));
         er & zone.rows != 0 || ec & zone.cols != 0
     })
 }
@@ -496,10 +495,9 @@ pub fn reaches_zone(b: &Board, conn: &Connections, sc: &Scratch, count: usize, z
 /// The entry lines of a walk of `count` positions (`sc.queue`).
 #[inline]
 pub fn walk_entries(b: &Board, conn: &Connections, sc: &Scratch, count: usize) -> LinePair {
-    let n = b.side();
     let mut e = LinePair::default();
     for p in sc.walked(count) {
-        let (er, ec) = super::walks::entered(p, conn.of(b.field(p)), n);
+        let (er, ec) = entered_on(b, p, conn.of(b.field(p)));
         e.rows |= er;
         e.cols |= ec;
     }

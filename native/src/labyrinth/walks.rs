@@ -141,9 +141,14 @@ impl Flags {
     /// The flags of `cells` on board `b`.
     pub fn of(b: &Board, conn: &Connections, cells: &[u32]) -> Flags {
         let mut f = Flags::default();
-        let n = b.side();
         for &p in cells {
-            f.add(p as usize, conn.of(b.field(p as usize)), n);
+            let p = p as usize;
+            let (r, c) = b.coords(p);
+            f.rows |= 1 << r;
+            f.cols |= 1 << c;
+            let (er, ec) = entered_on(b, p, conn.of(b.field(p)));
+            f.enter_rows |= er;
+            f.enter_cols |= ec;
         }
         f
     }
@@ -175,6 +180,34 @@ impl Flags {
     pub fn meets(&self, other: &Flags) -> bool {
         self.enter_rows & other.enter_rows != 0 || self.enter_cols & other.enter_cols != 0
     }
+}
+
+/// By connection mask (already cut to the sides inside the board), the lines `r - 1, r, r + 1`
+/// a position on row `r` enters, as bits 0, 1, 2; likewise columns.
+const ROW_PATTERN: [u8; 16] = pattern(SOUTH, NORTH);
+const COL_PATTERN: [u8; 16] = pattern(WEST, EAST);
+
+const fn pattern(before: u8, after: u8) -> [u8; 16] {
+    let mut t = [0u8; 16];
+    let mut m = 0;
+    while m < 16 {
+        t[m] = 2 | if m as u8 & before != 0 { 1 } else { 0 } | if m as u8 & after != 0 { 4 } else { 0 };
+        m += 1;
+    }
+    t
+}
+
+/// [`entered`] on board `b` without division or branches: the position's row and column come
+/// from a table, its connections are cut to the sides inside the board, and the three lines
+/// `r - 1..=r + 1` are one small pattern shifted into place (bit `r - 1` never set for `r` = 0).
+#[inline(always)]
+pub fn entered_on(b: &Board, p: usize, m: u8) -> (Lines, Lines) {
+    let (r, c) = b.coords(p);
+    let m = usize::from(m & b.inside(p));
+    (
+        Lines::from(ROW_PATTERN[m]) << r >> 1,
+        Lines::from(COL_PATTERN[m]) << c >> 1,
+    )
 }
 
 /// The rows and columns position `p` (connections `m`) enters.
@@ -282,6 +315,18 @@ mod tests {
                 Some(target),
             );
             assert_eq!(hit.is_none(), plain[target]);
+        }
+    }
+
+    #[test]
+    fn entered_on_a_board_is_entered() {
+        for n in 2..=12 {
+            let b = Board::identity(n);
+            for p in 0..n * n {
+                for m in 0..16u8 {
+                    assert_eq!(entered_on(&b, p, m), entered(p, m, n), "n={n} p={p} m={m}");
+                }
+            }
         }
     }
 
