@@ -31,7 +31,9 @@ fn labyrinth_search(
     first_push: Option<usize>,
 ) -> PyResult<(String, u64, Vec<usize>)> {
     if !(2..=MAX_SIDE).contains(&n) || conn.len() != n * n || init >= n * n || goal >= n * n {
-        return Err(PyValueError::new_err("bad board: side, connections or positions"));
+        return Err(PyValueError::new_err(
+            "bad board: side, connections or positions",
+        ));
     }
     if prune > 2 || table_bits > 32 || depth > 255 || first_push.is_some_and(|k| k >= 4 * n) {
         return Err(PyValueError::new_err("bad options"));
@@ -57,7 +59,11 @@ fn labyrinth_search(
             }
         }
     });
-    let status = if step == Step::Found { "found" } else { "exhausted" };
+    let status = if step == Step::Found {
+        "found"
+    } else {
+        "exhausted"
+    };
     Ok((status.to_string(), nodes, plan))
 }
 

@@ -245,9 +245,8 @@ impl Search {
         assert!(depth < 256, "depth {depth} too large");
         assert!(problem.init < nn && problem.goal < nn);
         let levels = depth + 1;
-        let use_tt = options.prune >= 2
-            && !options.focused
-            && table.as_ref().is_some_and(|t| t.enabled());
+        let use_tt =
+            options.prune >= 2 && !options.focused && table.as_ref().is_some_and(|t| t.enabled());
         let mut s = Search {
             n,
             nk,
@@ -437,17 +436,10 @@ impl Search {
             pidle: lv.pidle,
             root: lvl == 0,
             prune: self.options.prune > 0,
-            rule5: lv
-                .qline
-                .map(|ql| (&self.qa[(lvl - 1) * nk..lvl * nk], ql)),
+            rule5: lv.qline.map(|ql| (&self.qa[(lvl - 1) * nk..lvl * nk], ql)),
             rule6,
-            kept: (lv.oside > 0).then(|| {
-                (
-                    usize::from(lv.oside - 1),
-                    self.l2id,
-                    self.levels[lvl - 1].g,
-                )
-            }),
+            kept: (lv.oside > 0)
+                .then(|| (usize::from(lv.oside - 1), self.l2id, self.levels[lvl - 1].g)),
             only: if lvl == 0 {
                 self.options.first_push
             } else {
@@ -459,7 +451,13 @@ impl Search {
 
     /// Rules 1, 2, focus, 4, 5 and 6 on push `k` at level `lvl`: `None` if pruned, else the size
     /// of the walk rule 4 left in the scratch queue for the child, if it made one.
-    fn admit(&mut self, k: usize, left: usize, hits_r: bool, hits_c: bool) -> Option<Option<usize>> {
+    fn admit(
+        &mut self,
+        k: usize,
+        left: usize,
+        hits_r: bool,
+        hits_c: bool,
+    ) -> Option<Option<usize>> {
         let lvl = self.lvl;
         let nk = self.nk;
         let prune = self.options.prune;
@@ -531,7 +529,16 @@ impl Search {
         let cells = &self.rl[lv.at * self.nn..lv.at * self.nn + lv.rn];
         let qa = &mut self.qa[lvl * nk..(lvl + 1) * nk];
         let allow = if rule == 5 {
-            useful_idle_lines(&mut self.board, &self.conn, cells, lv.g, &lv.r, &lv.c, &mut self.sc, qa)
+            useful_idle_lines(
+                &mut self.board,
+                &self.conn,
+                cells,
+                lv.g,
+                &lv.r,
+                &lv.c,
+                &mut self.sc,
+                qa,
+            )
         } else {
             self.rule6.useful_idle_lines3(
                 &mut self.board,

@@ -191,7 +191,9 @@ const fn pattern(before: u8, after: u8) -> [u8; 16] {
     let mut t = [0u8; 16];
     let mut m = 0;
     while m < 16 {
-        t[m] = 2 | if m as u8 & before != 0 { 1 } else { 0 } | if m as u8 & after != 0 { 4 } else { 0 };
+        t[m] = 2
+            | if m as u8 & before != 0 { 1 } else { 0 }
+            | if m as u8 & after != 0 { 4 } else { 0 };
         m += 1;
     }
     t
