@@ -165,6 +165,22 @@ impl Board {
         (usize::from(r), usize::from(c))
     }
 
+    /// Where push `k` moves the field on position `p` ([`moved`], with the coordinates from the
+    /// table).
+    #[inline(always)]
+    pub fn moved(&self, p: usize, k: usize) -> usize {
+        let n = self.n;
+        let z = k >> 2;
+        let (r, c) = self.coords(p);
+        match k & 3 {
+            0 if r == z => p + 1 - if c + 1 < n { 0 } else { n },
+            1 if r == z => p + if c > 0 { 0 } else { n } - 1,
+            2 if c == z => p + n - if r + 1 < n { 0 } else { n * n },
+            3 if c == z => p + if r > 0 { 0 } else { n * n } - n,
+            _ => p,
+        }
+    }
+
     /// The fields by position.
     pub fn fields(&self) -> &[u16] {
         &self.ids
@@ -236,6 +252,9 @@ mod tests {
                 let expected = pushed_plain(&b, k);
                 b.push(k);
                 assert_eq!(b.fields(), &expected[..], "n={n} k={k}");
+                for p in 0..n * n {
+                    assert_eq!(b.moved(p, k), moved(p, k, n));
+                }
                 let mut c = Board::identity(n);
                 start.pushed_into(k, &mut c);
                 assert_eq!(c, b);

@@ -246,14 +246,57 @@ pub fn walk_unchanged(e: LinePair, o: usize, k: usize, n: usize) -> bool {
     e_o & window(l2) == 0 || e_m & window(line(k)) == 0
 }
 
-/// Scratch space of the walks: visit marks, the marks of `R` for [`joins_after`], and queues.
+/// The avatar's set `R` for [`joins_after`]: marked by position, and as line sets.
+///
+/// Invariant: after [`RSet::set`], `has(p)` holds exactly for the positions of `R`, `by_row[r]`
+/// has bit `c` exactly for the positions `(r, c)` of `R`, and `by_col[c]` bit `r`.
+pub struct RSet {
+    marks: Marks,
+    stamp: u32,
+    by_row: Vec<Lines>,
+    by_col: Vec<Lines>,
+}
+
+impl RSet {
+    /// An empty set for a board of side `n`.
+    pub fn new(n: usize) -> Self {
+        RSet {
+            marks: Marks::new(n * n),
+            stamp: 0,
+            by_row: vec![0; n],
+            by_col: vec![0; n],
+        }
+    }
+
+    /// Make the set `cells` (positions on `b`).
+    pub fn set(&mut self, b: &Board, cells: &[u16]) {
+        self.stamp = self.marks.fresh();
+        self.by_row.fill(0);
+        self.by_col.fill(0);
+        for &p in cells {
+            let p = usize::from(p);
+            self.marks.set(p, self.stamp);
+            let (r, c) = b.coords(p);
+            self.by_row[r] |= 1 << c;
+            self.by_col[c] |= 1 << r;
+        }
+    }
+
+    /// Whether position `p` is in the set.
+    #[inline(always)]
+    pub fn has(&self, p: usize) -> bool {
+        self.marks.has(p, self.stamp)
+    }
+}
+
+/// Scratch space of the walks: visit marks, `R` for [`joins_after`], and queues.
 ///
 /// Invariant: `queue`, `seeds` and `other` hold `n * n` entries each.
 pub struct Scratch {
     /// Visit marks of the walks.
     pub marks: Marks,
-    /// The marks of `R` for [`joins_after`].
-    pub rmarks: Marks,
+    /// `R` for [`joins_after`].
+    pub rset: RSet,
     /// The positions the last walk visited.
     pub queue: Vec<u32>,
     /// The seeds of a walk.
@@ -265,11 +308,12 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    /// Scratch for a board of `nn` positions.
-    pub fn new(nn: usize) -> Self {
+    /// Scratch for a board of side `n`.
+    pub fn new(n: usize) -> Self {
+        let nn = n * n;
         Scratch {
             marks: Marks::new(nn),
-            rmarks: Marks::new(nn),
+            rset: RSet::new(n),
             queue: vec![0; nn],
             seeds: vec![0; nn],
             other: vec![0; nn],
@@ -278,8 +322,8 @@ impl Scratch {
     }
 
     /// Bytes [`Scratch::new`] allocates.
-    pub fn memory_estimate(nn: usize) -> usize {
-        nn * 4 * 5
+    pub fn memory_estimate(n: usize) -> usize {
+        n * n * 4 * 5 + n * 32
     }
 
     /// Walk from `cells` (positions before push `k`, moved by it; the board is after `k`), with a
@@ -293,9 +337,8 @@ impl Scratch {
         k: usize,
         target: Option<usize>,
     ) -> Option<usize> {
-        let n = b.side();
         for (s, &p) in self.seeds.iter_mut().zip(cells) {
-            *s = moved(p as usize, k, n) as u32;
+            *s = b.moved(p as usize, k) as u32;
         }
         self.walk_seeds(b, conn, cells.len(), target)
     }
@@ -342,19 +385,18 @@ impl Scratch {
 
 /// Whether the goal, at `gq` on board `b` after push `k`, joins the avatar's set.
 ///
-/// `R` (positions before the push, marked `rstamp` in `rmarks`) is closed under walking. Every
-/// edge the push changes has an end on the pushed line, so a walk that leaves `k(R)` leaves it
-/// from a position in the line's band: only those are expanded, and positions of `k(R)` met on
-/// the way are not (all their unchanged edges lead back into `k(R)`). A second walk from the goal
-/// runs in step with it; the answer is known as soon as the walks meet, or as one of them runs
-/// out -- so the cost is that of the smaller side. `queue` and `gqueue` hold `n * n` entries.
+/// `R` (positions before the push, `rset`) is closed under walking. Every edge the push changes
+/// has an end on the pushed line, so a walk that leaves `k(R)` leaves it from a position in the
+/// line's band: only those are expanded (found from `R`'s line sets), and positions of `k(R)` met
+/// on the way are not (all their unchanged edges lead back into `k(R)`). A second walk from the
+/// goal runs in step with it; the answer is known as soon as the walks meet, or as one of them
+/// runs out -- so the cost is that of the smaller side. `queue` and `gqueue` hold `n * n` entries.
 #[allow(clippy::too_many_arguments)]
 pub fn joins_after(
     b: &Board,
     conn: &Connections,
     k: usize,
-    rmarks: &Marks,
-    rstamp: u32,
+    rset: &RSet,
     gq: usize,
     marks: &mut Marks,
     queue: &mut [u32],
@@ -367,41 +409,32 @@ pub fn joins_after(
     let own = marks.fresh();
     let gs = marks.fresh();
     let mut tail = 0;
-    for a in z.saturating_sub(1)..n.min(z + 2) {
-        for c in 0..n {
-            let p = if rows { a * n + c } else { c * n + a };
-            let src = if a == z {
-                // on the pushed line: the position its field came from
-                let from = if k & 1 == 0 {
-                    if c == 0 {
-                        n - 1
-                    } else {
-                        c - 1
-                    }
-                } else if c + 1 == n {
-                    0
-                } else {
-                    c + 1
-                };
-                if rows {
-                    a * n + from
-                } else {
-                    from * n + a
-                }
+    let by_line = if rows { &rset.by_row } else { &rset.by_col };
+    let f = full(n);
+    for (a, &set) in by_line.iter().enumerate().take(z + 2).skip(z.saturating_sub(1)) {
+        let mut bits = set;
+        if a == z {
+            // on the pushed line, each position holds the field from the one before it (east,
+            // north: k even) or after it, around the edge
+            bits = if k & 1 == 0 {
+                (bits << 1 | bits >> (n - 1)) & f
             } else {
-                p
+                (bits >> 1 | bits << (n - 1)) & f
             };
-            if rmarks.has(src, rstamp) {
-                if p == gq {
-                    return true;
-                }
-                marks.set(p, own);
-                queue[tail] = p as u32;
-                tail += 1;
+        }
+        while bits != 0 {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let p = if rows { a * n + c } else { c * n + a };
+            if p == gq {
+                return true;
             }
+            marks.set(p, own);
+            queue[tail] = p as u32;
+            tail += 1;
         }
     }
-    if rmarks.has(moved(gq, inv, n), rstamp) {
+    if rset.has(b.moved(gq, inv)) {
         return true;
     }
     marks.set(gq, gs);
@@ -411,8 +444,7 @@ pub fn joins_after(
     let env = StepEnv {
         b,
         conn,
-        rmarks,
-        rstamp,
+        rset,
         inv,
     };
     while head < tail && ghead < gtail {
@@ -435,8 +467,7 @@ pub fn joins_after(
 struct StepEnv<'a> {
     b: &'a Board,
     conn: &'a Connections,
-    rmarks: &'a Marks,
-    rstamp: u32,
+    rset: &'a RSet,
     inv: usize,
 }
 
@@ -456,7 +487,6 @@ impl StepEnv<'_> {
         other: u32,
         from_goal: bool,
     ) -> bool {
-        let n = self.b.side();
         let m = self.conn.of(self.b.field(p));
         for side in 0..4 {
             let Some(q) = neighbour(self.b, self.conn, p, m, side) else {
@@ -468,7 +498,7 @@ impl StepEnv<'_> {
             if marks.has(q, other) {
                 return true;
             }
-            let in_r = self.rmarks.has(moved(q, self.inv, n), self.rstamp);
+            let in_r = self.rset.has(self.b.moved(q, self.inv));
             if in_r && from_goal {
                 return true;
             }
@@ -905,9 +935,9 @@ impl KeptWalks {
         }
         let has = |p: usize| bits[p >> 6] >> (p & 63) & 1 == 1;
         Some(if s == 0 {
-            r_cells.iter().any(|&p| has(moved(p as usize, k, n)))
+            r_cells.iter().any(|&p| has(b.moved(p as usize, k)))
         } else {
-            has(moved(g, k, n))
+            has(b.moved(g, k))
         })
     }
 }
@@ -1004,13 +1034,13 @@ impl LastPush<'_> {
     ) -> (Option<usize>, u64) {
         let n = b.side();
         let mut tried = 0;
-        let mut rstamp = None; // R marked in `sc.rmarks`, once needed
+        let mut r_set = false; // R is in `sc.rset`, once needed
         for k in pushes_on(self.candidate_lines(n)) {
             if !self.allowed(k) {
                 continue;
             }
             tried += 1;
-            if self.try_push(k, b, conn, sc, kept, &mut rstamp) {
+            if self.try_push(k, b, conn, sc, kept, &mut r_set) {
                 return (Some(k), tried);
             }
         }
@@ -1026,7 +1056,7 @@ impl LastPush<'_> {
         conn: &Connections,
         sc: &mut Scratch,
         kept: &mut KeptWalks,
-        rstamp: &mut Option<u32>,
+        r_set: &mut bool,
     ) -> bool {
         let n = b.side();
         let gk = moved(self.g, k, n);
@@ -1043,24 +1073,16 @@ impl LastPush<'_> {
                 return known;
             }
         }
-        let rs = match *rstamp {
-            Some(s) => s,
-            None => {
-                let s = sc.rmarks.fresh();
-                for &p in self.r_cells {
-                    sc.rmarks.set(p as usize, s);
-                }
-                *rstamp = Some(s);
-                s
-            }
-        };
+        if !*r_set {
+            sc.rset.set(b, self.r_cells);
+            *r_set = true;
+        }
         b.push(k);
         let joined = joins_after(
             b,
             conn,
             k,
-            &sc.rmarks,
-            rs,
+            &sc.rset,
             gk,
             &mut sc.marks,
             &mut sc.queue,
@@ -1174,7 +1196,7 @@ mod tests {
         for _ in 0..20000 {
             let (mut b, conn) = random_board(&mut rng, 10);
             let n = b.side();
-            let mut sc = Scratch::new(n * n);
+            let mut sc = Scratch::new(n);
             let start = rng.below(n * n);
             let cells: Vec<u16> = if rng.chance(0.5) {
                 vec![start as u16]
@@ -1212,17 +1234,14 @@ mod tests {
         for _ in 0..20000 {
             let (b, conn) = random_board(&mut rng, 10);
             let n = b.side();
-            let mut sc = Scratch::new(n * n);
+            let mut sc = Scratch::new(n);
             let cnt = sc.walk_from(&b, &conn, rng.below(n * n), None).unwrap();
             let r: Vec<u16> = sc.walked(cnt).map(|p| p as u16).collect();
             let g = rng.below(n * n);
             if r.contains(&(g as u16)) {
                 continue;
             }
-            let rs = sc.rmarks.fresh();
-            for &p in &r {
-                sc.rmarks.set(p as usize, rs);
-            }
+            sc.rset.set(&b, &r);
             let k = rng.below(4 * n);
             let mut a = b.clone();
             a.push(k);
@@ -1232,8 +1251,7 @@ mod tests {
                 &a,
                 &conn,
                 k,
-                &sc.rmarks,
-                rs,
+                &sc.rset,
                 gk,
                 &mut sc.marks,
                 &mut sc.queue,

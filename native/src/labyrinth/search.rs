@@ -260,7 +260,7 @@ impl Search {
             qa: vec![LinePair::default(); levels * nk],
             cstate: vec![0; levels * nk],
             cache: vec![[LinePair::default(); 2]; levels * nk],
-            sc: Scratch::new(nn),
+            sc: Scratch::new(n),
             rule6: Rule6::new(n),
             kept: KeptWalks::new(n),
             l2id: 0,
@@ -289,7 +289,7 @@ impl Search {
             + levels * std::mem::size_of::<Level>()
             + levels * nn * 2
             + levels * nk * (lp + 1 + 2 * lp)
-            + Scratch::memory_estimate(nn)
+            + Scratch::memory_estimate(n)
             + Rule6::memory_estimate(n)
             + KeptWalks::memory_estimate(n)
     }
