@@ -411,7 +411,12 @@ pub fn joins_after(
     let mut tail = 0;
     let by_line = if rows { &rset.by_row } else { &rset.by_col };
     let f = full(n);
-    for (a, &set) in by_line.iter().enumerate().take(z + 2).skip(z.saturating_sub(1)) {
+    for (a, &set) in by_line
+        .iter()
+        .enumerate()
+        .take(z + 2)
+        .skip(z.saturating_sub(1))
+    {
         let mut bits = set;
         if a == z {
             // on the pushed line, each position holds the field from the one before it (east,
@@ -441,12 +446,7 @@ pub fn joins_after(
     gqueue[0] = gq as u32;
     let mut gtail = 1;
     let (mut head, mut ghead) = (0, 0);
-    let env = StepEnv {
-        b,
-        conn,
-        rset,
-        inv,
-    };
+    let env = StepEnv { b, conn, rset, inv };
     while head < tail && ghead < gtail {
         // one step of each walk in turn
         let p = queue[head] as usize;
