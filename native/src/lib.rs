@@ -5,6 +5,7 @@
 //! Python's deadline, Ctrl-C and progress callback.
 
 use std::cell::{Cell, RefCell};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyValueError;
@@ -15,7 +16,8 @@ pub mod labyrinth;
 
 use labyrinth::board::{Connections, MAX_SIDE};
 use labyrinth::deepening::{self, Monitor, Progress};
-use labyrinth::search::Problem;
+use labyrinth::search::{Options, Problem, Search, Step};
+use labyrinth::table::TranspositionTable;
 
 /// How often the search looks at Python's signal handlers (Ctrl-C) and calls the progress callback.
 const PYTHON_POLL: Duration = Duration::from_millis(50);
@@ -157,10 +159,59 @@ fn labyrinth_solve<'py>(
     Ok(d)
 }
 
+/// One complete Labyrinth search of exactly `depth` pushes, for tests and benchmarks of the
+/// search alone: (status "found" or "exhausted", nodes, plan as push codes). `prune` 0 turns every
+/// rule off (the reference the rules are checked against), 1 keeps rules 1-5, 2 is the engine's.
+/// Runs with the GIL released, one table generation 1.
+#[pyfunction]
+#[pyo3(signature = (n, conn, init, goal, depth, focused=false, prune=2, table_bits=0, first_push=None))]
+#[allow(clippy::too_many_arguments)]
+fn labyrinth_search(
+    py: Python<'_>,
+    n: usize,
+    conn: &[u8],
+    init: usize,
+    goal: usize,
+    depth: usize,
+    focused: bool,
+    prune: u8,
+    table_bits: u32,
+    first_push: Option<usize>,
+) -> PyResult<(String, u64, Vec<usize>)> {
+    let problem = labyrinth_problem(n, conn, init, goal)?;
+    if prune > 2 || table_bits > 32 || depth > 255 || first_push.is_some_and(|k| k >= 4 * n) {
+        return Err(PyValueError::new_err(
+            "prune is 0..2, table_bits 0..32, depth 0..255, first_push a push of the board",
+        ));
+    }
+    let options = Options {
+        focused,
+        prune,
+        first_push,
+    };
+    let (step, nodes, plan) = py.detach(move || {
+        let table = (table_bits > 0).then(|| Arc::new(TranspositionTable::new(table_bits)));
+        let mut s = Search::new(&problem, depth, options, table, 1);
+        loop {
+            match s.run(1 << 24) {
+                Step::Budget => continue,
+                step => return (step, s.nodes(), s.plan()),
+            }
+        }
+    });
+    let status = if step == Step::Found {
+        "found"
+    } else {
+        "exhausted"
+    };
+    Ok((status.to_string(), nodes, plan))
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("LABYRINTH_MAX_SIDE", MAX_SIDE)?;
     m.add_function(wrap_pyfunction!(labyrinth_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(labyrinth_search, m)?)?;
     Ok(())
 }

@@ -45,12 +45,20 @@ pub fn reverse(k: usize) -> usize {
     k ^ 1
 }
 
+/// The row and column of position `p` on an `n x n` board (32-bit division: positions and
+/// sides fit, and it is several times faster than the 64-bit one on common CPUs).
+#[inline(always)]
+pub fn row_col(p: usize, n: usize) -> (usize, usize) {
+    debug_assert!(p < MAX_SIDE * MAX_SIDE && n <= MAX_SIDE);
+    let r = (p as u32 / n as u32) as usize;
+    (r, p - r * n)
+}
+
 /// Where push `k` moves the field standing on position `p` of an `n x n` board.
 #[inline(always)]
 pub fn moved(p: usize, k: usize, n: usize) -> usize {
     let z = k >> 2;
-    let r = p / n;
-    let c = p - r * n;
+    let (r, c) = row_col(p, n);
     match k & 3 {
         0 if r == z => r * n + if c + 1 < n { c + 1 } else { 0 },
         1 if r == z => r * n + if c > 0 { c - 1 } else { n - 1 },
@@ -92,6 +100,10 @@ impl Connections {
 pub struct Board {
     n: usize,
     ids: Vec<u16>,
+    /// By position, the sides ([`NORTH`] ...) on which a neighbour lies inside the board.
+    inside: Vec<u8>,
+    /// By position, its row and column.
+    coords: Vec<[u8; 2]>,
 }
 
 impl Board {
@@ -101,9 +113,30 @@ impl Board {
             (2..=MAX_SIDE).contains(&n),
             "board side {n} outside 2..={MAX_SIDE}"
         );
+        let inside = (0..n * n)
+            .map(|p| {
+                let (r, c) = (p / n, p % n);
+                let mut m = 0;
+                if r + 1 < n {
+                    m |= NORTH;
+                }
+                if r > 0 {
+                    m |= SOUTH;
+                }
+                if c + 1 < n {
+                    m |= EAST;
+                }
+                if c > 0 {
+                    m |= WEST;
+                }
+                m
+            })
+            .collect();
         Board {
             n,
             ids: (0..(n * n) as u16).collect(),
+            inside,
+            coords: (0..n * n).map(|p| [(p / n) as u8, (p % n) as u8]).collect(),
         }
     }
 
@@ -119,6 +152,35 @@ impl Board {
         self.ids[p]
     }
 
+    /// The sides of position `p` on which a neighbour lies inside the board.
+    #[inline(always)]
+    pub fn inside(&self, p: usize) -> u8 {
+        self.inside[p]
+    }
+
+    /// The row and column of position `p` (from a table: no division).
+    #[inline(always)]
+    pub fn coords(&self, p: usize) -> (usize, usize) {
+        let [r, c] = self.coords[p];
+        (usize::from(r), usize::from(c))
+    }
+
+    /// Where push `k` moves the field on position `p` ([`moved`], with the coordinates from the
+    /// table).
+    #[inline(always)]
+    pub fn moved(&self, p: usize, k: usize) -> usize {
+        let n = self.n;
+        let z = k >> 2;
+        let (r, c) = self.coords(p);
+        match k & 3 {
+            0 if r == z => p + 1 - if c + 1 < n { 0 } else { n },
+            1 if r == z => p + if c > 0 { 0 } else { n } - 1,
+            2 if c == z => p + n - if r + 1 < n { 0 } else { n * n },
+            3 if c == z => p + if r > 0 { 0 } else { n * n } - n,
+            _ => p,
+        }
+    }
+
     /// The fields by position.
     pub fn fields(&self) -> &[u16] {
         &self.ids
@@ -130,21 +192,30 @@ impl Board {
         let n = self.n;
         let z = k >> 2;
         match k & 3 {
-            0 => self.ids[z * n..(z + 1) * n].rotate_right(1),
-            1 => self.ids[z * n..(z + 1) * n].rotate_left(1),
+            0 => {
+                let row = &mut self.ids[z * n..(z + 1) * n];
+                let last = row[n - 1];
+                row.copy_within(0..n - 1, 1);
+                row[0] = last;
+            }
+            1 => {
+                let row = &mut self.ids[z * n..(z + 1) * n];
+                let first = row[0];
+                row.copy_within(1..n, 0);
+                row[n - 1] = first;
+            }
             2 => {
-                let last = self.ids[(n - 1) * n + z];
-                for r in (1..n).rev() {
-                    self.ids[r * n + z] = self.ids[(r - 1) * n + z];
+                // each field moves a row up: pass the one pushed off the top along from row 0
+                let mut carry = self.ids[(n - 1) * n + z];
+                for row in self.ids.chunks_exact_mut(n) {
+                    std::mem::swap(&mut row[z], &mut carry);
                 }
-                self.ids[z] = last;
             }
             _ => {
-                let first = self.ids[z];
-                for r in 0..n - 1 {
-                    self.ids[r * n + z] = self.ids[(r + 1) * n + z];
+                let mut carry = self.ids[z];
+                for row in self.ids.chunks_exact_mut(n).rev() {
+                    std::mem::swap(&mut row[z], &mut carry);
                 }
-                self.ids[(n - 1) * n + z] = first;
             }
         }
     }
@@ -181,6 +252,9 @@ mod tests {
                 let expected = pushed_plain(&b, k);
                 b.push(k);
                 assert_eq!(b.fields(), &expected[..], "n={n} k={k}");
+                for p in 0..n * n {
+                    assert_eq!(b.moved(p, k), moved(p, k, n));
+                }
                 let mut c = Board::identity(n);
                 start.pushed_into(k, &mut c);
                 assert_eq!(c, b);

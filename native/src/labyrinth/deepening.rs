@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use super::beam::find_plan;
 use super::board::Board;
-use super::search::{Options, Problem, Search, Step};
+use super::search::{Options, Problem, Search, Step, MAX_DEPTH};
 use super::table::TranspositionTable;
 use super::walks::{flood, Flags, Marks};
 
@@ -106,7 +106,8 @@ enum Run {
     Cap,
 }
 
-/// The plan with the fewest pushes of at most `max_steps`, proven optimal unless stopped.
+/// The plan with the fewest pushes of at most `max_steps` (searched up to [`MAX_DEPTH`]), proven
+/// optimal unless stopped.
 ///
 /// With a `node_limit` the solve is *reproducible*: one worker, beams that are not cut by the
 /// clock and widened only when no plan is known, and a stop after the first budget of nodes that
@@ -124,6 +125,9 @@ pub fn solve(
     } else {
         workers.max(1)
     };
+    // Deeper than MAX_DEPTH nothing is searched: the lower bound then stops at MAX_DEPTH + 1,
+    // which the caller reads as "unknown" when the instance allows more steps.
+    let max_steps = max_steps.min(MAX_DEPTH);
     let mut d = Deepening::new(problem, workers, monitor);
     d.node_limit = node_limit;
     let mut out = Outcome {

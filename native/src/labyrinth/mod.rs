@@ -3,10 +3,16 @@
 //!
 //! - [`board`]: the board as a permutation of fields, and pushes;
 //! - [`walks`]: walks, visit marks, and the line flags of a set of positions;
+//! - [`rules`]: the helpers of the exact search's pruning rules;
+//! - [`table`]: the transposition table shared by worker threads;
+//! - [`search`]: the exact, resumable depth-limited search;
 //! - [`beam`]: a beam search for some plan (an upper bound);
-//! - [`search`]: the exact, resumable depth-limited search.
+//! - [`deepening`]: iterative deepening over worker threads, the engine's entry point.
 
 pub mod beam;
 pub mod board;
+pub mod deepening;
+pub mod rules;
 pub mod search;
+pub mod table;
 pub mod walks;

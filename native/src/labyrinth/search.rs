@@ -1,13 +1,797 @@
-//! The exact search (placeholder until the port lands: only the problem).
+//! The exact search: a resumable depth-limited depth-first search over push sequences (the port
+//! of `escapology/labyrinth/kernel.py`, node for node).
+//!
+//! The reachable set `R` (every position the avatar can stand on; the avatar's choices are
+//! existential, so their union is exact) is kept per level with its [`Flags`]. A push is
+//! *R-idle* when its band misses `R`: then `R` stays the same set of positions.
+//!
+//! Pruning (each rule is proven in `escapology/labyrinth/native.py`'s module docstring, the
+//! helpers in [`super::rules`]):
+//!
+//! 1. An R-idle push is never followed by its reverse.
+//! 2. An R-idle push is never followed by a push of the same orientation on another line that is
+//!    not R-idle, nor by an R-idle one on a smaller line.
+//! 3. The last push must be on a line both `R` and the goal's component `CG` can be entered from.
+//! 4. Two pushes before the end, a push changing only one of `R` and `CG` must give it a position
+//!    entering a line the other set enters.
+//! 5. Two pushes before the end, a push touching neither set is tried only on lines where it can
+//!    change a path that some last push opens; 6. the same three pushes before the end. Below such
+//!    a push only the pushes whose condition let its line through are tried.
+//!
+//! A transposition table ([`TranspositionTable`]) skips nodes three or more pushes before the end
+//! whose state was already exhausted. In *focused* mode (an incomplete search for a first plan)
+//! only pushes whose band meets `R` or `CG`, or repeats of the previous push, are tried.
 
-use super::board::Connections;
+use std::sync::Arc;
 
-/// A Labyrinth instance as the engines see it: board side, connections by field, the avatar's
-/// and the goal's positions on the initial board (field `p` on position `p`).
+use super::board::{line, moved, moves_row, reverse, Board, Connections, Lines};
+use super::rules::{
+    reaches_zone, useful_idle_lines, walk_entries, walk_unchanged, KeptWalks, LastPush, LinePair,
+    Rule6, Scratch,
+};
+use super::table::TranspositionTable;
+use super::walks::Flags;
+
+/// A Labyrinth instance for the search: board side, connections by field, the avatar's and the
+/// goal's positions.
 #[derive(Clone, Debug)]
 pub struct Problem {
+    /// The board side (2..=128).
     pub n: usize,
+    /// The connections of the `n * n` fields.
     pub conn: Connections,
+    /// The avatar's position.
     pub init: usize,
+    /// The goal's position.
     pub goal: usize,
+}
+
+/// How a call of [`Search::run`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A plan was found ([`Search::plan`]).
+    Found,
+    /// No plan of this depth exists (within the options).
+    Exhausted,
+    /// The node budget ran out; call `run` again to continue.
+    Budget,
+}
+
+/// The options of a search.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Focused mode: only pushes whose band meets `R` or `CG`, or repeats (incomplete).
+    pub focused: bool,
+    /// 0: no pruning, 1: rules 1-5, 2: all rules and the transposition table.
+    pub prune: u8,
+    /// Only this first push (a worker's task).
+    pub first_push: Option<usize>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            focused: false,
+            prune: 2,
+            first_push: None,
+        }
+    }
+}
+
+const SALT1: u64 = 0x243F_6A88_85A3_08D3;
+const SALT2: u64 = 0x1319_8A2E_0370_7344;
+const SALT3: u64 = 0xA409_3822_299F_31D0;
+const SALT4: u64 = 0x082E_FA98_EC4E_6C89;
+const SALT5: u64 = 0x4528_21E6_38D0_1377;
+const ODD: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// splitmix64: a well-spread 64-bit hash of an integer.
+#[inline(always)]
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Sum of the hashes of (position, field) over the line of push `k`: a board's hash is the sum
+/// over all positions, so a push changes it by the difference of this before and after.
+#[inline]
+fn line_hash(b: &Board, k: usize, salt: u64) -> u64 {
+    let n = b.side();
+    let nn = (n * n) as u64;
+    let z = line(k);
+    let mut h = 0u64;
+    for i in 0..n {
+        let p = if moves_row(k) { z * n + i } else { i * n + z };
+        h = h.wrapping_add(mix((p as u64 * nn + u64::from(b.field(p))) ^ salt));
+    }
+    h
+}
+
+/// The deepest search there is (levels are counted in bytes in places).
+pub const MAX_DEPTH: usize = 255;
+
+/// No push (the root's `prev`).
+const NO_PUSH: usize = usize::MAX;
+
+/// The state of one level of the search (the node after `L` pushes on the current path).
+///
+/// Invariants while level `L` is on the path: `r` are the flags of `R` (positions
+/// `rl[at * nn..at * nn + rn]`, `at <= L` the level that walked it), `c` those of the goal's
+/// component, `g` the goal's position, `prev` the push that led here (`NO_PUSH` at the root);
+/// `cur` the next candidate (`0..2 * 4n` three or more pushes before the end: first the pushes
+/// meeting `R` or `CG`, then the others; else `0..4n`); `allow` is valid when `allow_done`.
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    cur: usize,
+    prev: usize,
+    pidle: bool,
+    gidle: bool,
+    g: usize,
+    at: usize,
+    rn: usize,
+    r: Flags,
+    c: Flags,
+    /// The lines whose band meets `R` (`CG`): a push on one of them is not R-idle (CG-idle).
+    r_band: LinePair,
+    /// See `r_band`.
+    c_band: LinePair,
+    allow_done: bool,
+    allow: LinePair,
+    /// Whether some line is entered from both `R` and `CG`: 0 unknown, 1 no, 2 yes.
+    apart: u8,
+    /// The idle push that led here, if rule 5 or 6 let it through.
+    qline: Option<usize>,
+    /// After a push that changed only `R` (1) or only `CG` (2), two pushes before the end.
+    oside: u8,
+    hb: [u64; 2],
+    hr: [u64; 2],
+    tk: [u64; 2],
+}
+
+impl Default for Level {
+    fn default() -> Self {
+        Level {
+            cur: 0,
+            prev: NO_PUSH,
+            pidle: false,
+            gidle: false,
+            g: 0,
+            at: 0,
+            rn: 0,
+            r: Flags::default(),
+            c: Flags::default(),
+            r_band: LinePair::default(),
+            c_band: LinePair::default(),
+            allow_done: false,
+            allow: LinePair::default(),
+            apart: 0,
+            qline: None,
+            oside: 0,
+            hb: [0; 2],
+            hr: [0; 2],
+            tk: [0; 2],
+        }
+    }
+}
+
+impl Level {
+    /// Set `r_band` and `c_band` from `r` and `c`.
+    #[inline(always)]
+    fn set_bands(&mut self) {
+        let band = |l: Lines| l | l << 1 | l >> 1;
+        self.r_band = LinePair {
+            rows: band(self.r.rows),
+            cols: band(self.r.cols),
+        };
+        self.c_band = LinePair {
+            rows: band(self.c.rows),
+            cols: band(self.c.cols),
+        };
+    }
+}
+
+/// The outcome of trying to enter a child.
+enum Child {
+    Entered,
+    Skipped,
+    Found,
+}
+
+/// A resumable search of plans of exactly `depth` pushes.
+///
+/// Invariants: `board` is the board of level `lvl` (pushed on the way down, pushed back on the
+/// way up); levels `0..=lvl` describe the current path; `qa[L * 4n..]` are rule 5's or 6's tables
+/// of level `L` (valid when its `allow_done`), `cache`/`cstate[L * 4n + k]` rule 4's walks after
+/// `k` at level `L` (three pushes before the end); `rule6` holds the tables of the last level
+/// rule 6 ran at (on the path whenever used), `kept` the walks of the last node two pushes before
+/// the end (id `l2id`).
+pub struct Search {
+    n: usize,
+    nk: usize,
+    nn: usize,
+    depth: usize,
+    options: Options,
+    conn: Connections,
+    board: Board,
+    levels: Vec<Level>,
+    rl: Vec<u16>,
+    qa: Vec<LinePair>,
+    cstate: Vec<u8>,
+    cache: Vec<[LinePair; 2]>,
+    sc: Scratch,
+    rule6: Rule6,
+    kept: KeptWalks,
+    l2id: u64,
+    table: Option<Arc<TranspositionTable>>,
+    generation: u32,
+    use_tt: bool,
+    lvl: usize,
+    nodes: u64,
+    started: bool,
+    finished: Option<Step>,
+    plan_len: usize,
+}
+
+impl Search {
+    /// The search of plans of exactly `depth` pushes from the initial board (R = {init}).
+    pub fn new(
+        problem: &Problem,
+        depth: usize,
+        options: Options,
+        table: Option<Arc<TranspositionTable>>,
+        generation: u32,
+    ) -> Search {
+        let n = problem.n;
+        let (nk, nn) = (4 * n, n * n);
+        assert!(depth <= MAX_DEPTH, "depth {depth} too large");
+        assert!(problem.init < nn && problem.goal < nn);
+        let levels = depth + 1;
+        let use_tt =
+            options.prune >= 2 && !options.focused && table.as_ref().is_some_and(|t| t.enabled());
+        let mut s = Search {
+            n,
+            nk,
+            nn,
+            depth,
+            options,
+            conn: problem.conn.clone(),
+            board: Board::identity(n),
+            levels: vec![Level::default(); levels],
+            rl: vec![0; levels * nn],
+            qa: vec![LinePair::default(); levels * nk],
+            cstate: vec![0; levels * nk],
+            cache: vec![[LinePair::default(); 2]; levels * nk],
+            sc: Scratch::new(n),
+            rule6: Rule6::new(n),
+            kept: KeptWalks::new(n),
+            l2id: 0,
+            table,
+            generation,
+            use_tt,
+            lvl: 0,
+            nodes: 0,
+            started: false,
+            finished: None,
+            plan_len: 0,
+        };
+        s.rl[0] = problem.init as u16;
+        s.levels[0].rn = 1;
+        s.levels[0].g = problem.goal;
+        s
+    }
+
+    /// Bytes this search will allocate for a board of side n and this depth (for memory
+    /// limits), without allocating.
+    pub fn memory_estimate(n: usize, depth: usize) -> usize {
+        let (nk, nn, levels) = (4 * n, n * n, depth + 1);
+        let lp = std::mem::size_of::<LinePair>();
+        std::mem::size_of::<Search>()
+            + nn * 3 // board and connections
+            + levels * std::mem::size_of::<Level>()
+            + levels * nn * 2
+            + levels * nk * (lp + 1 + 2 * lp)
+            + Scratch::memory_estimate(n)
+            + Rule6::memory_estimate(n)
+            + KeptWalks::memory_estimate(n)
+    }
+
+    /// Nodes visited so far (the numba kernel's `state[3]`, counted identically).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// After [`Step::Found`]: the plan as push codes (`4 * line + d`; `d` 0 east, 1 west, 2
+    /// north, 3 south). May be shorter than `depth` (the goal joined early, as in the kernel).
+    pub fn plan(&self) -> Vec<usize> {
+        if self.finished != Some(Step::Found) {
+            return Vec::new();
+        }
+        self.levels[1..=self.plan_len]
+            .iter()
+            .map(|l| l.prev)
+            .collect()
+    }
+
+    /// The root: board hash, flags of `R = {init}` and of the goal's component.
+    fn start(&mut self) {
+        self.started = true;
+        let (b, conn) = (&self.board, &self.conn);
+        let mut hb = [0u64; 2];
+        for z in 0..self.n {
+            hb[0] = hb[0].wrapping_add(line_hash(b, 4 * z, SALT1));
+            hb[1] = hb[1].wrapping_add(line_hash(b, 4 * z, SALT2));
+        }
+        let g = self.levels[0].g;
+        let cnt = self.sc.walk_from(b, conn, g, None).unwrap_or(0);
+        let c = Flags::of(b, conn, &self.sc.queue[..cnt]);
+        let r = Flags::of(b, conn, &[u32::from(self.rl[0])]);
+        let root = &mut self.levels[0];
+        root.hb = hb;
+        root.c = c;
+        root.r = r;
+        root.set_bands();
+    }
+
+    fn finish(&mut self, step: Step, nodes: u64) -> Step {
+        self.nodes += nodes;
+        self.finished = Some(step);
+        step
+    }
+
+    /// Continue for at most about `budget` nodes (resumable, exactly as kernel.run with state
+    /// kept).
+    pub fn run(&mut self, budget: u64) -> Step {
+        if let Some(step) = self.finished {
+            return step;
+        }
+        if !self.started {
+            self.start();
+            if self.depth == 0 {
+                return self.finish(Step::Exhausted, 0);
+            }
+        }
+        let nk = self.nk;
+        let mut nodes = 0u64;
+        loop {
+            if nodes >= budget {
+                self.nodes += nodes;
+                return Step::Budget;
+            }
+            let lvl = self.lvl;
+            let left = self.depth - lvl;
+            let k = self.levels[lvl].cur;
+            if k >= if left >= 3 { 2 * nk } else { nk } {
+                if lvl == 0 {
+                    return self.finish(Step::Exhausted, nodes);
+                }
+                self.back_up(left);
+                continue;
+            }
+            if left == 1 {
+                self.levels[lvl].cur = 2 * nk;
+                let (found, tried) = self.last_push();
+                nodes += 1 + tried;
+                if let Some(k) = found {
+                    self.levels[lvl + 1].prev = k;
+                    self.plan_len = lvl + 1;
+                    return self.finish(Step::Found, nodes);
+                }
+                continue;
+            }
+            self.levels[lvl].cur = k + 1;
+            // Three or more pushes before the end, pushes touching R or CG are tried first and
+            // the others in a second pass (plans, made mostly of such pushes, turn up sooner).
+            let (k, second) = if k >= nk { (k - nk, true) } else { (k, false) };
+            let hits_r = self.levels[lvl].r_band.has_line_of(k);
+            let hits_c = self.levels[lvl].c_band.has_line_of(k);
+            if left >= 3 && second == (hits_r || hits_c) {
+                continue;
+            }
+            if lvl == 0 && self.options.first_push.is_some_and(|f| f != k) {
+                continue;
+            }
+            nodes += 1;
+            let Some(kept) = self.admit(k, left, hits_r, hits_c) else {
+                continue;
+            };
+            if let Child::Found = self.descend(k, left, hits_r, hits_c, kept) {
+                return self.finish(Step::Found, nodes);
+            }
+        }
+    }
+
+    /// Leave level `lvl` (`left` pushes before the end), its candidates exhausted.
+    fn back_up(&mut self, left: usize) {
+        let lv = &self.levels[self.lvl];
+        if self.use_tt && left >= 3 {
+            // this state (board, R, and the restriction its last push puts on the next) has no
+            // completion with `left` pushes
+            if let Some(t) = &self.table {
+                t.store(lv.tk[0], lv.tk[1], self.generation, left);
+            }
+        }
+        self.board.push(reverse(lv.prev));
+        self.lvl -= 1;
+    }
+
+    /// The last push at level `lvl`: rules 1-3 (and 5, 6 below idle pushes) in one pass over the
+    /// candidates; the push found, if any, and how many were tried.
+    fn last_push(&mut self) -> (Option<usize>, u64) {
+        let lvl = self.lvl;
+        let nk = self.nk;
+        let lv = &self.levels[lvl];
+        let mut rule6 = None;
+        if lvl >= 2 {
+            if let Some(ql) = self.levels[lvl - 1].qline {
+                if !self.rule6.qa_first[lv.prev].has_line_of(ql) {
+                    rule6 = Some((&self.rule6, lv.prev, ql));
+                }
+            }
+        }
+        let lp = LastPush {
+            r_cells: &self.rl[lv.at * self.nn..lv.at * self.nn + lv.rn],
+            g: lv.g,
+            r: &lv.r,
+            c: &lv.c,
+            pk: (lv.prev != NO_PUSH).then_some(lv.prev),
+            pidle: lv.pidle,
+            root: lvl == 0,
+            prune: self.options.prune > 0,
+            rule5: lv.qline.map(|ql| (&self.qa[(lvl - 1) * nk..lvl * nk], ql)),
+            rule6,
+            kept: (lv.oside > 0)
+                .then(|| (usize::from(lv.oside - 1), self.l2id, self.levels[lvl - 1].g)),
+            only: if lvl == 0 {
+                self.options.first_push
+            } else {
+                None
+            },
+        };
+        lp.find(&mut self.board, &self.conn, &mut self.sc, &mut self.kept)
+    }
+
+    /// Rules 1, 2, focus, 4, 5 and 6 on push `k` at level `lvl`: `None` if pruned, else the size
+    /// of the walk rule 4 left in the scratch queue for the child, if it made one.
+    fn admit(
+        &mut self,
+        k: usize,
+        left: usize,
+        hits_r: bool,
+        hits_c: bool,
+    ) -> Option<Option<usize>> {
+        let lvl = self.lvl;
+        let nk = self.nk;
+        let prune = self.options.prune;
+        let focused = self.options.focused;
+        let lv = &self.levels[lvl];
+        let pk = lv.prev;
+        if prune > 0 && pk != NO_PUSH && lv.pidle {
+            if k == reverse(pk) {
+                return None;
+            }
+            if moves_row(k) == moves_row(pk)
+                && line(k) != line(pk)
+                && (hits_r || line(k) < line(pk))
+            {
+                return None;
+            }
+        }
+        if focused && !(hits_r || hits_c || k == pk) {
+            return None;
+        }
+        if left == 2 {
+            if let Some(ql) = lv.qline {
+                if !self.qa[(lvl - 1) * nk + k].has_line_of(ql) {
+                    return None; // rule 6: the idle push that led here does not matter after k
+                }
+            }
+        }
+        let idle = !(hits_r || hits_c);
+        let rules = prune > 0 && lvl > 0 && !focused;
+        if rules && left == 2 && lv.apart == 0 {
+            let close = lv.r.meets(&lv.c);
+            self.levels[lvl].apart = if close { 2 } else { 1 };
+        }
+        if rules && left == 2 && idle {
+            // Rule 5: its lines come from last pushes whose line both sets enter: here, none?
+            if self.levels[lvl].apart == 1 {
+                return None;
+            }
+            self.idle_lines(5);
+            if !self.levels[lvl].allow.has_line_of(k) {
+                return None;
+            }
+        }
+        let mut kept = None;
+        if prune >= 2 && rules && left == 2 && hits_r != hits_c {
+            let (near, walked) = self.rule4(k, hits_r);
+            if !near {
+                return None;
+            }
+            kept = walked;
+        }
+        if prune >= 2 && rules && left == 3 && idle {
+            self.idle_lines(6);
+            if !self.levels[lvl].allow.has_line_of(k) {
+                return None;
+            }
+        }
+        Some(kept)
+    }
+
+    /// Rules 5 and 6: the lines on which an idle push can matter at level `lvl`, once per node.
+    fn idle_lines(&mut self, rule: u8) {
+        let lvl = self.lvl;
+        if self.levels[lvl].allow_done {
+            return;
+        }
+        let nk = self.nk;
+        let lv = self.levels[lvl];
+        let cells = &self.rl[lv.at * self.nn..lv.at * self.nn + lv.rn];
+        let qa = &mut self.qa[lvl * nk..(lvl + 1) * nk];
+        let allow = if rule == 5 {
+            useful_idle_lines(
+                &mut self.board,
+                &self.conn,
+                cells,
+                lv.g,
+                &lv.r,
+                &lv.c,
+                &mut self.sc,
+                qa,
+            )
+        } else {
+            self.rule6.useful_idle_lines3(
+                &mut self.board,
+                &self.conn,
+                cells,
+                lv.g,
+                &lv.r,
+                &lv.c,
+                &mut self.sc,
+                qa,
+            )
+        };
+        let lv = &mut self.levels[lvl];
+        lv.allow = allow;
+        lv.allow_done = true;
+    }
+
+    /// Rule 4 on push `k` (which meets exactly one of `R`, `CG`; `hits_r`: it meets `R`): whether
+    /// the changed set after `k` enters a line the other set enters, and the size of the walk
+    /// made for it (left in the scratch queue, on the board after `k`), if one was made.
+    ///
+    /// The walk of the changed set after `k`, as seen from the parent `X` (when the push that
+    /// led here left that set unchanged), is the same walk here unless it enters that push's
+    /// line or comes next to the one field `k` moves off it ([`walk_unchanged`]; cached per `k`
+    /// at `X`).
+    fn rule4(&mut self, k: usize, hits_r: bool) -> (bool, Option<usize>) {
+        let (lvl, n, nk) = (self.lvl, self.n, self.nk);
+        let par = lvl - 1;
+        let lv = self.levels[lvl];
+        let pp = lv.prev;
+        let s = usize::from(!hits_r);
+        let other = if hits_r {
+            LinePair::entries(&lv.c)
+        } else {
+            LinePair::entries(&lv.r)
+        };
+        let ci = par * nk + k;
+        let mut reuse = par > 0 && if hits_r { lv.pidle } else { lv.gidle };
+        if reuse {
+            if self.cstate[ci] & (1 << s) == 0 {
+                self.cstate[ci] |= 1 << s;
+                let pv = self.levels[par];
+                self.board.push(reverse(pp)); // back to the parent's board, then k
+                self.board.push(k);
+                let (b, conn) = (&self.board, &self.conn);
+                let cnt = if hits_r {
+                    let cells = &self.rl[pv.at * self.nn..pv.at * self.nn + pv.rn];
+                    self.sc.walk_moved(b, conn, cells, k, None)
+                } else {
+                    self.sc.walk_from(b, conn, moved(pv.g, k, n), None)
+                }
+                .unwrap_or(0);
+                self.cache[ci][s] = walk_entries(b, conn, &self.sc, cnt);
+                self.board.push(reverse(k));
+                self.board.push(pp);
+            }
+            reuse = walk_unchanged(self.cache[ci][s], pp, k, n);
+        }
+        if reuse {
+            return (self.cache[ci][s].meets(&other), None);
+        }
+        self.board.push(k);
+        let (b, conn) = (&self.board, &self.conn);
+        let cnt = if hits_r {
+            let cells = &self.rl[lv.at * self.nn..lv.at * self.nn + lv.rn];
+            self.sc.walk_moved(b, conn, cells, k, None)
+        } else {
+            self.sc.walk_from(b, conn, moved(lv.g, k, n), None)
+        }
+        .unwrap_or(0);
+        let near = reaches_zone(b, conn, &self.sc, cnt, other);
+        self.board.push(reverse(k));
+        (near, Some(cnt))
+    }
+
+    /// Make push `k` at level `lvl` and enter the child (unless the table knows it): its `R`, goal
+    /// component, hashes and rule state. `kept`: rule 4's walk of the changed set, if made.
+    fn descend(
+        &mut self,
+        k: usize,
+        left: usize,
+        hits_r: bool,
+        hits_c: bool,
+        kept: Option<usize>,
+    ) -> Child {
+        let (lvl, n, nn) = (self.lvl, self.n, self.nn);
+        let nl = lvl + 1;
+        let keyed = self.use_tt && self.depth - nl >= 3;
+        let lv = self.levels[lvl];
+        let mut h = [0u64; 2];
+        if keyed {
+            h[0] = lv.hb[0].wrapping_sub(line_hash(&self.board, k, SALT1));
+            h[1] = lv.hb[1].wrapping_sub(line_hash(&self.board, k, SALT2));
+        }
+        self.board.push(k);
+        let mut ch = Level {
+            g: moved(lv.g, k, n),
+            prev: k,
+            // rule 2 needs R closed under walking before the idle push: not so at the root
+            pidle: lvl > 0 && !hits_r,
+            gidle: !hits_c,
+            ..lv
+        };
+        if keyed {
+            ch.hb[0] = h[0].wrapping_add(line_hash(&self.board, k, SALT1));
+            ch.hb[1] = h[1].wrapping_add(line_hash(&self.board, k, SALT2));
+        }
+        if hits_r || lvl == 0 {
+            let cnt = match kept {
+                Some(c) => c, // rule 4 walked R after k already (same board, same stamp)
+                None => {
+                    let cells = &self.rl[lv.at * nn..lv.at * nn + lv.rn];
+                    self.sc
+                        .walk_moved(&self.board, &self.conn, cells, k, None)
+                        .unwrap_or(0)
+                }
+            };
+            let walked = &self.sc.queue[..cnt];
+            for (d, &p) in self.rl[nl * nn..].iter_mut().zip(walked) {
+                *d = p as u16;
+            }
+            ch.r = Flags::of(&self.board, &self.conn, walked);
+            ch.at = nl;
+            ch.rn = cnt;
+            if keyed {
+                ch.hr = [0, 0];
+                for &p in walked {
+                    ch.hr[0] = ch.hr[0].wrapping_add(mix(u64::from(p) ^ SALT3));
+                    ch.hr[1] = ch.hr[1].wrapping_add(mix(u64::from(p) ^ SALT4));
+                }
+            }
+            // the goal may have joined R already: a shorter plan (only possible at the root's
+            // first iterations, as iterative deepening proves shorter plans absent)
+            if self.sc.marks.has(ch.g, self.sc.stamp) {
+                self.levels[nl] = ch;
+                self.plan_len = nl;
+                return Child::Found;
+            }
+        }
+        if keyed {
+            let mut k1 = ch.hb[0] ^ ch.hr[0].wrapping_mul(ODD);
+            let mut k2 = ch.hb[1].wrapping_add(ch.hr[1] ^ SALT5);
+            if ch.pidle {
+                k1 ^= mix(k as u64 ^ SALT3);
+                k2 = k2.wrapping_add(mix(k as u64 ^ SALT4));
+            }
+            if let Some(t) = &self.table {
+                if t.probe(k1, k2, self.generation, self.depth - nl) {
+                    // the same state was exhausted with as many pushes left, or more
+                    self.board.push(reverse(k));
+                    return Child::Skipped;
+                }
+            }
+            ch.tk = [k1, k2];
+        }
+        if !(hits_r || hits_c) {
+            // R and the goal's component are the same sets of positions as before the push
+        } else if let (Some(cnt), false) = (kept, hits_r) {
+            // rule 4 walked the goal's component after k already
+            ch.c = Flags::of(&self.board, &self.conn, &self.sc.queue[..cnt]);
+        } else {
+            let cnt = self
+                .sc
+                .walk_from(&self.board, &self.conn, ch.g, None)
+                .unwrap_or(0);
+            ch.c = Flags::of(&self.board, &self.conn, &self.sc.queue[..cnt]);
+        }
+        let prune = self.options.prune;
+        let focused = self.options.focused;
+        ch.cur = 0;
+        ch.allow_done = false;
+        // a push that changed only one of R and CG, before the last: the last-push tests can
+        // use the other set's walks (kept per node, id `l2id`)
+        ch.oside = 0;
+        if prune >= 2 && left == 2 && lvl > 0 && !focused && hits_r != hits_c {
+            ch.oside = if hits_r { 1 } else { 2 };
+        }
+        if self.depth - nl == 2 {
+            self.l2id += 1;
+        }
+        // after an idle push that rule 5 or 6 let through, the next push must be one that let it
+        ch.qline = None;
+        if prune > 0
+            && (left == 2 || (left == 3 && prune >= 2))
+            && lvl > 0
+            && !focused
+            && !(hits_r || hits_c)
+        {
+            ch.qline = Some(k);
+        }
+        ch.apart = 0;
+        ch.set_bands();
+        if self.depth - nl == 3 {
+            self.cstate[nl * self.nk..(nl + 1) * self.nk].fill(0);
+        }
+        self.levels[nl] = ch;
+        self.lvl = nl;
+        Child::Entered
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(p: &Problem, depth: usize, prune: u8) -> (Step, u64, Vec<usize>) {
+        let mut s = Search::new(
+            p,
+            depth,
+            Options {
+                prune,
+                ..Options::default()
+            },
+            Some(Arc::new(TranspositionTable::new(10))),
+            1,
+        );
+        loop {
+            match s.run(1000) {
+                Step::Budget => continue,
+                st => return (st, s.nodes(), s.plan()),
+            }
+        }
+    }
+
+    #[test]
+    fn finds_a_one_push_plan_and_exhausts_depth_zero() {
+        // 3x3: avatar at (0,0) with only an east connection, goal at (0,2) with a west one, the
+        // middle of row 0 closed; pushing column 1 north brings (2,1)'s field, open east-west.
+        let mut masks = vec![0u8; 9];
+        masks[0] = super::super::board::EAST;
+        masks[2] = super::super::board::WEST;
+        masks[7] = super::super::board::EAST | super::super::board::WEST;
+        let p = Problem {
+            n: 3,
+            conn: Connections::new(masks),
+            init: 0,
+            goal: 2,
+        };
+        assert_eq!(solve(&p, 0, 2).0, Step::Exhausted);
+        let (st, _, plan) = solve(&p, 1, 2);
+        assert_eq!(st, Step::Found);
+        assert_eq!(plan.len(), 1);
+        let mut b = Board::identity(3);
+        b.push(plan[0]);
+        assert_eq!(b.field(1), 7);
+    }
+
+    #[test]
+    fn memory_estimate_is_about_what_is_allocated() {
+        let e = Search::memory_estimate(22, 22);
+        assert!(e > 100_000 && e < 10_000_000, "{e}");
+    }
 }

@@ -4,7 +4,7 @@
 //! A walk steps from a position to the next one on a side when both fields have a connection
 //! facing each other, and never across the board's edge (pushes wrap, walks do not).
 
-use super::board::{Board, Connections, Lines, EAST, NORTH, SOUTH, WEST};
+use super::board::{row_col, Board, Connections, Lines, EAST, NORTH, SOUTH, WEST};
 
 /// Visit marks by position, with stamps so that a new walk needs no clearing.
 ///
@@ -54,13 +54,12 @@ impl Marks {
 #[inline(always)]
 pub fn neighbour(b: &Board, conn: &Connections, p: usize, m: u8, side: usize) -> Option<usize> {
     let n = b.side();
-    let r = p / n;
-    let c = p - r * n;
+    let m = m & b.inside(p);
     match side {
-        0 if m & NORTH != 0 && r + 1 < n && conn.of(b.field(p + n)) & SOUTH != 0 => Some(p + n),
-        1 if m & SOUTH != 0 && r > 0 && conn.of(b.field(p - n)) & NORTH != 0 => Some(p - n),
-        2 if m & EAST != 0 && c + 1 < n && conn.of(b.field(p + 1)) & WEST != 0 => Some(p + 1),
-        3 if m & WEST != 0 && c > 0 && conn.of(b.field(p - 1)) & EAST != 0 => Some(p - 1),
+        0 if m & NORTH != 0 && conn.of(b.field(p + n)) & SOUTH != 0 => Some(p + n),
+        1 if m & SOUTH != 0 && conn.of(b.field(p - n)) & NORTH != 0 => Some(p - n),
+        2 if m & EAST != 0 && conn.of(b.field(p + 1)) & WEST != 0 => Some(p + 1),
+        3 if m & WEST != 0 && conn.of(b.field(p - 1)) & EAST != 0 => Some(p - 1),
         _ => None,
     }
 }
@@ -131,8 +130,7 @@ impl Flags {
     /// Add position `p` whose field has connections `m` (board side `n`).
     #[inline(always)]
     pub fn add(&mut self, p: usize, m: u8, n: usize) {
-        let r = p / n;
-        let c = p - r * n;
+        let (r, c) = row_col(p, n);
         self.rows |= 1 << r;
         self.cols |= 1 << c;
         let (er, ec) = entered(p, m, n);
@@ -143,9 +141,14 @@ impl Flags {
     /// The flags of `cells` on board `b`.
     pub fn of(b: &Board, conn: &Connections, cells: &[u32]) -> Flags {
         let mut f = Flags::default();
-        let n = b.side();
         for &p in cells {
-            f.add(p as usize, conn.of(b.field(p as usize)), n);
+            let p = p as usize;
+            let (r, c) = b.coords(p);
+            f.rows |= 1 << r;
+            f.cols |= 1 << c;
+            let (er, ec) = entered_on(b, p, conn.of(b.field(p)));
+            f.enter_rows |= er;
+            f.enter_cols |= ec;
         }
         f
     }
@@ -179,11 +182,40 @@ impl Flags {
     }
 }
 
+/// By connection mask (already cut to the sides inside the board), the lines `r - 1, r, r + 1`
+/// a position on row `r` enters, as bits 0, 1, 2; likewise columns.
+const ROW_PATTERN: [u8; 16] = pattern(SOUTH, NORTH);
+const COL_PATTERN: [u8; 16] = pattern(WEST, EAST);
+
+const fn pattern(before: u8, after: u8) -> [u8; 16] {
+    let mut t = [0u8; 16];
+    let mut m = 0;
+    while m < 16 {
+        t[m] = 2
+            | if m as u8 & before != 0 { 1 } else { 0 }
+            | if m as u8 & after != 0 { 4 } else { 0 };
+        m += 1;
+    }
+    t
+}
+
+/// [`entered`] on board `b` without division or branches: the position's row and column come
+/// from a table, its connections are cut to the sides inside the board, and the three lines
+/// `r - 1..=r + 1` are one small pattern shifted into place (bit `r - 1` never set for `r` = 0).
+#[inline(always)]
+pub fn entered_on(b: &Board, p: usize, m: u8) -> (Lines, Lines) {
+    let (r, c) = b.coords(p);
+    let m = usize::from(m & b.inside(p));
+    (
+        Lines::from(ROW_PATTERN[m]) << r >> 1,
+        Lines::from(COL_PATTERN[m]) << c >> 1,
+    )
+}
+
 /// The rows and columns position `p` (connections `m`) enters.
 #[inline(always)]
 pub fn entered(p: usize, m: u8, n: usize) -> (Lines, Lines) {
-    let r = p / n;
-    let c = p - r * n;
+    let (r, c) = row_col(p, n);
     let mut rows: Lines = 1 << r;
     let mut cols: Lines = 1 << c;
     if m & NORTH != 0 && r + 1 < n {
@@ -285,6 +317,18 @@ pub(crate) mod tests {
                 Some(target),
             );
             assert_eq!(hit.is_none(), plain[target]);
+        }
+    }
+
+    #[test]
+    fn entered_on_a_board_is_entered() {
+        for n in 2..=12 {
+            let b = Board::identity(n);
+            for p in 0..n * n {
+                for m in 0..16u8 {
+                    assert_eq!(entered_on(&b, p, m), entered(p, m, n), "n={n} p={p} m={m}");
+                }
+            }
         }
     }
 
