@@ -790,5 +790,47 @@ mod tests {
     fn memory_estimate_is_about_what_is_allocated() {
         let e = Search::memory_estimate(22, 22);
         assert!(e > 100_000 && e < 10_000_000, "{e}");
+        let big = Search::memory_estimate(128, 22);
+        assert!(big > e && big < 100_000_000, "{big}");
+    }
+
+    #[test]
+    fn searches_move_between_threads_and_problems_are_shared() {
+        fn send<T: Send>() {}
+        fn send_sync<T: Send + Sync>() {}
+        send::<Search>();
+        send_sync::<Problem>();
+        send_sync::<TranspositionTable>();
+    }
+
+    #[test]
+    fn a_resumed_search_counts_the_same_nodes() {
+        // random 6 x 6 boards: run in small budgets and at once, same nodes and plan
+        let mut x = 12345u64;
+        let mut next = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        for _ in 0..30 {
+            let n = 6;
+            let masks = (0..n * n).map(|_| next(16) as u8).collect();
+            let p = Problem {
+                n,
+                conn: Connections::new(masks),
+                init: next(36) as usize,
+                goal: next(36) as usize,
+            };
+            let table = Some(Arc::new(TranspositionTable::new(8)));
+            let mut a = Search::new(&p, 4, Options::default(), table.clone(), 1);
+            let mut b = Search::new(&p, 4, Options::default(), table, 2);
+            let whole = a.run(u64::MAX);
+            let mut step = Step::Budget;
+            while step == Step::Budget {
+                step = b.run(7);
+            }
+            assert_eq!((whole, a.nodes(), a.plan()), (step, b.nodes(), b.plan()));
+        }
     }
 }
