@@ -531,6 +531,10 @@ pub fn reaches_zone(
 /// The entry lines of a walk of `count` positions (`sc.queue`).
 #[inline]
 pub fn walk_entries(b: &Board, conn: &Connections, sc: &Scratch, count: usize) -> LinePair {
+    if b.side() <= 62 {
+        // on machine words
+        return LinePair::entries(&Flags::of(b, conn, &sc.queue[..count]));
+    }
     let mut e = LinePair::default();
     for p in sc.walked(count) {
         let (er, ec) = entered_on(b, p, conn.of(b.field(p)));
