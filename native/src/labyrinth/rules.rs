@@ -178,26 +178,43 @@ pub fn crossing(k: usize) -> LinePair {
 #[inline]
 pub fn near(
     cells: impl IntoIterator<Item = usize>,
-    n: usize,
+    b: &Board,
     t: usize,
     cross: LinePair,
 ) -> LinePair {
+    let n = b.side();
     let f = full(n);
     let near_xc = spread(cross.cols, t, n);
     let near_xr = spread(cross.rows, t, n);
-    let (mut xs, mut ys, mut xc, mut yr): (Lines, Lines, Lines, Lines) = (0, 0, 0, 0);
-    for p in cells {
-        let (x, y) = row_col(p, n);
-        let (rb, cb): (Lines, Lines) = (1 << x, 1 << y);
-        xs |= rb;
-        ys |= cb;
-        if near_xc >> y & 1 == 1 {
-            xc |= rb;
+    let [xs, ys, xc, yr] = if n <= 64 {
+        // on machine words
+        let (nxc, nxr) = (near_xc as u64, near_xr as u64);
+        let mut acc = [0u64; 4];
+        for p in cells {
+            let (x, y) = b.coords(p);
+            let (rb, cb) = (1u64 << x, 1u64 << y);
+            acc[0] |= rb;
+            acc[1] |= cb;
+            acc[2] |= rb & (nxc >> y & 1).wrapping_neg();
+            acc[3] |= cb & (nxr >> x & 1).wrapping_neg();
         }
-        if near_xr >> x & 1 == 1 {
-            yr |= cb;
+        acc.map(Lines::from)
+    } else {
+        let mut acc: [Lines; 4] = [0; 4];
+        for p in cells {
+            let (x, y) = b.coords(p);
+            let (rb, cb): (Lines, Lines) = (1 << x, 1 << y);
+            acc[0] |= rb;
+            acc[1] |= cb;
+            if near_xc >> y & 1 == 1 {
+                acc[2] |= rb;
+            }
+            if near_xr >> x & 1 == 1 {
+                acc[3] |= cb;
+            }
         }
-    }
+        acc
+    };
     LinePair {
         rows: (xs | xs << 1 | xs >> 1) & f | spread(xc, t + 1, n),
         cols: (ys | ys << 1 | ys >> 1) & f | spread(yr, t + 1, n),
@@ -579,10 +596,10 @@ pub fn useful_idle_lines(
             return LinePair::all(n);
         };
         let cross = crossing(q);
-        let fr = near(sc.walked(cnt), n, 1, cross);
+        let fr = near(sc.walked(cnt), b, 1, cross);
         let cnt = sc.walk_from(b, conn, gq, None).unwrap_or(0);
         b.push(reverse(q));
-        let fc = near(sc.walked(cnt), n, 1, cross);
+        let fc = near(sc.walked(cnt), b, 1, cross);
         qa[q] = fr.and(fc);
         allow = allow.or(qa[q]);
     }
@@ -724,7 +741,7 @@ impl Rule6 {
             // the (B) flags with r as the only crossing, and where another crossing changes them
             let cross = crossing(rr);
             let (rc, cc) = self.walks_of(rr);
-            let base = near(rc.clone(), n, 2, cross).and(near(cc.clone(), n, 2, cross));
+            let base = near(rc.clone(), b, 2, cross).and(near(cc.clone(), b, 2, cross));
             let within = lines_of(rc.chain(cc), n);
             self.qbase[rr] = base;
             allow = allow.or(base);
@@ -749,9 +766,9 @@ impl Rule6 {
                 qa[q] = rok_union;
                 self.rlq[..r_cells.len()].copy_from_slice(r_cells);
                 rqn = r_cells.len();
-                let a = near(r_cells.iter().map(|&p| p as usize), n, 1, cross_q).or(near(
+                let a = near(r_cells.iter().map(|&p| p as usize), b, 1, cross_q).or(near(
                     self.cg[..cgn].iter().map(|&p| p as usize),
-                    n,
+                    b,
                     1,
                     cross_q,
                 ));
@@ -766,10 +783,10 @@ impl Rule6 {
                 rqn = cnt;
                 store_cells(&mut self.rlq, &sc.queue[..cnt]);
                 // (A) p's changed positions border R or CG after q
-                let mut a = near(sc.walked(cnt), n, 1, cross_q);
+                let mut a = near(sc.walked(cnt), b, 1, cross_q);
                 rq_lines = lines_of(sc.walked(cnt), n);
                 let cnt = sc.walk_from(b, conn, gq, None).unwrap_or(0);
-                a = a.or(near(sc.walked(cnt), n, 1, cross_q));
+                a = a.or(near(sc.walked(cnt), b, 1, cross_q));
                 self.allow_first(q, a, &mut allow, qa);
                 cq_lines = lines_of(sc.walked(cnt), n);
             }
@@ -791,7 +808,7 @@ impl Rule6 {
                         continue;
                     }
                     let (rc, cc) = self.walks_of(rr);
-                    near(rc, n, 2, cross).and(near(cc, n, 2, cross))
+                    near(rc, b, 2, cross).and(near(cc, b, 2, cross))
                 } else {
                     b.push(rr);
                     let gr = moved(gq, rr, n);
@@ -800,10 +817,10 @@ impl Rule6 {
                         b.push(reverse(q));
                         return self.permit_all(qa);
                     };
-                    let fr = near(sc.walked(cnt), n, 2, cross);
+                    let fr = near(sc.walked(cnt), b, 2, cross);
                     let cnt = sc.walk_from(b, conn, gr, None).unwrap_or(0);
                     b.push(reverse(rr));
-                    fr.and(near(sc.walked(cnt), n, 2, cross))
+                    fr.and(near(sc.walked(cnt), b, 2, cross))
                 };
                 self.qbv[q * nk + rr] = 1;
                 self.qb[q * nk + rr] = flags;
@@ -1152,7 +1169,7 @@ mod tests {
                 .iter()
                 .fold(LinePair::default(), |a, &q| a.or(crossing(q)));
             let cells: Vec<usize> = (0..1 + rng.below(3)).map(|_| rng.below(n * n)).collect();
-            let got = near(cells.iter().copied(), n, t, cross);
+            let got = near(cells.iter().copied(), &Board::identity(n), t, cross);
             for is_row in [true, false] {
                 for l in 0..n {
                     let mut fields: Vec<usize> = (0..n)
