@@ -1079,8 +1079,7 @@ impl LastPush<'_> {
         kept: &mut KeptWalks,
         r_set: &mut bool,
     ) -> bool {
-        let n = b.side();
-        let gk = moved(self.g, k, n);
+        let gk = b.moved(self.g, k);
         if self.root {
             b.push(k);
             let hit = sc.walk_moved(b, conn, self.r_cells, k, Some(gk)).is_none();

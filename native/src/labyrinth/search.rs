@@ -24,7 +24,7 @@
 
 use std::sync::Arc;
 
-use super::board::{line, moved, moves_row, reverse, Board, Connections, Lines};
+use super::board::{line, moves_row, reverse, Board, Connections, Lines};
 use super::rules::{
     reaches_zone, useful_idle_lines, walk_entries, walk_unchanged, KeptWalks, LastPush, LinePair,
     Rule6, Scratch,
@@ -588,7 +588,7 @@ impl Search {
                     let cells = &self.rl[pv.at * self.nn..pv.at * self.nn + pv.rn];
                     self.sc.walk_moved(b, conn, cells, k, None)
                 } else {
-                    self.sc.walk_from(b, conn, moved(pv.g, k, n), None)
+                    self.sc.walk_from(b, conn, b.moved(pv.g, k), None)
                 }
                 .unwrap_or(0);
                 self.cache[ci][s] = walk_entries(b, conn, &self.sc, cnt);
@@ -606,7 +606,7 @@ impl Search {
             let cells = &self.rl[lv.at * self.nn..lv.at * self.nn + lv.rn];
             self.sc.walk_moved(b, conn, cells, k, None)
         } else {
-            self.sc.walk_from(b, conn, moved(lv.g, k, n), None)
+            self.sc.walk_from(b, conn, b.moved(lv.g, k), None)
         }
         .unwrap_or(0);
         let near = reaches_zone(b, conn, &self.sc, cnt, other);
@@ -624,7 +624,7 @@ impl Search {
         hits_c: bool,
         kept: Option<usize>,
     ) -> Child {
-        let (lvl, n, nn) = (self.lvl, self.n, self.nn);
+        let (lvl, nn) = (self.lvl, self.nn);
         let nl = lvl + 1;
         let keyed = self.use_tt && self.depth - nl >= 3;
         let lv = self.levels[lvl];
@@ -635,7 +635,7 @@ impl Search {
         }
         self.board.push(k);
         let mut ch = Level {
-            g: moved(lv.g, k, n),
+            g: self.board.moved(lv.g, k),
             prev: k,
             // rule 2 needs R closed under walking before the idle push: not so at the root
             pidle: lvl > 0 && !hits_r,
