@@ -627,21 +627,21 @@ impl Search {
         let (lvl, nn) = (self.lvl, self.nn);
         let nl = lvl + 1;
         let keyed = self.use_tt && self.depth - nl >= 3;
-        let lv = self.levels[lvl];
+        // the child is written in place: only what differs from the parent, or is stale
+        let (parents, children) = self.levels.split_at_mut(nl);
+        let lv = &parents[lvl];
+        let ch = &mut children[0];
         let mut h = [0u64; 2];
         if keyed {
             h[0] = lv.hb[0].wrapping_sub(line_hash(&self.board, k, SALT1));
             h[1] = lv.hb[1].wrapping_sub(line_hash(&self.board, k, SALT2));
         }
         self.board.push(k);
-        let mut ch = Level {
-            g: self.board.moved(lv.g, k),
-            prev: k,
-            // rule 2 needs R closed under walking before the idle push: not so at the root
-            pidle: lvl > 0 && !hits_r,
-            gidle: !hits_c,
-            ..lv
-        };
+        ch.g = self.board.moved(lv.g, k);
+        ch.prev = k;
+        // rule 2 needs R closed under walking before the idle push: not so at the root
+        ch.pidle = lvl > 0 && !hits_r;
+        ch.gidle = !hits_c;
         if keyed {
             ch.hb[0] = h[0].wrapping_add(line_hash(&self.board, k, SALT1));
             ch.hb[1] = h[1].wrapping_add(line_hash(&self.board, k, SALT2));
@@ -673,10 +673,15 @@ impl Search {
             // the goal may have joined R already: a shorter plan (only possible at the root's
             // first iterations, as iterative deepening proves shorter plans absent)
             if self.sc.marks.has(ch.g, self.sc.stamp) {
-                self.levels[nl] = ch;
                 self.plan_len = nl;
                 return Child::Found;
             }
+        } else {
+            // R is the same set of positions (walked at level `at`)
+            ch.r = lv.r;
+            ch.at = lv.at;
+            ch.rn = lv.rn;
+            ch.hr = lv.hr;
         }
         if keyed {
             let mut k1 = ch.hb[0] ^ ch.hr[0].wrapping_mul(ODD);
@@ -695,7 +700,8 @@ impl Search {
             ch.tk = [k1, k2];
         }
         if !(hits_r || hits_c) {
-            // R and the goal's component are the same sets of positions as before the push
+            // the goal's component is the same set of positions as before the push
+            ch.c = lv.c;
         } else if let (Some(cnt), false) = (kept, hits_r) {
             // rule 4 walked the goal's component after k already
             ch.c = Flags::of(&self.board, &self.conn, &self.sc.queue[..cnt]);
@@ -734,7 +740,6 @@ impl Search {
         if self.depth - nl == 3 {
             self.cstate[nl * self.nk..(nl + 1) * self.nk].fill(0);
         }
-        self.levels[nl] = ch;
         self.lvl = nl;
         Child::Entered
     }
