@@ -243,7 +243,10 @@ impl Search {
         let n = problem.n;
         let (nk, nn) = (4 * n, n * n);
         assert!(depth < 256, "depth {depth} too large");
-        assert!(problem.init < nn && problem.goal < nn, "position off the board");
+        assert!(
+            problem.init < nn && problem.goal < nn,
+            "position off the board"
+        );
         assert_eq!(problem.conn.len(), nn, "one connection mask per field");
         let levels = depth + 1;
         let use_tt =
