@@ -71,7 +71,10 @@ impl LinePair {
     #[inline(always)]
     pub fn has_line_of(&self, k: usize) -> bool {
         let l = if moves_row(k) { self.rows } else { self.cols };
-        l >> line(k) & 1 == 1
+        let z = line(k);
+        // the word holding bit z, then one machine shift (cheaper than a shift of 128 bits)
+        let w = if z < 64 { l as u64 } else { (l >> 64) as u64 };
+        w >> (z & 63) & 1 == 1
     }
 
     /// Whether the sets share a row or a column.
