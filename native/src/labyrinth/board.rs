@@ -88,6 +88,16 @@ impl Connections {
         Connections { masks }
     }
 
+    /// How many fields have masks.
+    pub fn len(&self) -> usize {
+        self.masks.len()
+    }
+
+    /// Whether there are no fields.
+    pub fn is_empty(&self) -> bool {
+        self.masks.is_empty()
+    }
+
     /// The connection mask of a field.
     #[inline(always)]
     pub fn of(&self, field: u16) -> u8 {

@@ -71,7 +71,10 @@ impl LinePair {
     #[inline(always)]
     pub fn has_line_of(&self, k: usize) -> bool {
         let l = if moves_row(k) { self.rows } else { self.cols };
-        l >> line(k) & 1 == 1
+        let z = line(k);
+        // the word holding bit z, then one machine shift (cheaper than a shift of 128 bits)
+        let w = if z < 64 { l as u64 } else { (l >> 64) as u64 };
+        w >> (z & 63) & 1 == 1
     }
 
     /// Whether the sets share a row or a column.
@@ -178,26 +181,43 @@ pub fn crossing(k: usize) -> LinePair {
 #[inline]
 pub fn near(
     cells: impl IntoIterator<Item = usize>,
-    n: usize,
+    b: &Board,
     t: usize,
     cross: LinePair,
 ) -> LinePair {
+    let n = b.side();
     let f = full(n);
     let near_xc = spread(cross.cols, t, n);
     let near_xr = spread(cross.rows, t, n);
-    let (mut xs, mut ys, mut xc, mut yr): (Lines, Lines, Lines, Lines) = (0, 0, 0, 0);
-    for p in cells {
-        let (x, y) = row_col(p, n);
-        let (rb, cb): (Lines, Lines) = (1 << x, 1 << y);
-        xs |= rb;
-        ys |= cb;
-        if near_xc >> y & 1 == 1 {
-            xc |= rb;
+    let [xs, ys, xc, yr] = if n <= 64 {
+        // on machine words
+        let (nxc, nxr) = (near_xc as u64, near_xr as u64);
+        let mut acc = [0u64; 4];
+        for p in cells {
+            let (x, y) = b.coords(p);
+            let (rb, cb) = (1u64 << x, 1u64 << y);
+            acc[0] |= rb;
+            acc[1] |= cb;
+            acc[2] |= rb & (nxc >> y & 1).wrapping_neg();
+            acc[3] |= cb & (nxr >> x & 1).wrapping_neg();
         }
-        if near_xr >> x & 1 == 1 {
-            yr |= cb;
+        acc.map(Lines::from)
+    } else {
+        let mut acc: [Lines; 4] = [0; 4];
+        for p in cells {
+            let (x, y) = b.coords(p);
+            let (rb, cb): (Lines, Lines) = (1 << x, 1 << y);
+            acc[0] |= rb;
+            acc[1] |= cb;
+            if near_xc >> y & 1 == 1 {
+                acc[2] |= rb;
+            }
+            if near_xr >> x & 1 == 1 {
+                acc[3] |= cb;
+            }
         }
-    }
+        acc
+    };
     LinePair {
         rows: (xs | xs << 1 | xs >> 1) & f | spread(xc, t + 1, n),
         cols: (ys | ys << 1 | ys >> 1) & f | spread(yr, t + 1, n),
@@ -531,6 +551,10 @@ pub fn reaches_zone(
 /// The entry lines of a walk of `count` positions (`sc.queue`).
 #[inline]
 pub fn walk_entries(b: &Board, conn: &Connections, sc: &Scratch, count: usize) -> LinePair {
+    if b.side() <= 62 {
+        // on machine words
+        return LinePair::entries(&Flags::of(b, conn, &sc.queue[..count]));
+    }
     let mut e = LinePair::default();
     for p in sc.walked(count) {
         let (er, ec) = entered_on(b, p, conn.of(b.field(p)));
@@ -575,10 +599,10 @@ pub fn useful_idle_lines(
             return LinePair::all(n);
         };
         let cross = crossing(q);
-        let fr = near(sc.walked(cnt), n, 1, cross);
+        let fr = near(sc.walked(cnt), b, 1, cross);
         let cnt = sc.walk_from(b, conn, gq, None).unwrap_or(0);
         b.push(reverse(q));
-        let fc = near(sc.walked(cnt), n, 1, cross);
+        let fc = near(sc.walked(cnt), b, 1, cross);
         qa[q] = fr.and(fc);
         allow = allow.or(qa[q]);
     }
@@ -720,7 +744,7 @@ impl Rule6 {
             // the (B) flags with r as the only crossing, and where another crossing changes them
             let cross = crossing(rr);
             let (rc, cc) = self.walks_of(rr);
-            let base = near(rc.clone(), n, 2, cross).and(near(cc.clone(), n, 2, cross));
+            let base = near(rc.clone(), b, 2, cross).and(near(cc.clone(), b, 2, cross));
             let within = lines_of(rc.chain(cc), n);
             self.qbase[rr] = base;
             allow = allow.or(base);
@@ -745,9 +769,9 @@ impl Rule6 {
                 qa[q] = rok_union;
                 self.rlq[..r_cells.len()].copy_from_slice(r_cells);
                 rqn = r_cells.len();
-                let a = near(r_cells.iter().map(|&p| p as usize), n, 1, cross_q).or(near(
+                let a = near(r_cells.iter().map(|&p| p as usize), b, 1, cross_q).or(near(
                     self.cg[..cgn].iter().map(|&p| p as usize),
-                    n,
+                    b,
                     1,
                     cross_q,
                 ));
@@ -762,10 +786,10 @@ impl Rule6 {
                 rqn = cnt;
                 store_cells(&mut self.rlq, &sc.queue[..cnt]);
                 // (A) p's changed positions border R or CG after q
-                let mut a = near(sc.walked(cnt), n, 1, cross_q);
+                let mut a = near(sc.walked(cnt), b, 1, cross_q);
                 rq_lines = lines_of(sc.walked(cnt), n);
                 let cnt = sc.walk_from(b, conn, gq, None).unwrap_or(0);
-                a = a.or(near(sc.walked(cnt), n, 1, cross_q));
+                a = a.or(near(sc.walked(cnt), b, 1, cross_q));
                 self.allow_first(q, a, &mut allow, qa);
                 cq_lines = lines_of(sc.walked(cnt), n);
             }
@@ -787,7 +811,7 @@ impl Rule6 {
                         continue;
                     }
                     let (rc, cc) = self.walks_of(rr);
-                    near(rc, n, 2, cross).and(near(cc, n, 2, cross))
+                    near(rc, b, 2, cross).and(near(cc, b, 2, cross))
                 } else {
                     b.push(rr);
                     let gr = moved(gq, rr, n);
@@ -796,10 +820,10 @@ impl Rule6 {
                         b.push(reverse(q));
                         return self.permit_all(qa);
                     };
-                    let fr = near(sc.walked(cnt), n, 2, cross);
+                    let fr = near(sc.walked(cnt), b, 2, cross);
                     let cnt = sc.walk_from(b, conn, gr, None).unwrap_or(0);
                     b.push(reverse(rr));
-                    fr.and(near(sc.walked(cnt), n, 2, cross))
+                    fr.and(near(sc.walked(cnt), b, 2, cross))
                 };
                 self.qbv[q * nk + rr] = 1;
                 self.qb[q * nk + rr] = flags;
@@ -1058,8 +1082,7 @@ impl LastPush<'_> {
         kept: &mut KeptWalks,
         r_set: &mut bool,
     ) -> bool {
-        let n = b.side();
-        let gk = moved(self.g, k, n);
+        let gk = b.moved(self.g, k);
         if self.root {
             b.push(k);
             let hit = sc.walk_moved(b, conn, self.r_cells, k, Some(gk)).is_none();
@@ -1148,7 +1171,7 @@ mod tests {
                 .iter()
                 .fold(LinePair::default(), |a, &q| a.or(crossing(q)));
             let cells: Vec<usize> = (0..1 + rng.below(3)).map(|_| rng.below(n * n)).collect();
-            let got = near(cells.iter().copied(), n, t, cross);
+            let got = near(cells.iter().copied(), &Board::identity(n), t, cross);
             for is_row in [true, false] {
                 for l in 0..n {
                     let mut fields: Vec<usize> = (0..n)

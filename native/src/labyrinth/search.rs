@@ -24,7 +24,7 @@
 
 use std::sync::Arc;
 
-use super::board::{line, moved, moves_row, reverse, Board, Connections, Lines};
+use super::board::{line, moves_row, reverse, Board, Connections, Lines};
 use super::rules::{
     reaches_zone, useful_idle_lines, walk_entries, walk_unchanged, KeptWalks, LastPush, LinePair,
     Rule6, Scratch,
@@ -246,7 +246,11 @@ impl Search {
         let n = problem.n;
         let (nk, nn) = (4 * n, n * n);
         assert!(depth <= MAX_DEPTH, "depth {depth} too large");
-        assert!(problem.init < nn && problem.goal < nn);
+        assert!(
+            problem.init < nn && problem.goal < nn,
+            "position off the board"
+        );
+        assert_eq!(problem.conn.len(), nn, "one connection mask per field");
         let levels = depth + 1;
         let use_tt =
             options.prune >= 2 && !options.focused && table.as_ref().is_some_and(|t| t.enabled());
@@ -591,7 +595,7 @@ impl Search {
                     let cells = &self.rl[pv.at * self.nn..pv.at * self.nn + pv.rn];
                     self.sc.walk_moved(b, conn, cells, k, None)
                 } else {
-                    self.sc.walk_from(b, conn, moved(pv.g, k, n), None)
+                    self.sc.walk_from(b, conn, b.moved(pv.g, k), None)
                 }
                 .unwrap_or(0);
                 self.cache[ci][s] = walk_entries(b, conn, &self.sc, cnt);
@@ -609,7 +613,7 @@ impl Search {
             let cells = &self.rl[lv.at * self.nn..lv.at * self.nn + lv.rn];
             self.sc.walk_moved(b, conn, cells, k, None)
         } else {
-            self.sc.walk_from(b, conn, moved(lv.g, k, n), None)
+            self.sc.walk_from(b, conn, b.moved(lv.g, k), None)
         }
         .unwrap_or(0);
         let near = reaches_zone(b, conn, &self.sc, cnt, other);
@@ -627,24 +631,24 @@ impl Search {
         hits_c: bool,
         kept: Option<usize>,
     ) -> Child {
-        let (lvl, n, nn) = (self.lvl, self.n, self.nn);
+        let (lvl, nn) = (self.lvl, self.nn);
         let nl = lvl + 1;
         let keyed = self.use_tt && self.depth - nl >= 3;
-        let lv = self.levels[lvl];
+        // the child is written in place: only what differs from the parent, or is stale
+        let (parents, children) = self.levels.split_at_mut(nl);
+        let lv = &parents[lvl];
+        let ch = &mut children[0];
         let mut h = [0u64; 2];
         if keyed {
             h[0] = lv.hb[0].wrapping_sub(line_hash(&self.board, k, SALT1));
             h[1] = lv.hb[1].wrapping_sub(line_hash(&self.board, k, SALT2));
         }
         self.board.push(k);
-        let mut ch = Level {
-            g: moved(lv.g, k, n),
-            prev: k,
-            // rule 2 needs R closed under walking before the idle push: not so at the root
-            pidle: lvl > 0 && !hits_r,
-            gidle: !hits_c,
-            ..lv
-        };
+        ch.g = self.board.moved(lv.g, k);
+        ch.prev = k;
+        // rule 2 needs R closed under walking before the idle push: not so at the root
+        ch.pidle = lvl > 0 && !hits_r;
+        ch.gidle = !hits_c;
         if keyed {
             ch.hb[0] = h[0].wrapping_add(line_hash(&self.board, k, SALT1));
             ch.hb[1] = h[1].wrapping_add(line_hash(&self.board, k, SALT2));
@@ -676,10 +680,15 @@ impl Search {
             // the goal may have joined R already: a shorter plan (only possible at the root's
             // first iterations, as iterative deepening proves shorter plans absent)
             if self.sc.marks.has(ch.g, self.sc.stamp) {
-                self.levels[nl] = ch;
                 self.plan_len = nl;
                 return Child::Found;
             }
+        } else {
+            // R is the same set of positions (walked at level `at`)
+            ch.r = lv.r;
+            ch.at = lv.at;
+            ch.rn = lv.rn;
+            ch.hr = lv.hr;
         }
         if keyed {
             let mut k1 = ch.hb[0] ^ ch.hr[0].wrapping_mul(ODD);
@@ -698,7 +707,8 @@ impl Search {
             ch.tk = [k1, k2];
         }
         if !(hits_r || hits_c) {
-            // R and the goal's component are the same sets of positions as before the push
+            // the goal's component is the same set of positions as before the push
+            ch.c = lv.c;
         } else if let (Some(cnt), false) = (kept, hits_r) {
             // rule 4 walked the goal's component after k already
             ch.c = Flags::of(&self.board, &self.conn, &self.sc.queue[..cnt]);
@@ -737,7 +747,6 @@ impl Search {
         if self.depth - nl == 3 {
             self.cstate[nl * self.nk..(nl + 1) * self.nk].fill(0);
         }
-        self.levels[nl] = ch;
         self.lvl = nl;
         Child::Entered
     }
@@ -793,5 +802,47 @@ mod tests {
     fn memory_estimate_is_about_what_is_allocated() {
         let e = Search::memory_estimate(22, 22);
         assert!(e > 100_000 && e < 10_000_000, "{e}");
+        let big = Search::memory_estimate(128, 22);
+        assert!(big > e && big < 100_000_000, "{big}");
+    }
+
+    #[test]
+    fn searches_move_between_threads_and_problems_are_shared() {
+        fn send<T: Send>() {}
+        fn send_sync<T: Send + Sync>() {}
+        send::<Search>();
+        send_sync::<Problem>();
+        send_sync::<TranspositionTable>();
+    }
+
+    #[test]
+    fn a_resumed_search_counts_the_same_nodes() {
+        // random 6 x 6 boards: run in small budgets and at once, same nodes and plan
+        let mut x = 12345u64;
+        let mut next = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        for _ in 0..30 {
+            let n = 6;
+            let masks = (0..n * n).map(|_| next(16) as u8).collect();
+            let p = Problem {
+                n,
+                conn: Connections::new(masks),
+                init: next(36) as usize,
+                goal: next(36) as usize,
+            };
+            let table = Some(Arc::new(TranspositionTable::new(8)));
+            let mut a = Search::new(&p, 4, Options::default(), table.clone(), 1);
+            let mut b = Search::new(&p, 4, Options::default(), table, 2);
+            let whole = a.run(u64::MAX);
+            let mut step = Step::Budget;
+            while step == Step::Budget {
+                step = b.run(7);
+            }
+            assert_eq!((whole, a.nodes(), a.plan()), (step, b.nodes(), b.plan()));
+        }
     }
 }

@@ -140,6 +140,25 @@ impl Flags {
 
     /// The flags of `cells` on board `b`.
     pub fn of(b: &Board, conn: &Connections, cells: &[u32]) -> Flags {
+        if b.side() <= 62 {
+            // the same on machine words (bits up to r + 2 < 64)
+            let mut f = [0u64; 4];
+            for &p in cells {
+                let p = p as usize;
+                let (r, c) = b.coords(p);
+                let m = usize::from(conn.of(b.field(p)) & b.inside(p));
+                f[0] |= 1 << r;
+                f[1] |= 1 << c;
+                f[2] |= u64::from(ROW_PATTERN[m]) << r >> 1;
+                f[3] |= u64::from(COL_PATTERN[m]) << c >> 1;
+            }
+            return Flags {
+                rows: f[0].into(),
+                cols: f[1].into(),
+                enter_rows: f[2].into(),
+                enter_cols: f[3].into(),
+            };
+        }
         let mut f = Flags::default();
         for &p in cells {
             let p = p as usize;
