@@ -3,21 +3,67 @@
 from __future__ import annotations
 
 import os
-import sys
-import tempfile
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from escapology import __version__
 from escapology.core.cli_support import FormatOption, OutputFormat, TimeoutOption, read_input, user_errors
 from escapology.core.errors import InputError
 from escapology.games import GAMES, Game, available_games
 
+
+class GameGroup(TyperGroup):
+    """The top-level command: the games come from the registry (:data:`escapology.games.GAMES`)
+    and a game's ``escapology.<game>.cli`` is imported only when that game runs. ``--help`` lists
+    the games with their one-line titles from the registry, importing none of them."""
+
+    games: tuple[Game, ...] = GAMES
+    _listing = False  # True while the help is written: a game is shown, not loaded
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *(g.name for g in self.games if g.available())]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is not None:
+            return cmd
+        game = next((g for g in self.games if g.name == cmd_name and g.available()), None)
+        if game is None:
+            return None
+        if self._listing:
+            return TyperGroup(name=game.name, help=game.title)
+        cmd = typer.main.get_command(game.load().app)
+        cmd.name, cmd.help = game.name, game.title
+        self.commands[game.name] = cmd
+        return cmd
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            return super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except typer._click.exceptions.UsageError as exc:  # "did you mean" over the games too
+            import difflib
+
+            if args and "Did you mean" not in exc.message:
+                close = difflib.get_close_matches(args[0], self.list_commands(ctx))
+                if close:
+                    exc.message = exc.message.rstrip(".") + ". Did you mean " + ", ".join(map(repr, close)) + "?"
+            raise
+
+
 def _new_app() -> typer.Typer:
     return typer.Typer(
         name="escapology",
+        cls=GameGroup,
         help="Solve, check, generate and render the escape games of the complexity literature.",
         no_args_is_help=True,
         add_completion=False,
@@ -53,6 +99,8 @@ def solve(
     game = matches[0].load()
     if str(file) == "-":  # standard input is read already: hand the game a file with the text
         suffix = ".graphml" if "<graphml" in text[:4000] else ".xml" if text.lstrip().startswith("<") else ".txt"
+        import tempfile
+
         with tempfile.NamedTemporaryFile("w", suffix=suffix, delete=False, encoding="utf-8") as tmp:
             tmp.write(text)
         try:
@@ -82,26 +130,21 @@ def demo() -> None:
         raise typer.Exit(1)
 
 
-def build_app(games: list[Game]) -> typer.Typer:
-    """The command line with the given games mounted (``main`` mounts only the one it needs)."""
+def build_app(games: list[Game] | None = None) -> typer.Typer:
+    """The command line; ``games`` (default: every installed game) are mounted lazily."""
     new = _new_app()
     new.callback()(_root)
     new.command("solve")(solve)
     new.command("demo")(demo)
-    for game in games:
-        new.add_typer(game.load().app, name=game.name, help=game.title)
+    if games is not None:
+        new.info.cls = type("SomeGames", (GameGroup,), {"games": tuple(games)})
     return new
 
 
-def __getattr__(name: str) -> typer.Typer:
-    """``escapology.cli.app``: the full command line, built on first use."""
-    if name == "app":
-        return build_app(available_games())
-    raise AttributeError(name)
+#: the full command line; a game's module is imported when its sub-command runs
+app = build_app()
 
 
 def main() -> None:
-    """Entry point: when the first word names a game, load only that game (faster start-up)."""
-    words = [a for a in sys.argv[1:] if not a.startswith("-")]
-    chosen = [g for g in GAMES if words and g.name == words[0] and g.available()]
-    build_app(chosen if chosen else available_games())()
+    """Entry point."""
+    app()

@@ -77,7 +77,7 @@ def test_generate_all_kinds(tmp_path):
         assert r.exit_code == 0, r.output
         inst = parse_instance(r.output)
         assert inst.n == 12 and violations(inst, solve(inst).to_json()) == []
-    assert solve(parse_instance(run("generate", 9, "-k", "capture", "-s", 1).output)).outcome.value == "alice"
+    assert solve(parse_instance(run("generate", 9, "--kind", "capture", "--seed", 1).output)).outcome.value == "alice"
     out = tmp_path / "b.txt"
     assert run("generate", 3, "--kind", "bob", "--seed", 2, "--output", out).exit_code == 0
     assert solve(parse_instance(out.read_text())).outcome.value == "bob"

@@ -71,7 +71,7 @@ def test_bad_input_one_line_exit_2(tmp_path):
 
 def test_timeout_exit_3(tmp_path):
     f = tmp_path / "big.lp"
-    assert run("generate", "--kind", "random", "-n", "300", "-m", "600", "--die", "1000000", "--rolls", "40", "--seed", "1", "-o", f).exit_code == 0
+    assert run("generate", "--kind", "random", "--fields", "300", "-m", "600", "--die", "1000000", "--rolls", "40", "--seed", "1", "-o", f).exit_code == 0
     res = run("solve", f, "--timeout", "0")
     assert res.exit_code == 3 and res.output.startswith("unknown")
 
@@ -86,15 +86,15 @@ def test_real_board_with_options(real_map):
 
 
 def test_odds_best_montecarlo(real_map):
-    res = run("odds", real_map, "-k", "2", "-f", "json")
+    res = run("odds", real_map, "--turns", "2", "-f", "json")
     obj = json.loads(res.stdout)
     assert res.exit_code == 0 and obj["probability"]["0"].count("/") == 1
-    res = run("best", real_map, "--roll", "3,5", "-k", "3")
+    res = run("best", real_map, "--roll", "3,5", "--turns", "3")
     assert res.exit_code == 0 and res.output.startswith("best: move to ")
-    res = run("best", real_map, "--roll", "3,5", "-k", "3", "--at", "117", "-f", "json")
+    res = run("best", real_map, "--roll", "3,5", "--turns", "3", "--at", "117", "-f", "json")
     obj = json.loads(res.stdout)
     assert obj["at"] == 117 and obj["options"][0]["field"] == obj["best"]
-    res = run("montecarlo", real_map, "-k", "2", "--trials", "5000")
+    res = run("montecarlo", real_map, "--turns", "2", "--trials", "5000")
     assert res.exit_code == 0 and "agrees" in res.output
     res = run("odds", real_map, "--at", "999")
     assert res.exit_code == 2 and "unknown field 999" in res.output
@@ -109,7 +109,7 @@ def test_generate_and_render(tmp_path):
     assert (tmp_path / "g.svg").read_text().startswith("<svg")
     res = run("render", f, "-o", tmp_path / "g.png")
     assert (tmp_path / "g.png").read_bytes()[:4] == b"\x89PNG"
-    res = run("generate", "--kind", "random", "-n", "5", "-m", "2")
+    res = run("generate", "--kind", "random", "--fields", "5", "-m", "2")
     assert res.exit_code == 2 and "between 4 and 10 edges" in res.output
 
 

@@ -28,7 +28,7 @@ def test_solve_json_and_check_roundtrip(tmp_path):
             s = _write(tmp_path, r.output, "s.json")
             c = runner.invoke(app, ["check", str(f), str(s), "--game", game])
             assert c.exit_code == 0, c.output
-            assert c.output.startswith("accepted")
+            assert c.output.startswith("valid")
 
 
 def test_check_rejects_with_exit_1(tmp_path):

@@ -89,7 +89,7 @@ def test_hints_generate_render_convert(tmp_path):
     r = run("hints", str(EX / "example-6x6.txt"), "--format", "json")
     obj = json.loads(r.stdout)
     assert r.exit_code == 0 and obj["optimal"] and obj["hints"] <= 7
-    r = run("generate", "--rows", "5", "--seed", "3", "--format", "json", "-n", "2", "--grade", "easy")
+    r = run("generate", "--rows", "5", "--seed", "3", "--format", "json", "--number", "2", "--grade", "easy")
     lines = [json.loads(x) for x in r.output.strip().splitlines()]
     assert len(lines) == 2 and all(x["grade"] == "easy" for x in lines)
     svg, png = tmp_path / "p.svg", tmp_path / "p.png"

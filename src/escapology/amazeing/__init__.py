@@ -15,19 +15,22 @@ The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :fun
 (2, True)
 """
 
-from escapology.amazeing.bruteforce import fewest_turns_bruteforce, forced_win_bruteforce
-from escapology.amazeing.checker import check_plan
-from escapology.amazeing.game import bot_player, play_game, play_turn, start_game
-from escapology.amazeing.generator import MOVABLE_TILES, published_position, random_position
-from escapology.amazeing.io import detect, dumps, loads, read_dimacs
-from escapology.amazeing.model import Player, Position, Shift, glyph, mask, rotate, rotations
-from escapology.amazeing.reduction import Reduction, reduce_3sat
-from escapology.amazeing.render import save_picture, svg_board, text_board
-from escapology.amazeing.solver import Solution, Turn, fewest_turns
-from escapology.amazeing.versus import Move, VersusResult, bot_move, forced_win
+from escapology.core.lazy import lazy_package
 
-# the protocol last: `render` must name the function, not the submodule render.py
-from escapology.amazeing.api import Result, check, generate, load, render, solve
+# imported on first use (the command line and `import escapology.amazeing` stay light)
+__getattr__, __dir__ = lazy_package(__name__, {
+    ".bruteforce": ["fewest_turns_bruteforce", "forced_win_bruteforce"],
+    ".checker": ["check_plan"],
+    ".game": ["bot_player", "play_game", "play_turn", "start_game"],
+    ".generator": ["MOVABLE_TILES", "published_position", "random_position"],
+    ".io": ["detect", "dumps", "loads", "read_dimacs"],
+    ".model": ["Player", "Position", "Shift", "glyph", "mask", "rotate", "rotations"],
+    ".reduction": ["Reduction", "reduce_3sat"],
+    ".render": ["save_picture", "svg_board", "text_board"],
+    ".solver": ["Solution", "Turn", "fewest_turns"],
+    ".versus": ["Move", "VersusResult", "bot_move", "forced_win"],
+    ".api": ["Result", "check", "generate", "load", "render", "solve"],
+})
 
 __all__ = [
     "Result", "check", "generate", "load", "render", "solve",

@@ -16,17 +16,33 @@ from escapology.amazeing.reduction import reduce_3sat
 from escapology.amazeing.render import plan_svg, replay_plan, svg_board, text_board
 from escapology.amazeing.solver import Solution, fewest_turns
 from escapology.core.cli_support import (
+    CertificateArg,
+    CertificateOption,
+    DrawCertificateOption,
     FormatOption,
+    InstanceOutputOption,
+    MemoryOption,
     OutputFormat,
     OutputOption,
+    ScaleOption,
+    SeedOption,
+    SolveFirstOption,
     TimeoutOption,
+    certificate_source,
     emit_json,
     fail,
+    hidden_alias,
+    memory_options,
+    one_of,
+    read_certificate,
     read_input,
-    report_check,
+    report_picture,
     report_unknown,
+    report_verdict,
     user_errors,
+    write_output,
 )
+from escapology.core.protocol import Verdict
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
 from escapology.core.results import EXIT_BAD_INPUT, EXIT_OK, Status
@@ -38,11 +54,8 @@ app = typer.Typer(
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "amazeing" / "published.json"
 
-PlayerOption = Annotated[int, typer.Option("--player", "-p", help="Index of the player who moves (0 = first).")]
-MaxTurnsOption = Annotated[int, typer.Option("--max-turns", "-k", help="Search plans of at most this many turns.")]
-ScaleOption = Annotated[
-    float, typer.Option("--scale", min=0.1, help="PNG output: pixels per SVG unit (the picture's size times this).")
-]
+PlayerOption = Annotated[int, typer.Option("--player", help="Index of the player who moves (0 = first).")]
+MaxTurnsOption = Annotated[int, typer.Option("--max-turns", help="Search plans of at most this many turns.")]
 
 
 def detect(text: str) -> bool:
@@ -89,11 +102,13 @@ def _print_solution(pos: Position, sol: Solution) -> None:
         report_unknown(False, detail=f"no plan of fewer than {sol.proven_lower_bound} turns")
 
 
-def run_solve(path: str | Path, fmt: str, timeout: float | None, player: int = 0, max_turns: int = 6) -> int:
+def run_solve(path: str | Path, fmt: str, timeout: float | None, player: int = 0, max_turns: int = 6,
+              memory: float | None = None) -> int:
     pos = load_position(path)
     _check_player(pos, player, path)
     sol = fewest_turns(
-        pos, player, max_turns=max_turns, deadline=Deadline(timeout), show_progress=fmt == "text"
+        pos, player, max_turns=max_turns, deadline=Deadline(timeout), show_progress=fmt == "text",
+        **memory_options(fewest_turns, memory),
     )
     if fmt == "json" and sol.status is Status.UNKNOWN:
         report_unknown(True, _solution_json(pos, sol, player))
@@ -117,46 +132,52 @@ def solve(
     timeout: TimeoutOption = None,
     player: PlayerOption = 0,
     max_turns: MaxTurnsOption = 6,
+    memory: MemoryOption = None,
 ) -> None:
-    """SP-Labyrinth (Definition 1): the fewest turns to stand on the target tile, with the plan."""
-    raise typer.Exit(run_solve(file, format.value, timeout, player, max_turns))
+    """SP-Labyrinth (Definition 1): the fewest turns to stand on the target tile, with the plan.
+
+    --memory is passed to the search when it takes a memory limit."""
+    raise typer.Exit(run_solve(file, format.value, timeout, player, max_turns, memory))
 
 
 @app.command("check")
 @user_errors
 def check(
     file: Annotated[Path, typer.Argument(help="The position.")],
-    plan: Annotated[Path, typer.Argument(help="The plan: the JSON output of 'solve', or a list of turns.")],
+    certificate: CertificateArg = None,
+    certificate_option: CertificateOption = None,
     player: PlayerOption = 0,
     format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Check a plan with the plain rules engine; exit 0 if it is valid and reaches the target, else 1."""
+    """Check a plan (the JSON of 'solve', or a list of turns) with the plain rules engine; exit 0
+    if it is valid and reaches the target, else 1."""
     pos = load_position(file)
     _check_player(pos, player, file)
-    text, name = read_input(plan)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON: {exc.msg}", file=name, line=exc.lineno) from None
+    source = certificate_source(certificate, certificate_option)
+    data, name = read_certificate(source)
+    if isinstance(data, str):
+        raise InputError("not a JSON plan: give what 'solve --format json' wrote", file=name)
+    text, _ = read_input(source) if str(source) != "-" else (json.dumps(data), name)
     turns = aio.plan_from_json(pos, data, text=text, file=name)
     errors = check_plan(pos, turns, player)
-    raise report_check(errors, format is OutputFormat.json,
-                       f"the player reaches her target in {len(turns)} turns", turns=len(turns))
+    verdict = Verdict.from_errors(errors, f"valid: the player reaches her target in {len(turns)} turns")
+    raise report_verdict(verdict, format is OutputFormat.json, turns=len(turns))
 
 
 @app.command("generate")
 @user_errors
 def generate(
-    seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed.")] = None,
+    seed: SeedOption = None,
     players: Annotated[int, typer.Option("--players", help="Number of players (1-4).")] = 1,
     size: Annotated[
-        Optional[str], typer.Option("--size", help="ROWSxCOLS for a random board instead of the published 7x7 game.")
+        Optional[str], typer.Option("--size", help="N (N x N) or ROWSxCOLS for a random board instead of the published 7x7 game.")
     ] = None,
     cnf: Annotated[
         Optional[Path],
         typer.Option("--cnf", help="Build the Theorem 3 board of this DIMACS formula instead."),
     ] = None,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the JSON here.")] = None,
+    output: InstanceOutputOption = None,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Write a position: a random start of the published game, a random board, or the 3SAT board."""
     if cnf is not None:
@@ -171,9 +192,9 @@ def generate(
         )
     elif size is not None:
         try:
-            rows, cols = (int(x) for x in size.lower().split("x"))
+            rows, cols = (int(x) for x in size.lower().split("x")) if "x" in size.lower() else (int(size),) * 2
         except ValueError:
-            raise _bad_option(f"--size must look like 5x5, not {size!r}") from None
+            raise _bad_option(f"--size must look like 5 or 5x5, not {size!r}") from None
         if rows < 1 or cols < 1 or rows * cols > 10_000:
             raise _bad_option("--size must be between 1x1 and 100x100")
         pos = random_position(rows, cols, seed=seed, players=min(max(players, 1), 4))
@@ -181,11 +202,7 @@ def generate(
         if not 1 <= players <= 4:
             raise _bad_option("--players must be 1 to 4")
         pos = published_position(seed, players)
-    text = aio.dumps(pos)
-    if output is None:
-        typer.echo(text, nl=False)
-    else:
-        output.write_text(text, encoding="utf-8")
+    write_output(aio.dumps(pos), output, format is OutputFormat.json, game="amazeing", seed=seed)
 
 
 @app.command("render")
@@ -193,32 +210,37 @@ def generate(
 def render(
     file: Annotated[Path, typer.Argument(help="The position.")],
     output: OutputOption = None,
-    plan: Annotated[
+    certificate: Annotated[
         Optional[Path],
-        typer.Option("--plan", help="Play this plan: one panel per turn (shift and walk) after the start."),
+        typer.Option("--certificate", help="Play this plan (what 'solve --format json' wrote): one panel per turn (shift and walk) after the start."),
     ] = None,
+    plan: hidden_alias("--plan") = None,
+    solve_first: SolveFirstOption = False,
     scale: ScaleOption = 2.0,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Print the board as text; with --output, also draw it (each turn of --plan) as SVG or PNG."""
+    """Print the board as text; with --output, also draw it (each turn of the plan) as SVG or PNG."""
     pos = load_position(file)
     turns = []
+    plan = one_of("certificate", ("--certificate", certificate), ("--plan", plan))
+    if plan is None and solve_first:
+        sol = fewest_turns(pos, 0)
+        turns = list(sol.plan) if sol.status is Status.SOLVED else []
     if plan is not None:
-        text, name = read_input(plan)
-        try:
-            turns = aio.plan_from_json(pos, json.loads(text), text=text, file=name)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"not valid JSON: {exc.msg}", file=name, line=exc.lineno) from None
+        data, name = read_certificate(plan)
+        if isinstance(data, str):
+            raise InputError("not a JSON plan: give what 'solve --format json' wrote", file=name)
+        turns = aio.plan_from_json(pos, data, text=json.dumps(data), file=name)
         errors = check_plan(pos, turns)
         if errors and not errors[0].startswith("after"):
             raise InputError(f"the plan does not replay: {errors[0]}", file=name)
     final = replay_plan(pos, turns)[-1][0]
-    typer.echo(text_board(final))
     if output is not None:
         if output.suffix.lower() not in (".svg", ".png"):
             raise _bad_option("--output must end in .svg or .png")
         picture = plan_svg(pos, turns) if turns else svg_board(pos)
         picture.save(output, scale=scale)
-        typer.echo(f"wrote {output}")
+    report_picture(text_board(final), output, format is OutputFormat.json)
 
 
 def demo() -> None:
@@ -296,7 +318,7 @@ def play(
     seat: Annotated[int, typer.Option("--seat", help="Your player index when you play.")] = 0,
     players: Annotated[int, typer.Option("--players", help="Players in a new game (2-4).")] = 2,
     cards: Annotated[Optional[int], typer.Option("--cards", help="Cards per player in a new game.")] = None,
-    seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Seed of a new game.")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of a new game.")] = None,
     budget: Annotated[float, typer.Option("--budget", help="Seconds a bot may think per move.")] = 1.0,
     max_turns: Annotated[int, typer.Option("--max-turns", help="Stop after this many turns.")] = 300,
     boards: Annotated[bool, typer.Option("--boards", help="With --watch: print the board after every turn.")] = False,
@@ -344,7 +366,7 @@ def play(
 @user_errors
 def race(
     file: Annotated[Path, typer.Argument(help="A position with two players (the one to move is 'to_move').")],
-    turns: Annotated[int, typer.Option("--turns", "-k", help="Own turns the player to move may use.")] = 2,
+    turns: Annotated[int, typer.Option("--turns", help="Own turns the player to move may use.")] = 2,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
 ) -> None:

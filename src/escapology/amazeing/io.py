@@ -39,6 +39,13 @@ from escapology.core.errors import InputError
 TARGET_TILE = "*"  # the treasure name given to a target that is written as a cell
 
 
+#: The most cells a board may have (rows times columns; as ``escapology amazeing generate``).
+MAX_CELLS = 10_000
+#: The most variables and clauses of a DIMACS CNF formula.
+MAX_CNF_VARIABLES = 100_000
+MAX_CNF_CLAUSES = 1_000_000
+
+
 def _line_of(text: str, needle: str) -> int | None:
     pos = text.find(needle)
     return None if pos < 0 else text.count("\n", 0, pos) + 1
@@ -50,7 +57,7 @@ def detect(text: str) -> bool:
         return False
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return isinstance(data, dict) and data.get("game") == "amazeing"
 
@@ -61,6 +68,10 @@ def loads(text: str, *, file: str | None = None) -> Position:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"not valid JSON: {exc.msg}", file=file, line=exc.lineno) from None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        raise InputError(f"not valid JSON: {exc}", file=file) from None
+    except RecursionError:
+        raise InputError("not valid JSON: nested too deeply", file=file) from None
     return from_dict(data, text=text, file=file)
 
 
@@ -78,6 +89,8 @@ def from_dict(data: Any, *, text: str = "", file: str | None = None) -> Position
     if not isinstance(board, list) or not board or not all(isinstance(r, str) for r in board):
         raise err('"board" must be a non-empty list of strings of tile glyphs', "board")
     rows, cols = len(board), len(board[0])
+    if rows * cols > MAX_CELLS or sum(map(len, board)) > MAX_CELLS:
+        raise err(f"the board has {max(rows * cols, sum(map(len, board)))} cells; the limit is {MAX_CELLS}", "board")
     tiles: list[int] = []
     for r, row in enumerate(board):
         if len(row) != cols:
@@ -232,6 +245,10 @@ def read_dimacs(text: str, *, file: str | None = None) -> tuple[int, list[list[i
                 raise InputError("bad header: expected 'p cnf VARIABLES CLAUSES'", file=file, line=ln)
             if nvars is not None:
                 raise InputError("a second 'p cnf' header", file=file, line=ln)
+            if len(parts[2]) > 9 or int(parts[2]) > MAX_CNF_VARIABLES:
+                raise InputError(f"{parts[2][:12]} variables: the limit is {MAX_CNF_VARIABLES}", file=file, line=ln)
+            if len(parts[3]) > 9 or int(parts[3]) > MAX_CNF_CLAUSES:
+                raise InputError(f"{parts[3][:12]} clauses: the limit is {MAX_CNF_CLAUSES}", file=file, line=ln)
             nvars, nclauses = int(parts[2]), int(parts[3])
             continue
         if nvars is None:
@@ -246,6 +263,8 @@ def read_dimacs(text: str, *, file: str | None = None) -> tuple[int, list[list[i
             if lit == 0:
                 clauses.append(current)
                 current = []
+                if len(clauses) > nclauses:
+                    raise InputError(f"more clauses than the {nclauses} the header announces", file=file, line=ln)
             else:
                 current.append(lit)
     if nvars is None:

@@ -10,18 +10,21 @@ The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :fun
 ('draw', True)
 """
 
-from escapology.chess.checker import violations
-from escapology.chess.draw import covered_in_row, find_safe_field, reach_bound
-from escapology.chess.generator import KINDS
-from escapology.chess.io import detect, format_instance, parse_instance, read_instance
-from escapology.chess.model import MAX_N, MIN_N, Instance, Outcome
-from escapology.chess.reach import Path, find_path, reaches
-from escapology.chess.render import render_svg, text_board
-from escapology.chess.slides import solve_bruteforce, solve_montecarlo
-from escapology.chess.solver import Solution, explain, solve
+from escapology.core.lazy import lazy_package
 
-# the protocol last: `render` must name the function, not the submodule render.py
-from escapology.chess.api import check, generate, load, render
+# imported on first use (the command line and `import escapology.chess` stay light)
+__getattr__, __dir__ = lazy_package(__name__, {
+    ".checker": ["violations"],
+    ".draw": ["covered_in_row", "find_safe_field", "reach_bound"],
+    ".generator": ["KINDS"],
+    ".io": ["detect", "format_instance", "parse_instance", "read_instance"],
+    ".model": ["MAX_N", "MIN_N", "Instance", "Outcome"],
+    ".reach": ["Path", "find_path", "reaches"],
+    ".render": ["render_svg", "text_board"],
+    ".slides": ["solve_bruteforce", "solve_montecarlo"],
+    ".solver": ["Solution", "explain", "solve"],
+    ".api": ["check", "generate", "load", "render"],
+})
 
 __all__ = [
     "Instance",

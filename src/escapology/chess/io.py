@@ -47,11 +47,19 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
+#: Integers (size, fields, vector components) have at most this many digits (huge vectors are
+#: accepted and unusable; Python itself refuses to read integers of more than 4300 digits).
+MAX_DIGITS = 1000
+
+
 def _ints(line: str, count: int, what: str, lineno: int, file: str | None) -> list[int]:
     tokens = line.split()
     for tok in tokens:
         if not _INT_TOKEN.fullmatch(tok):
-            raise InputError(f"{tok!r} is not an integer (expected {what})", file=file, line=lineno)
+            raise InputError(f"{tok[:40]!r} is not an integer (expected {what})", file=file, line=lineno)
+        if len(tok.lstrip("+-")) > MAX_DIGITS:
+            raise InputError(f"the integer {tok[:12]}... has {len(tok.lstrip('+-'))} digits; the limit is "
+                             f"{MAX_DIGITS} (expected {what})", file=file, line=lineno)
     if len(tokens) != count:
         found = "nothing" if not tokens else f"{len(tokens)} integer{'s' * (len(tokens) != 1)}"
         raise InputError(
@@ -74,7 +82,7 @@ def parse_instance(text: str, *, file: str | None = None) -> Instance:
     m = _FIRST.fullmatch(lines[0])
     if m is None:
         _ints(lines[0], 1, "the board size n", 1, file)  # raises with the precise complaint
-    n = int(lines[0])
+    (n,) = _ints(lines[0], 1, "the board size n", 1, file)
     if not MIN_N <= n <= MAX_N:
         raise InputError(f"board size n = {n} is outside {MIN_N}..{MAX_N}", file=file, line=1)
     if len(lines) < 2:
@@ -96,8 +104,7 @@ def parse_instance(text: str, *, file: str | None = None) -> Instance:
         fast = True
     else:
         for i, line in enumerate(head):
-            if not _VECTOR_LINE.fullmatch(line):
-                _ints(line, 2, "dx dy", i + 3, file)
+            _ints(line, 2, "dx dy", i + 3, file)  # raises with the precise complaint
         fast = False
     if len(body) < n:
         raise InputError(
@@ -162,6 +169,8 @@ def detect(text: str) -> bool:
         return False
     m = _FIRST.fullmatch(lines[0])
     if m is None or not _SECOND.fullmatch(lines[1]):
+        return False
+    if len(m.group(1)) > 12:
         return False
     n = int(m.group(1))
     if not MIN_N <= n <= MAX_N or len(lines) != n + 2:

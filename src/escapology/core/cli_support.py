@@ -1,7 +1,10 @@
 """Helpers that keep every game's CLI alike: shared options, input reading, output, exit codes.
 
-Each game's ``cli.py`` builds its typer app from these so that ``--format``, ``--timeout`` and the
-exit codes (0 answered, 2 bad input, 3 limit reached) mean the same everywhere.
+Each game's ``cli.py`` builds its typer app from these so that the options of the one grammar
+(``docs/cli.md``: ``-o/--output``, ``-f/--format``, ``-t/--timeout``, ``--seed``, ``--size``,
+``--scale``, ``--memory``, ``--certificate``, ``--solve``) and the exit codes (0 answered,
+1 rejected, 2 bad input, 3 limit reached) mean the same everywhere. Heavy libraries are never
+imported here: a game's command line loads only what the command it runs needs.
 """
 
 from __future__ import annotations
@@ -31,9 +34,129 @@ TimeoutOption = Annotated[
     Optional[float],
     typer.Option("--timeout", "-t", help="Give up after this many seconds (answer 'unknown', exit 3)."),
 ]
+#: ``render``: the picture (the suffix chooses SVG or PNG)
 OutputOption = Annotated[
     Optional[Path], typer.Option("--output", "-o", help="Write the picture here (.svg or .png).")
 ]
+#: ``generate``: the instance
+InstanceOutputOption = Annotated[
+    Optional[Path], typer.Option("--output", "-o", help="Write the instance here (default: standard output).")
+]
+SeedOption = Annotated[
+    Optional[int], typer.Option("--seed", help="Random seed: the same seed gives the same instance.")
+]
+ScaleOption = Annotated[
+    float, typer.Option("--scale", min=0.1, help="PNG output: pixels per SVG unit (the picture's size times this).")
+]
+MemoryOption = Annotated[
+    Optional[float],
+    typer.Option("--memory", min=1.0, help="Memory limit in MiB for the engines that use one "
+                 "(default: what the machine has available)."),
+]
+CERTIFICATE_HELP = "The certificate to check: what 'solve' wrote (JSON or text); '-' for stdin."
+CertificateArg = Annotated[Optional[Path], typer.Argument(help=CERTIFICATE_HELP, show_default=False)]
+CertificateOption = Annotated[Optional[Path], typer.Option("--certificate", help=CERTIFICATE_HELP)]
+#: ``render``: the certificate to draw
+DrawCertificateOption = Annotated[
+    Optional[Path],
+    typer.Option("--certificate", help="Draw this certificate: what 'solve' wrote (JSON or text); '-' for stdin."),
+]
+
+
+#: ``render``: solve first and draw the certificate found (the default differs per game: see its page)
+SolveFirstOption = Annotated[bool, typer.Option("--solve/--no-solve", help="Solve first and draw the certificate found.")]
+
+
+def hidden_alias(*names: str, kind: Any = Optional[Path]) -> Any:
+    """An old option name kept working, not shown in ``--help`` (see ``docs/cli.md``)."""
+    return Annotated[kind, typer.Option(*names, hidden=True)]
+
+
+def one_of(what: str, *given: tuple[str, Any]) -> Any:
+    """The one value given among ``(name, value)`` pairs (``None`` when none is); two different
+    values are a usage error (exit 2)."""
+    chosen = [(n, v) for n, v in given if v is not None]
+    if len({str(v) for _, v in chosen}) > 1:
+        raise fail(f"give the {what} once: {' and '.join(n for n, _ in chosen)} name different values")
+    return chosen[0][1] if chosen else None
+
+
+def certificate_source(arg: Path | None, option: Path | None, *aliases: tuple[str, Any],
+                       required: bool = True) -> Any:
+    """The certificate ``check`` reads: the positional CERTIFICATE, ``--certificate FILE`` or an
+    old option name (``aliases``); exactly one of them (when ``required``)."""
+    chosen = one_of("certificate", ("CERTIFICATE", arg), ("--certificate", option), *aliases)
+    if chosen is None and required:
+        raise fail("give the certificate to check: CERTIFICATE or --certificate FILE (what 'solve' wrote)")
+    return chosen
+
+
+def read_certificate(path: str | Path) -> tuple[Any, str]:
+    """``(certificate, name)``: the JSON object or list a file holds, else its text (the text
+    certificate some games write, e.g. Labyrinth's ``push/3`` facts). The protocol's ``check``
+    accepts either."""
+    text, name = read_input(path)
+    stripped = text.lstrip()
+    if stripped[:1] in ("{", "["):
+        try:
+            return json.loads(text), name
+        except json.JSONDecodeError as exc:
+            if stripped[:1] == "{":
+                raise InputError(f"not JSON: {exc.msg}", file=name, line=exc.lineno) from None
+    return text, name
+
+
+def memory_options(func: Callable[..., Any], memory: float | None) -> dict[str, Any]:
+    """``{"memory": memory}`` when the engine ``func`` takes a memory limit (MiB), else ``{}``:
+    ``--memory`` is passed on where an engine can use it and is otherwise not used."""
+    import inspect
+
+    if memory is None:
+        return {}
+    try:
+        params = inspect.signature(func).parameters
+    except (TypeError, ValueError):
+        return {}
+    return {"memory": memory} if "memory" in params else {}
+
+
+def report_verdict(verdict: Any, json_output: bool, **extra: Any) -> "typer.Exit":
+    """Print a protocol :class:`~escapology.core.protocol.Verdict` the one way every ``check`` does
+    and return the exit to raise: text ``valid: ...`` or one ``rejected: ...`` line per error;
+    JSON ``{"valid": ..., "errors": [...], "summary": ..., **extra}``; exit 0 accepted, 1 rejected."""
+    if json_output:
+        emit_json({**verdict.to_json(), **extra})
+    elif verdict.ok:
+        summary = verdict.summary or "valid"
+        typer.echo(summary if summary.startswith("valid") else f"valid: {summary}")
+    else:
+        for e in verdict.errors:
+            typer.echo(f"rejected: {e}")
+    return typer.Exit(EXIT_OK if verdict.ok else EXIT_REJECTED)
+
+
+def write_output(text: str, output: Path | None, json_output: bool = False, **extra: Any) -> None:
+    """``generate``: write the instance to ``output`` (or standard output); with JSON, print
+    ``{"instance": text, "output": path or null, **extra}`` instead of the bare text."""
+    if output is not None:
+        output.write_text(text, encoding="utf-8")
+    if json_output:
+        emit_json({"instance": text if output is None else None,
+                   "output": None if output is None else str(output), **extra})
+    elif output is None:
+        typer.echo(text, nl=False)
+
+
+def report_picture(board: str | None, output: Path | None, json_output: bool, **extra: Any) -> None:
+    """``render``: print the text board (if any) and where the picture went; JSON
+    ``{"board": text or null, "output": path or null, **extra}``."""
+    if json_output:
+        emit_json({"board": board, "output": None if output is None else str(output), **extra})
+        return
+    if board:
+        typer.echo(board)
+    if output is not None:
+        typer.echo(f"wrote {output}")
 
 F = TypeVar("F", bound=Callable[..., Any])
 

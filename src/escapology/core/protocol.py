@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence, runtime_checkable
 
-from escapology.core.errors import InputError
+from escapology.core.errors import InputError, decode_text, read_text_file
 from escapology.core.results import Status
 
 __all__ = ["GameModule", "Picture", "Result", "Verdict", "read_source", "TEXT", "STDIN"]
@@ -185,12 +185,12 @@ def read_source(source: str | Path, *, is_text: Callable[[str], bool] = lambda s
     """
     if isinstance(source, Path):
         if str(source) == "-":
-            return sys.stdin.read(), STDIN
+            return _read_stdin(), STDIN
         return _read_file(source), str(source)
     if not isinstance(source, str):
         raise TypeError(f"load needs a path, '-' or text, not {type(source).__name__}")
     if source == "-":
-        return sys.stdin.read(), STDIN
+        return _read_stdin(), STDIN
     if "\n" not in source and len(source) < 4096:
         try:
             is_file = Path(source).is_file()
@@ -204,11 +204,12 @@ def read_source(source: str | Path, *, is_text: Callable[[str], bool] = lambda s
 
 
 def _read_file(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", file=str(path)) from None
-    except IsADirectoryError:
-        raise InputError("is a directory", file=str(path)) from None
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text", file=str(path)) from None
+    return read_text_file(path)
+
+
+def _read_stdin() -> str:
+    """Standard input as text; bytes that are not UTF-8 are an :class:`InputError` naming ``<stdin>``."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # a replaced sys.stdin (tests) that only has text
+        return sys.stdin.read()
+    return decode_text(buffer.read(), STDIN)

@@ -21,7 +21,20 @@ from __future__ import annotations
 import math
 from pathlib import Path
 from typing import Sequence
-from xml.sax.saxutils import escape, quoteattr
+
+
+# xml.sax.saxutils.escape/quoteattr, without importing xml.sax (it pulls urllib.request: slow start-up)
+def escape(data: str) -> str:
+    """``&``, ``<`` and ``>`` as entities."""
+    return data.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(data: str) -> str:
+    """``data`` as a quoted XML attribute value (the same output as ``xml.sax.saxutils.quoteattr``)."""
+    data = escape(data).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' in data:
+        return "'%s'" % data if "'" not in data else '"%s"' % data.replace('"', "&quot;")
+    return '"%s"' % data
 
 #: The swatch kinds of a legend entry ``(kind, colour, label)``; a kind ``"text:X"`` shows ``X``.
 SWATCHES = ("square", "box", "ring", "dot", "line", "dashed", "arrow", "dashed arrow", "struck", "band")

@@ -13,21 +13,24 @@ The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :fun
 (1, True)
 """
 
-from escapology.forest.asp import solve_asp
-from escapology.forest.checker import check_fewest, check_plan
-from escapology.forest.dice import Odds, monte_carlo
-from escapology.forest.generator import grid_forest, random_board
-from escapology.forest.io import instance_to_facts, load_instance, parse_instance, read_map_xml
-from escapology.forest.matrix import solve_matrix
-from escapology.forest.model import Board, Instance
-from escapology.forest.plan import Solution, Turn, plan_from_json, solution_to_json
-from escapology.forest.render import render_svg, text_board
-from escapology.forest.simulate import solve_simulation
-from escapology.forest.solver import solve as solve_frontier
-from escapology.forest.walks import WalkEngine
+from escapology.core.lazy import lazy_package
 
-# the protocol last: `render` must name the function, not the submodule render.py
-from escapology.forest.api import Result, check, generate, load, render, solve
+# imported on first use (the command line and `import escapology.forest` stay light)
+__getattr__, __dir__ = lazy_package(__name__, {
+    ".asp": ["solve_asp"],
+    ".checker": ["check_fewest", "check_plan"],
+    ".dice": ["Odds", "monte_carlo"],
+    ".generator": ["grid_forest", "random_board"],
+    ".io": ["instance_to_facts", "load_instance", "parse_instance", "read_map_xml"],
+    ".matrix": ["solve_matrix"],
+    ".model": ["Board", "Instance"],
+    ".plan": ["Solution", "Turn", "plan_from_json", "solution_to_json"],
+    ".render": ["render_svg", "text_board"],
+    ".simulate": ["solve_simulation"],
+    ".solver": {"solve_frontier": "solve"},
+    ".walks": ["WalkEngine"],
+    ".api": ["Result", "check", "generate", "load", "render", "solve"],
+})
 
 __all__ = [
     "Result",

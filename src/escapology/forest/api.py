@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from escapology.core.errors import InputError
+from escapology.core.limits import Deadline, MemoryLimit
 from escapology.core.protocol import Verdict, read_source
 from escapology.core.results import Status
 from escapology.core.svg import Svg
@@ -39,10 +40,12 @@ def _is_text(s: str) -> bool:
 
 
 def load(source: str | Path, *, start: str | None = None, target: str | None = None,
-         rolls: str | Sequence[Roll] | None = None, die: int | None = None, special: str | None = None) -> Instance:
+         rolls: str | Sequence[Roll] | None = None, die: int | None = None, special: str | None = None,
+         deadline: Deadline | None = None) -> Instance:
     """An instance from ASP facts, the board map XML (``../shared/enchanted_forest/map_graph.xml``)
     or a GraphML/GML/edge-list file: a path, ``"-"``, or the text itself (facts or XML). The
-    keyword options override the file, as the command line's options do."""
+    keyword options override the file, as the command line's options do. The limits are those of
+    :mod:`escapology.forest.io` (``MAX_EDGES``, ...); ``deadline`` is polled while reading."""
     name = str(source)
     if isinstance(source, Path) or (name != "-" and "\n" not in name and not _is_text(name)):
         if Path(name).suffix.lower() in _GRAPH_SUFFIXES:
@@ -53,7 +56,8 @@ def load(source: str | Path, *, start: str | None = None, target: str | None = N
             text, name = read_source(source)
     else:
         text, name = read_source(source, is_text=_is_text)
-    return fio.load_instance(name, text=text, start=start, target=target, rolls=rolls, die=die, special=special)
+    return fio.load_instance(name, text=text, start=start, target=target, rolls=rolls, die=die, special=special,
+                             deadline=deadline)
 
 
 @dataclass
@@ -90,20 +94,29 @@ class Result:
         return out
 
 
-def solve(inst: Instance, *, timeout: float | None = None, method: str = "fast") -> Result:
+def solve(inst: Instance, *, timeout: float | None = None, method: str = "fast",
+          memory: MemoryLimit | float | None = None) -> Result:
     """The fewest turns from start to target with the known rolls, with a plan.
 
     ``method`` is ``fast`` (frontier propagation, default), ``matrix`` (the paper's Theorem 6),
-    ``simulation`` (plain) or ``asp`` (clingo, small dice).
+    ``simulation`` (plain) or ``asp`` (clingo, small dice). ``memory`` (MiB, or a
+    :class:`~escapology.core.limits.MemoryLimit`; default what the machine has available) bounds
+    the matrix method's dense matrices (it is refused with a
+    :class:`~escapology.core.limits.MemoryLimitError` before allocating more) and the walks the
+    simulation lists (it answers ``unknown``).
     """
     if not inst.rolls:
         raise InputError("no rolls are known: give roll/3 facts or rolls=... (or use Odds for unknown dice)")
     if method == "matrix":
-        from escapology.forest.matrix import solve_matrix as run
-    elif method == "asp":
+        from escapology.forest.matrix import solve_matrix
+
+        return Result(inst, solve_matrix(inst, timeout=timeout, memory=memory))
+    if method == "simulation":
+        from escapology.forest.simulate import solve_simulation
+
+        return Result(inst, solve_simulation(inst, timeout=timeout, memory=memory))
+    if method == "asp":
         from escapology.forest.asp import solve_asp as run
-    elif method == "simulation":
-        from escapology.forest.simulate import solve_simulation as run
     elif method == "fast":
         from escapology.forest.solver import solve as run
     else:

@@ -5,27 +5,42 @@ from __future__ import annotations
 import json
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from escapology.core.cli_support import (
+    CertificateArg,
+    CertificateOption,
     FormatOption,
+    InstanceOutputOption,
+    MemoryOption,
     OutputFormat,
     OutputOption,
+    ScaleOption,
+    SeedOption,
+    SolveFirstOption,
     TimeoutOption,
+    certificate_source,
     emit_json,
+    hidden_alias,
+    memory_options,
+    one_of,
+    read_certificate,
     read_input,
+    report_picture,
     report_unknown,
+    report_verdict,
     user_errors,
+    write_output,
 )
 from escapology.core.errors import InputError
 from escapology.core.limits import LimitReached
 from escapology.core.results import EXIT_LIMIT, EXIT_OK, EXIT_REJECTED, Status
-from escapology.forest import io as fio
-from escapology.forest.checker import check_fewest, check_plan
-from escapology.forest.model import Instance
-from escapology.forest.plan import Solution, describe_turn, plan_from_json, realize_turn, turn_to_json
+
+if TYPE_CHECKING:
+    from escapology.forest.model import Instance
+    from escapology.forest.plan import Solution
 
 app = typer.Typer(no_args_is_help=True, help="Enchanted Forest: fewest turns with known dice, best move with unknown dice.")
 
@@ -53,20 +68,24 @@ SpecialOpt = Annotated[Optional[str], typer.Option("--special", help='Special fi
 
 
 def _load(file: Path, start: str | None, target: str | None, rolls: str | None, die: int | None, special: str | None) -> Instance:
+    from escapology.forest import io as fio
+
     text = None
     if str(file) == "-":
         text, _ = read_input(file)
     return fio.load_instance(file, text=text, start=start, target=target, rolls=rolls, die=die, special=special)
 
 
-def run_solver(inst: Instance, method: Method, timeout: float | None) -> Solution:
+def run_solver(inst: Instance, method: Method, timeout: float | None, memory: float | None = None) -> Solution:
     """Run one of the solvers (see :func:`escapology.forest.api.solve`)."""
     from escapology.forest.api import solve
 
-    return solve(inst, method=method.value, timeout=timeout).solution
+    return solve(inst, method=method.value, timeout=timeout, **memory_options(solve, memory)).solution
 
 
 def _print_solution(inst: Instance, sol: Solution, fmt: str) -> int:
+    from escapology.forest.plan import describe_turn
+
     if fmt == OutputFormat.json.value:
         from escapology.forest.api import Result
 
@@ -98,11 +117,16 @@ def solve_path(path: str, fmt: str, timeout: float | None) -> int:
 
 def detect(text: str) -> bool:
     """True iff the file holds ``roll/3`` or ``die/1`` facts (``edge/2`` alone is not enough)."""
+    from escapology.forest import io as fio
+
     return fio.detect(text)
 
 
 def demo() -> None:
     """Solve the shipped example and print the fewest turns with the plan."""
+    from escapology.forest.checker import check_fewest, check_plan
+    from escapology.forest import io as fio
+
     from escapology.forest.generator import grid_forest
     from escapology.forest.solver import solve as fast
 
@@ -128,12 +152,15 @@ def solve_cmd(
     method: Annotated[Method, typer.Option("--method", help="fast (frontier), matrix (the paper's), simulation (plain), asp (clingo, small dice).")] = Method.fast,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
+    memory: MemoryOption = None,
 ) -> None:
-    """The fewest turns to end on the target with the known rolls, with a plan (or 'unsolvable')."""
+    """The fewest turns to end on the target with the known rolls, with a plan (or 'unsolvable').
+
+    --memory is passed to the method when it takes a memory limit."""
     inst = _load(file, start, target, rolls, die, special)
     if not inst.rolls:
         raise InputError("no rolls: give roll/3 facts or --rolls", file=str(file))
-    raise typer.Exit(_print_solution(inst, run_solver(inst, method, timeout), format.value))
+    raise typer.Exit(_print_solution(inst, run_solver(inst, method, timeout, memory), format.value))
 
 
 @app.command("encoding")
@@ -153,36 +180,37 @@ def encoding_cmd(
 @user_errors
 def check_cmd(
     file: FileArg,
-    plan: Annotated[Path, typer.Argument(help="The plan: JSON from `solve --format json` (or its 'plan' list).")],
+    certificate: CertificateArg = None,
+    certificate_option: CertificateOption = None,
     start: StartOpt = None,
     target: TargetOpt = None,
     rolls: RollsOpt = None,
     die: DieOpt = None,
     special: SpecialOpt = None,
     fewest: Annotated[bool, typer.Option("--fewest/--legal-only", help="Also verify that no plan is shorter.")] = True,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Verify a plan: legal turns with the known rolls, ending on the target, and the fewest turns.
 
     Exit 0 if valid, 1 if rejected. A JSON answer with status "unsolvable" is checked as such.
     When the file gives no rolls (a board map), the rolls written in the plan are used.
     """
+    from escapology.forest.plan import plan_from_json
+
     from escapology.forest.api import check
 
     inst = _load(file, start, target, rolls, die, special)
-    text, name = read_input(plan)
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not JSON: {exc.msg}", file=name, line=exc.lineno) from None
+    obj, name = read_certificate(certificate_source(certificate, certificate_option))
+    if isinstance(obj, str):
+        raise InputError("not a JSON plan: give what 'solve --format json' wrote", file=name)
     if isinstance(obj, dict) and obj.get("status") == "unsolvable":
         verdict = check(inst, obj)
     else:
         verdict = check(inst, plan_from_json(inst, obj, file=name), fewest=fewest)
-    typer.echo(verdict.summary)
-    raise typer.Exit(EXIT_OK if verdict.ok else EXIT_REJECTED)
+    raise report_verdict(verdict, format is OutputFormat.json)
 
 
-TurnsOpt = Annotated[int, typer.Option("--turns", "-k", help="Number of turns (the horizon).")]
+TurnsOpt = Annotated[int, typer.Option("--turns", help="Number of turns (the horizon).")]
 AtOpt = Annotated[Optional[str], typer.Option("--at", help="The field the player is on (default: the start).")]
 
 
@@ -253,6 +281,8 @@ def best_cmd(
     timeout: TimeoutOption = None,
 ) -> None:
     """Unknown future rolls: the best field to move to with this roll (k turns left, this one included)."""
+    from escapology.forest.plan import describe_turn, realize_turn, turn_to_json
+
     inst = _load(file, start, target, roll, die, special)
     if turns < 1:
         raise InputError("--turns must be at least 1")
@@ -337,26 +367,31 @@ def generate_cmd(
     kind: Annotated[Kind, typer.Option("--kind", help="grid: a grid-like forest with paths; random: a random connected graph.")] = Kind.grid,
     rows: Annotated[int, typer.Option("--rows", help="Grid rows.")] = 6,
     cols: Annotated[int, typer.Option("--cols", help="Grid columns.")] = 8,
-    fields: Annotated[int, typer.Option("--fields", "-n", help="Random graph: number of fields.")] = 40,
+    size: Annotated[Optional[int], typer.Option("--size", help="grid: SIZE x SIZE fields (sets --rows and --cols); random: SIZE fields (sets --fields).")] = None,
+    fields: Annotated[int, typer.Option("--fields", help="Random graph: number of fields.")] = 40,
     edges: Annotated[int, typer.Option("--edges", "-m", help="Random graph: number of edges.")] = 60,
     die: Annotated[int, typer.Option("--die", help="Faces of the die.")] = 6,
     rolls: Annotated[int, typer.Option("--rolls", help="Number of known rolls to write.")] = 20,
     specials: Annotated[Optional[int], typer.Option("--specials", help="Number of special fields.")] = None,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed.")] = None,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the facts here (default: stdout).")] = None,
+    seed: SeedOption = None,
+    output: InstanceOutputOption = None,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Generate a board with rolls as ASP facts."""
+    from escapology.forest import io as fio
+
     from escapology.forest.generator import grid_forest, random_board
 
+    if size is not None:
+        rows = cols = fields = size
     if kind is Kind.grid:
         inst = grid_forest(rows, cols, specials=specials, die=die, rolls=rolls, seed=seed)
     else:
         inst = random_board(fields, edges, specials=specials, die=die, rolls=rolls, seed=seed)
     text = fio.instance_to_facts(inst)
-    if output is None:
-        typer.echo(text, nl=False)
-    else:
-        output.write_text(text, encoding="utf-8")
+    write_output(text, output, format is OutputFormat.json, game="forest", fields=inst.board.n,
+                 edges=inst.board.m, rolls=len(inst.rolls), seed=seed)
+    if output is not None and format is OutputFormat.text:
         typer.echo(f"wrote {output}: {inst.board.n} fields, {inst.board.m} edges, {len(inst.rolls)} rolls")
 
 
@@ -364,7 +399,9 @@ def generate_cmd(
 @user_errors
 def render_cmd(
     file: FileArg,
-    plan: Annotated[Optional[Path], typer.Option("--plan", help="Draw this plan (JSON); default: solve the known rolls.")] = None,
+    certificate: Annotated[Optional[Path], typer.Option("--certificate", help="Draw this plan (what 'solve --format json' wrote); default: solve the known rolls.")] = None,
+    plan: hidden_alias("--plan") = None,
+    solve_first: SolveFirstOption = True,
     start: StartOpt = None,
     target: TargetOpt = None,
     rolls: RollsOpt = None,
@@ -372,29 +409,28 @@ def render_cmd(
     special: SpecialOpt = None,
     output: OutputOption = None,
     timeout: TimeoutOption = None,
-    scale: Annotated[
-        float, typer.Option("--scale", min=0.1, help="PNG output: pixels per SVG unit (the picture's size times this).")
-    ] = 2.0,
+    scale: ScaleOption = 2.0,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Draw the board with the turns of a plan and a legend of their rolls (SVG or PNG); print a text board."""
+    from escapology.forest.plan import describe_turn, plan_from_json
+
     from escapology.forest.render import save, text_board
 
     inst = _load(file, start, target, rolls, die, special)
     turns = []
+    plan = one_of("certificate", ("--certificate", certificate), ("--plan", plan))
     if plan is not None:
-        text, name = read_input(plan)
-        try:
-            turns = plan_from_json(inst, json.loads(text), file=name)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"not JSON: {exc.msg}", file=name, line=exc.lineno) from None
-    elif inst.rolls:
+        obj, name = read_certificate(plan)
+        if isinstance(obj, str):
+            raise InputError("not a JSON plan: give what 'solve --format json' wrote", file=name)
+        turns = plan_from_json(inst, obj, file=name)
+    elif inst.rolls and solve_first:
         sol = run_solver(inst, Method.fast, timeout)
         turns = sol.plan
-    typer.echo(text_board(inst, turns))
-    for i, turn in enumerate(turns, start=1):
-        typer.echo("  " + describe_turn(inst, i, turn))
+    board = "\n".join([text_board(inst, turns), *("  " + describe_turn(inst, i, t) for i, t in enumerate(turns, 1))])
     if output is not None:
         if output.suffix.lower() not in (".svg", ".png"):
             raise InputError("--output must end in .svg or .png")
         save(inst, turns, output, scale=scale)
-        typer.echo(f"wrote {output}")
+    report_picture(board, output, format is OutputFormat.json)

@@ -28,9 +28,22 @@ from collections import deque
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from escapology.core.errors import InputError
+from escapology.core.errors import InputError, read_text_file
 from escapology.core.facts import Term, format_fact, parse_facts
+from escapology.core.limits import Deadline
 from escapology.forest.model import Board, Instance, Label, Roll
+
+#: The most edges a board may have (the fast engine's arrays grow with the arcs, two per edge).
+MAX_EDGES = 1_000_000
+#: The most fields a board may have.
+MAX_FIELDS = 1_000_000
+#: The most known rolls.
+MAX_ROLLS = 1_000_000
+#: The most faces a die may have (walks are followed until they repeat, so long ones are cheap).
+MAX_DIE = 1_000_000_000
+#: The most facts an instance file may hold (intervals expanded).
+MAX_FACTS = 2 * MAX_EDGES + MAX_ROLLS
+_POLL = 1 << 16
 
 KNOWN = {
     ("edge", 2),
@@ -64,9 +77,29 @@ def _check_connected(board: Board, file: str | None) -> None:
         )
 
 
-def parse_instance(text: str, *, file: str | None = None) -> Instance:
-    """Parse ASP facts into an :class:`Instance` (rolls may be absent), validating everything."""
-    facts = parse_facts(text, file=file)
+def _check_sizes(n_fields: int, n_edges: int, file: str | None, line: int | None = None) -> None:
+    if n_edges > MAX_EDGES:
+        raise InputError(f"the board has more than {MAX_EDGES} edges (the limit)", file=file, line=line)
+    if n_fields > MAX_FIELDS:
+        raise InputError(f"the board has more than {MAX_FIELDS} fields (the limit)", file=file, line=line)
+
+
+def _check_die(d: Any, file: str | None, line: int | None, what: str) -> int:
+    if not isinstance(d, int) or isinstance(d, bool) or d < 1:
+        raise InputError(f"{what}: the die needs a positive number of faces", file=file, line=line)
+    if d > MAX_DIE:
+        raise InputError(f"{what}: a die has at most {MAX_DIE} faces (the limit)", file=file, line=line)
+    return d
+
+
+def parse_instance(text: str, *, file: str | None = None, deadline: Deadline | None = None) -> Instance:
+    """Parse ASP facts into an :class:`Instance` (rolls may be absent), validating everything.
+
+    Sizes are checked against :data:`MAX_EDGES`, :data:`MAX_FIELDS`, :data:`MAX_ROLLS`,
+    :data:`MAX_DIE` and :data:`MAX_FACTS` while reading; ``deadline`` is polled
+    (:class:`~escapology.core.limits.LimitReached`)."""
+    facts = parse_facts(text, file=file, max_facts=MAX_FACTS, deadline=deadline,
+                        why=f"a forest board has at most {MAX_EDGES} edges and {MAX_ROLLS} rolls")
     edges: list[tuple[Term, Term]] = []
     fields: list[tuple[Term, int]] = []
     special: list[tuple[Term, int]] = []
@@ -75,7 +108,9 @@ def parse_instance(text: str, *, file: str | None = None) -> Instance:
     starts: list[tuple[Term, int]] = []
     targets: list[tuple[Term, int]] = []
     pos: dict[Term, tuple[float, float]] = {}
-    for f in facts:
+    for k, f in enumerate(facts):
+        if deadline is not None and k & (_POLL - 1) == 0:
+            deadline.check()
         key = (f.name, len(f.args))
         if key not in KNOWN:
             known = ", ".join(f"{n}/{a}" for n, a in sorted(KNOWN))
@@ -87,6 +122,8 @@ def parse_instance(text: str, *, file: str | None = None) -> Instance:
             edges.append((u, v))
             fields.append((u, f.line))
             fields.append((v, f.line))
+            if len(edges) > MAX_EDGES:
+                _check_sizes(0, len(edges), file, f.line)
         elif f.name == "field":
             fields.append((f.args[0], f.line))
         elif f.name == "special":
@@ -99,6 +136,8 @@ def parse_instance(text: str, *, file: str | None = None) -> Instance:
                 raise InputError("roll(I,X,Y) needs three integers", file=file, line=f.line)
             if i in rolls:
                 raise InputError(f"roll {i} is given twice (also on line {rolls[i][2]})", file=file, line=f.line)
+            if len(rolls) >= MAX_ROLLS:
+                raise InputError(f"more than {MAX_ROLLS} rolls (the limit)", file=file, line=f.line)
             rolls[i] = (int(x), int(y), f.line)
         elif f.name == "start":
             starts.append((f.args[0], f.line))
@@ -114,10 +153,11 @@ def parse_instance(text: str, *, file: str | None = None) -> Instance:
     die = 6
     if dies:
         d, line = dies[0]
-        if not isinstance(d, int) or d < 1:
-            raise InputError(f"die({d}): the die needs a positive number of faces", file=file, line=line)
-        die = d
+        die = _check_die(d, file, line, f"die({d})")
     labels = {v for v, _ in fields}
+    _check_sizes(len(labels), len(edges), file)
+    if deadline is not None:
+        deadline.check()
     board = Board.from_edges(edges, special=[], die=die, fields=labels, positions=pos or None)
     _check_connected(board, file)
     for v, line in special:
@@ -155,7 +195,7 @@ def _label_from_text(text: str) -> Label:
     return int(text) if re.fullmatch(r"-?\d+", text) else text
 
 
-def read_map_xml(text: str, *, file: str | None = None) -> Instance:
+def read_map_xml(text: str, *, file: str | None = None, deadline: Deadline | None = None) -> Instance:
     """Read the board map XML of the Enchanted Forest data (cells, colours, ``branch`` adjacency)."""
     try:
         root = ET.fromstring(text)
@@ -167,7 +207,10 @@ def read_map_xml(text: str, *, file: str | None = None) -> Instance:
     cells = root.findall("index")
     if not cells:
         raise InputError("no <index> cells in the map", file=file)
-    for cell in cells:
+    for k, cell in enumerate(cells):
+        if deadline is not None and k & 4095 == 0:
+            deadline.check()
+        _check_sizes(len(colours), len(edges) // 2, file)
         v = _label_from_text(cell.get("value", ""))
         colours[v] = (cell.findtext("color") or "").strip()
         for br in cell.findall("branch"):
@@ -203,6 +246,7 @@ def read_networkx(path: Path, *, graphml: bool = False) -> Instance:
             g = nx.read_edgelist(path)
     except (nx.NetworkXError, ValueError, SyntaxError, ET.ParseError) as exc:
         raise InputError(f"networkx cannot read it: {exc}", file=str(path)) from None
+    _check_sizes(g.number_of_nodes(), g.number_of_edges(), str(path))
     relabel = {v: _label_from_text(str(v)) for v in g.nodes}
     loops = [relabel[u] for u, v in g.edges if u == v]
     if loops:
@@ -241,8 +285,10 @@ def load_instance(
     rolls: str | Sequence[Roll] | None = None,
     die: int | None = None,
     special: str | None = None,
+    deadline: Deadline | None = None,
 ) -> Instance:
-    """Read any supported file (``-`` for ASP facts on standard input) and apply the overrides."""
+    """Read any supported file (``-`` for ASP facts on standard input) and apply the overrides;
+    ``deadline`` is polled while reading ASP facts and the map XML."""
     name = str(path)
     p = Path(path)
     if text is None and name != "-" and p.suffix.lower() in (".graphml", ".gml", ".edgelist", ".edges"):
@@ -250,7 +296,7 @@ def load_instance(
         needs_ends = True
     else:
         if text is None:
-            text = p.read_text(encoding="utf-8")
+            text = read_text_file(p)
         stripped = text.lstrip()
         if "<graphml" in stripped[:2000]:
             if name == "-":
@@ -258,10 +304,10 @@ def load_instance(
             inst = read_networkx(p, graphml=True)
             needs_ends = True
         elif stripped.startswith("<?xml") or stripped.startswith("<map"):
-            inst = read_map_xml(text, file=name)
+            inst = read_map_xml(text, file=name, deadline=deadline)
             needs_ends = False
         else:
-            inst = parse_instance(text, file=name)
+            inst = parse_instance(text, file=name, deadline=deadline)
             needs_ends = False
     return apply_options(inst, name, start=start, target=target, rolls=rolls, die=die, special=special, needs_ends=needs_ends)
 
@@ -289,8 +335,8 @@ def apply_options(
     if needs_ends and (start is None or target is None):
         raise InputError("graph files need --start and --target", file=file)
     if die is not None or special is not None:
-        if die is not None and die < 1:
-            raise InputError("--die must be at least 1", file=file)
+        if die is not None:
+            _check_die(die, file, None, "--die")
         sp = board.special
         if special is not None:
             sp = frozenset(_field(board, s, "--special", file) for s in re.split(r"[\s,]+", special.strip()) if s)
@@ -300,6 +346,8 @@ def apply_options(
     seq = inst.rolls
     if rolls is not None:
         seq = tuple(parse_rolls(rolls) if isinstance(rolls, str) else rolls)
+        if len(seq) > MAX_ROLLS:
+            raise InputError(f"more than {MAX_ROLLS} rolls (the limit)", file=file)
     for i, (x, y) in enumerate(seq, start=1):
         for v in (x, y):
             if not 1 <= v <= board.die:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from escapology.core.limits import Deadline, LimitReached
+from escapology.core.limits import Deadline, LimitReached, MemoryLimit
 from escapology.core.results import Status
 from escapology.forest.model import Board, Instance
 from escapology.forest.plan import Solution, realize_turn
@@ -100,11 +100,34 @@ class MatrixMethod:
         return out
 
 
-def solve_matrix(inst: Instance, *, timeout: float | None = None) -> Solution:
-    """Theorem 6 by matrix powers and BFS in the turn-expanded network; plan from BFS parents."""
+def matrix_memory(board: Board, rolls: tuple[tuple[int, int], ...]) -> int:
+    """Bytes the matrix method allocates at most for ``rolls`` on ``board``: the ``2m x 2m`` arc
+    matrix and its squares up to the largest roll, two products in flight, ``S`` and ``T``, and
+    an ``n x n`` matrix ``M_x`` per die value rolled plus a turn relation."""
+    size = 2 * board.m
+    n = board.n
+    largest = max((max(x, y) for x, y in rolls), default=1)
+    squares = max(1, (largest - 1).bit_length())
+    values = len({v for roll in rolls for v in roll})
+    return 4 * size * size * (squares + 3) + 2 * 4 * n * size + 4 * n * n * (values + 3)
+
+
+def solve_matrix(inst: Instance, *, timeout: float | None = None,
+                 memory: MemoryLimit | float | None = None) -> Solution:
+    """Theorem 6 by matrix powers and BFS in the turn-expanded network; plan from BFS parents.
+
+    The matrices are dense: :func:`matrix_memory` is checked against ``memory`` (MiB or a
+    :class:`~escapology.core.limits.MemoryLimit`; default what the machine has available) first,
+    and a board too big for it is refused with a
+    :class:`~escapology.core.limits.MemoryLimitError` naming what it would need.
+    """
     deadline = Deadline(timeout)
     if inst.start == inst.target:
         return Solution(Status.SOLVED, 0, [], method="matrix")
+    b = inst.board
+    MemoryLimit.of(memory).check(matrix_memory(b, inst.rolls),
+                                 f"the matrix method on {b.n} fields and {b.m} edges ({2 * b.m} x {2 * b.m} "
+                                 "arc matrices)", "use the fast method")
     try:
         mm = MatrixMethod(inst.board, deadline)
         n = inst.board.n

@@ -14,39 +14,61 @@ cross-check :mod:`escapology.forest.solver` and :mod:`escapology.forest.matrix`.
 
 from __future__ import annotations
 
-from escapology.core.limits import Deadline, LimitReached
+from escapology.core.limits import Deadline, LimitReached, MemoryLimit
 from escapology.core.results import Status
 from escapology.forest.model import Board, Instance, Roll
 from escapology.forest.plan import Solution, Turn
 
 
-def all_walks(board: Board, u: int, x: int) -> list[list[int]]:
-    """Every walk of exactly ``x`` steps from ``u`` that never steps back along the edge just used."""
-    out: list[list[int]] = []
+def all_walks(board: Board, u: int, x: int, deadline: Deadline | None = None,
+              max_bytes: int | None = None) -> list[list[int]]:
+    """Every walk of exactly ``x`` steps from ``u`` that never steps back along the edge just used.
 
-    def go(path: list[int]) -> None:
+    Depth-first search with an explicit stack (any ``x``); ``deadline`` is polled, and walks
+    holding more than ``max_bytes`` raise :class:`~escapology.core.limits.LimitReached` too.
+    """
+    out: list[list[int]] = []
+    path = [u]
+    stack = [iter(board.adj[u])]  # stack[i]: the neighbours still to try after path[i]
+    steps = 0
+    per_walk = 8 * (x + 1) + 64
+    while stack:
+        steps += 1
+        if steps & 4095 == 0:
+            if deadline is not None:
+                deadline.check()
+            if max_bytes is not None and len(out) * per_walk > max_bytes:
+                raise LimitReached
         if len(path) == x + 1:
             out.append(list(path))
-            return
+            if deadline is not None:
+                deadline.check()
+            if max_bytes is not None and len(out) * per_walk > max_bytes:
+                raise LimitReached
+            path.pop()
+            stack.pop()
+            continue
         back = path[-2] if len(path) >= 2 else -1
-        for w in board.adj[path[-1]]:
+        for w in stack[-1]:
             if w != back:
                 path.append(w)
-                go(path)
-                path.pop()
-
-    go([u])
+                stack.append(iter(board.adj[w]))
+                break
+        else:
+            path.pop()
+            stack.pop()
     return out
 
 
-def turns_from(board: Board, u: int, roll: Roll) -> dict[int, Turn]:
+def turns_from(board: Board, u: int, roll: Roll, deadline: Deadline | None = None,
+               max_bytes: int | None = None) -> dict[int, Turn]:
     """Every field one turn with ``roll`` can end on from ``u``, each with one way to do it."""
     x, y = roll
     found: dict[int, Turn] = {}
     orders = [(0, x, y)] if x == y else [(0, x, y), (1, y, x)]
     for first, a, b in orders:
-        for w1 in all_walks(board, u, a):
-            for w2 in all_walks(board, w1[-1], b):
+        for w1 in all_walks(board, u, a, deadline, max_bytes):
+            for w2 in all_walks(board, w1[-1], b, deadline, max_bytes):
                 found.setdefault(w2[-1], Turn(roll, first=first, walks=[w1, w2]))
     if x == y:
         for v in sorted(board.special):
@@ -54,9 +76,15 @@ def turns_from(board: Board, u: int, roll: Roll) -> dict[int, Turn]:
     return found
 
 
-def solve_simulation(inst: Instance, *, timeout: float | None = None) -> Solution:
-    """Breadth-first search over turns with explicit walks; exact, exponential in the rolls."""
+def solve_simulation(inst: Instance, *, timeout: float | None = None,
+                     memory: MemoryLimit | float | None = None) -> Solution:
+    """Breadth-first search over turns with explicit walks; exact, exponential in the rolls.
+
+    ``unknown`` at the ``timeout``, or when the walks listed for one turn would exceed ``memory``
+    (MiB or a :class:`~escapology.core.limits.MemoryLimit`; default: a quarter of what is available).
+    """
     deadline = Deadline(timeout)
+    max_bytes = MemoryLimit.of(memory).bytes // 4
     if inst.start == inst.target:
         return Solution(Status.SOLVED, 0, [], method="simulation")
     # parent[v] = (previous field, turn) for the current layer
@@ -67,7 +95,7 @@ def solve_simulation(inst: Instance, *, timeout: float | None = None) -> Solutio
             for u in sorted(layer):
                 if deadline.expired():
                     raise LimitReached
-                for v, turn in turns_from(inst.board, u, roll).items():
+                for v, turn in turns_from(inst.board, u, roll, deadline, max_bytes).items():
                     if v not in nxt:
                         nxt[v] = layer[u] + [turn]
             layer = nxt

@@ -12,16 +12,19 @@ The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :fun
 True
 """
 
-from escapology.labyrinth.checker import CheckResult, check_plan
-from escapology.labyrinth.engines import ENGINES, solve
-from escapology.labyrinth.generator import generate_instance
-from escapology.labyrinth.io import format_instance, parse_instance, parse_plan, read_instance
-from escapology.labyrinth.model import Board, Instance, Push, all_pushes, plan_facts
-from escapology.labyrinth.render import plan_svg, replay, text_frames
-from escapology.labyrinth.result import SolveResult
+from escapology.core.lazy import lazy_package
 
-# the protocol last: `render` must name the function, not the submodule render.py
-from escapology.labyrinth.api import check, generate, load, render
+# imported on first use (the command line and `import escapology.labyrinth` stay light)
+__getattr__, __dir__ = lazy_package(__name__, {
+    ".checker": ["CheckResult", "check_plan"],
+    ".engines": ["ENGINES", "solve"],
+    ".generator": ["generate_instance"],
+    ".io": ["format_instance", "parse_instance", "parse_plan", "read_instance"],
+    ".model": ["Board", "Instance", "Push", "all_pushes", "plan_facts"],
+    ".render": ["plan_svg", "replay", "text_frames"],
+    ".result": ["SolveResult"],
+    ".api": ["check", "generate", "load", "render"],
+})
 
 __all__ = [
     "Board", "CheckResult", "ENGINES", "Instance", "Push", "SolveResult", "all_pushes", "check", "check_plan",

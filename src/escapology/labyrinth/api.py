@@ -19,10 +19,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from escapology.core.limits import Deadline, MemoryLimit
 from escapology.core.protocol import Verdict, read_source
 from escapology.core.svg import Svg
 from escapology.labyrinth.checker import check_plan
-from escapology.labyrinth.engines import solve
+from escapology.labyrinth.engines import solve as _solve_engine
 from escapology.labyrinth.io import PushFact, parse_instance, parse_plan
 from escapology.labyrinth.model import Instance, Push
 from escapology.labyrinth.result import SolveResult
@@ -30,11 +31,49 @@ from escapology.labyrinth.result import SolveResult
 __all__ = ["load", "solve", "check", "generate", "render", "SolveResult"]
 
 
-def load(source: str | Path) -> Instance:
+def load(source: str | Path, *, deadline: Deadline | None = None) -> Instance:
     """An instance from a path, ``"-"`` (standard input) or the facts themselves (text holding a
-    ``(`` or a newline); :class:`~escapology.core.errors.InputError` names file and line."""
+    ``(`` or a newline); :class:`~escapology.core.errors.InputError` names file and line. The limits
+    are those of :func:`~escapology.labyrinth.io.parse_instance`; ``deadline`` is polled while
+    reading."""
     text, name = read_source(source, is_text=lambda s: "(" in s)
-    return parse_instance(text, file=name)
+    return parse_instance(text, file=name, deadline=deadline)
+
+
+def numba_memory(n: int, max_steps: int, workers: int = 1) -> int:
+    """Bytes the numba engine may allocate on an ``n`` x ``n`` board: its widest beam (4096 boards
+    and a parent table of ``max_steps`` levels), and per worker the search state of the deepest
+    levels it is likely to reach (``min(max_steps, 64)``)."""
+    nn = n * n
+    width = 4096
+    beam = width * (4 * nn * 4 + 2 * (max_steps + 1) * 4 + 2 * 4 * n * 8)
+    levels = min(max_steps, 64) + 1
+    search = workers * (levels * (nn * 8 + 24 * nn + 64 * n) + 32 * n ** 3)
+    return beam + search
+
+
+def solve(inst: Instance, *, engine: str = "native", timeout: float | None = None,
+          progress: bool | None = False, workers: int | None = None, node_limit: int | None = None,
+          memory: MemoryLimit | float | None = None) -> SolveResult:
+    """The plan with the fewest pushes (:func:`escapology.labyrinth.engines.solve`), after checking
+    what the chosen engine would allocate against ``memory`` (MiB, or a
+    :class:`~escapology.core.limits.MemoryLimit`; default what the machine has available): the numba
+    engine is refused with a :class:`~escapology.core.limits.MemoryLimitError` when it would need
+    more; the exhaustive engine stops with ``unknown`` when its states fill the limit (and at the
+    ``timeout``)."""
+    if engine == "numba":
+        from escapology.labyrinth.native import default_workers
+
+        threads = default_workers() if workers is None else max(1, workers)
+        MemoryLimit.of(memory).check(numba_memory(inst.n, inst.max_steps, threads),
+                                     f"the numba engine on a {inst.n}x{inst.n} board with max_steps {inst.max_steps}",
+                                     "use the native engine")
+    if engine == "exhaustive":
+        from escapology.labyrinth.exhaustive import solve_exhaustive
+
+        return solve_exhaustive(inst, deadline=Deadline(timeout), memory=memory)
+    return _solve_engine(inst, engine=engine, timeout=timeout, progress=progress, workers=workers,
+                         node_limit=node_limit)
 
 
 def _triples(certificate: Any) -> list[Any] | str:

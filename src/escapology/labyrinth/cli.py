@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from enum import Enum
@@ -12,21 +11,35 @@ from typing import Annotated, Optional
 import typer
 
 from escapology.core.cli_support import (
+    CertificateArg,
+    CertificateOption,
+    DrawCertificateOption,
     FormatOption,
+    MemoryOption,
     OutputFormat,
+    ScaleOption,
+    SolveFirstOption,
     TimeoutOption,
+    certificate_source,
     emit_json,
+    hidden_alias,
+    memory_options,
+    one_of,
+    read_certificate,
     read_input,
+    report_picture,
+    report_unknown,
+    report_verdict,
     user_errors,
 )
 from escapology.core.errors import InputError
-from escapology.core.results import EXIT_REJECTED, Status
+from escapology.core.protocol import Verdict
+from escapology.core.results import Status
 from escapology.labyrinth.checker import check_plan
 from escapology.labyrinth.engines import solve
 from escapology.labyrinth.generator import generate_instance, generate_with_min_pushes
 from escapology.labyrinth.io import format_instance, parse_instance, parse_plan
 from escapology.labyrinth.model import Push
-from escapology.labyrinth.render import plan_svg, text_frames
 from escapology.labyrinth.result import SolveResult
 
 app = typer.Typer(no_args_is_help=True, help="Labyrinth (ASP Competition): the fewest pushes to the goal.")
@@ -47,6 +60,10 @@ def detect(text: str) -> bool:
 
 
 def _print_result(result: SolveResult, fmt: str) -> None:
+    if result.status is Status.UNKNOWN:  # the one wording of every game (docs/cli.md)
+        report_unknown(fmt == "json", result.to_json(),
+                       f"every plan has at least {result.lower_bound} pushes")
+        return
     if fmt == "json":
         emit_json(result.to_json())
         return
@@ -54,18 +71,20 @@ def _print_result(result: SolveResult, fmt: str) -> None:
         typer.echo(result.facts() if result.plan else "% the avatar starts on the goal: no push needed")
         proven = "proven minimum" if result.optimal else f"not proven minimal (lower bound {result.lower_bound})"
         typer.echo(f"% {len(result.plan or [])} pushes, {proven}; {result.stats.get('seconds', 0)} s", err=True)
-    elif result.status is Status.UNSOLVABLE:
-        typer.echo("% unsolvable: no plan within max_steps (proven)")
     else:
-        typer.echo(f"% unknown: limit reached; every plan has at least {result.lower_bound} pushes")
+        typer.echo("% unsolvable: no plan within max_steps (proven)")
 
 
 def solve_path(path: str, fmt: str, timeout: float | None, engine: str = "native",
-               workers: int | None = None) -> int:
+               workers: int | None = None, memory: float | None = None) -> int:
     """Solve the instance in ``path`` and print the answer; return the exit code."""
     text, name = read_input(path)
     inst = parse_instance(text, file=name)
-    result = solve(inst, engine=engine, timeout=timeout, progress=None, workers=workers)
+    engine_solve = solve
+    if memory is not None:  # the protocol's solve checks the engine's memory against the limit
+        from escapology.labyrinth.api import solve as engine_solve
+    result = engine_solve(inst, engine=engine, timeout=timeout, progress=None, workers=workers,
+                          **memory_options(engine_solve, memory))
     _print_result(result, fmt)
     return result.status.exit_code()
 
@@ -78,37 +97,42 @@ def solve_cmd(
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
     workers: Annotated[Optional[int], typer.Option("--workers", min=1, help="Threads of the native engine's exact search (default: every core; 1 is deterministic).")] = None,
+    memory: MemoryOption = None,
 ) -> None:
-    """The plan with the fewest pushes, and whether that minimum is proven."""
-    raise typer.Exit(solve_path(file, format.value, timeout, engine.value, workers))
+    """The plan with the fewest pushes, and whether that minimum is proven.
+
+    Text: push(z,d,s) facts (what 'check' reads); JSON: the protocol's Result.to_json().
+    --memory is passed to the engine when it takes a memory limit."""
+    raise typer.Exit(solve_path(file, format.value, timeout, engine.value, workers, memory))
 
 
 @app.command("check")
 @user_errors
 def check_cmd(
     file: Annotated[str, typer.Argument(help="Instance file.")],
-    plan: Annotated[str, typer.Argument(help="Plan file with push(z,d,s) facts, or - for standard input.")],
+    certificate: CertificateArg = None,
+    certificate_option: CertificateOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Accept PLAN for FILE, or name its first violation (exit 1)."""
+    """Accept the plan (push(z,d,s) facts or the JSON of 'solve') for FILE, or name its first
+    violation (exit 1)."""
+    from escapology.labyrinth.api import check
+
     text, name = read_input(file)
     inst = parse_instance(text, file=name)
-    ptext, pname = read_input(plan)
-    verdict = check_plan(inst, parse_plan(ptext, file=pname))
-    if format is OutputFormat.json:
-        emit_json({"valid": verdict.ok, "message": verdict.message, "step": verdict.step, "line": verdict.line})
-    elif verdict.ok:
-        typer.echo(f"valid: {verdict.message}")
-    else:
+    data, pname = read_certificate(certificate_source(certificate, certificate_option))
+    if isinstance(data, str):  # push facts: the violation names the plan's file and line
+        verdict = check_plan(inst, parse_plan(data, file=pname))
         where = f"{pname}:{verdict.line}: " if verdict.line else ""
-        typer.echo(f"invalid: {where}{verdict.message}")
-    raise typer.Exit(0 if verdict.ok else EXIT_REJECTED)
+        found = Verdict(True, [], verdict.message) if verdict.ok else Verdict.reject(where + verdict.message)
+        raise report_verdict(found, format is OutputFormat.json, step=verdict.step, line=verdict.line)
+    raise report_verdict(check(inst, data), format is OutputFormat.json)
 
 
 @app.command("generate")
 @user_errors
 def generate_cmd(
-    size: Annotated[int, typer.Option("--size", "-n", min=2, max=200, help="Board size n (n x n).")] = 10,
+    size: Annotated[int, typer.Option("--size", min=2, max=200, help="Board size n (n x n).")] = 10,
     density: Annotated[float, typer.Option("--density", min=0.0, max=1.0, help="Probability of each connection.")] = 0.42,
     max_steps: Annotated[Optional[int], typer.Option("--max-steps", min=0, help="Step bound (default n).")] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed.")] = None,
@@ -141,20 +165,31 @@ def generate_cmd(
 @user_errors
 def render_cmd(
     file: Annotated[str, typer.Argument(help="Instance file.")],
-    plan: Annotated[Optional[str], typer.Option("--plan", "-p", help="Plan file to replay (or - for standard input).")] = None,
-    solve_first: Annotated[bool, typer.Option("--solve", help="Solve first and show the plan found.")] = False,
+    certificate: DrawCertificateOption = None,
+    plan: hidden_alias("--plan") = None,
+    solve_first: SolveFirstOption = False,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write a picture (.svg or .png).")] = None,
-    scale: Annotated[
-        float, typer.Option("--scale", min=0.1, help="PNG output: pixels per SVG unit (the picture's size times this).")
-    ] = 2.0,
+    scale: ScaleOption = 2.0,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Show the board (and each step of a plan) as text, or write it as SVG/PNG."""
+    from escapology.labyrinth.api import _triples
+    from escapology.labyrinth.render import plan_svg, text_frames
+
     text, name = read_input(file)
     inst = parse_instance(text, file=name)
     pushes: list[Push] = []
+    plan = one_of("certificate", ("--certificate", certificate), ("--plan", plan))
     if plan is not None:
-        ptext, pname = read_input(plan)
-        facts = sorted(parse_plan(ptext, file=pname), key=lambda f: f.step)
+        data, pname = read_certificate(plan)
+        if isinstance(data, str):
+            facts = sorted(parse_plan(data, file=pname), key=lambda f: f.step)
+        else:
+            triples = _triples(data)
+            if isinstance(triples, str):
+                raise InputError(triples, file=pname)
+            facts = sorted(parse_plan(" ".join(f"push({z},{d},{st})." for z, d, st in triples), file=pname),
+                           key=lambda f: f.step)
         verdict = check_plan(inst, facts)
         if not verdict.ok and verdict.step is not None and "reachable" not in verdict.message:
             raise InputError(verdict.message, file=pname, line=verdict.line)
@@ -163,13 +198,12 @@ def render_cmd(
         pushes = solve(inst, progress=None).plan or []
     if output is not None:
         plan_svg(inst, pushes).save(output, scale=scale)
-        typer.echo(f"wrote {output}")
-    else:
-        typer.echo(text_frames(inst, pushes))
+    report_picture(None if output is not None else text_frames(inst, pushes), output, format is OutputFormat.json)
 
 
 def demo() -> None:
     """Solve the shipped example with both engines and replay the plan."""
+    import json
     text = EXAMPLE.read_text(encoding="utf-8")
     inst = parse_instance(text, file=str(EXAMPLE))
     native = solve(inst)

@@ -7,6 +7,7 @@ about 4 x 4 and a few pushes.
 
 from __future__ import annotations
 
+from escapology.core.limits import Deadline, MemoryLimit
 from escapology.core.results import Status
 from escapology.labyrinth.model import Board, Instance, Push, all_pushes, moved_position
 from escapology.labyrinth.result import SolveResult
@@ -14,8 +15,18 @@ from escapology.labyrinth.result import SolveResult
 State = tuple[Board, frozenset[int]]
 
 
-def solve_exhaustive(inst: Instance, max_pushes: int | None = None) -> SolveResult:
+def state_bytes(n: int) -> int:
+    """About what one stored state costs (the board's field tuple, the positions, the tables)."""
+    return 8 * n * n + 600
+
+
+def solve_exhaustive(inst: Instance, max_pushes: int | None = None, *, deadline: Deadline | None = None,
+                     memory: MemoryLimit | float | None = None) -> SolveResult:
     """The fewest pushes by breadth-first search over all push sequences (always optimal).
+
+    With a ``deadline``, or when the states stored would exceed ``memory`` (a
+    :class:`~escapology.core.limits.MemoryLimit` or MiB; default: what the machine has), the answer
+    is ``unknown`` with the layers proven so far as lower bound.
 
     >>> from escapology.labyrinth.model import Instance
     >>> inst = Instance.from_grid(["╷╴", "└ "], init=(1, 1), goal=(2, 2), max_steps=3)
@@ -31,9 +42,15 @@ def solve_exhaustive(inst: Instance, max_pushes: int | None = None) -> SolveResu
     parent: dict[State, tuple[State, Push] | None] = {start: None}
     layer = [start]
     pushes = all_pushes(n)
+    max_states = MemoryLimit.of(memory).bytes // state_bytes(n)
+    stats: dict[str, object] = {"engine": "exhaustive"}
     for t in range(1, limit + 1):
         nxt: list[State] = []
         for state in layer:
+            if deadline is not None and deadline.expired() or len(parent) > max_states:
+                stats["states"] = len(parent)
+                stats["stopped"] = "time limit" if len(parent) <= max_states else "memory limit"
+                return SolveResult(Status.UNKNOWN, None, False, t, stats)
             board, reach = state
             for p in pushes:
                 b2 = board.push(p)

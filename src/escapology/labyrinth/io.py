@@ -15,9 +15,19 @@ from pathlib import Path
 
 from escapology.core.errors import InputError
 from escapology.core.facts import Fact, format_fact, parse_facts
+from escapology.core.limits import Deadline
 from escapology.labyrinth.model import DIRECTION_BITS, Instance
 
 _ARITY = {"field": 2, "init_on": 2, "goal_on": 2, "connect": 3, "max_steps": 1}
+
+#: The largest board side (``escapology._native.LABYRINTH_MAX_SIDE``, the native engine's limit; the
+#: real competition instances have sides up to 22).
+MAX_SIDE = 128
+#: The largest ``max_steps`` (the engines count steps in 32-bit words).
+MAX_STEPS = 2**31 - 1
+#: The most facts an instance file may hold (intervals expanded): every field, four connections per
+#: field, each written twice, and the rest.
+MAX_FACTS = 10 * MAX_SIDE * MAX_SIDE
 
 
 def _ints(fact: Fact, file: str | None, count: int) -> tuple[int, ...]:
@@ -26,9 +36,20 @@ def _ints(fact: Fact, file: str | None, count: int) -> tuple[int, ...]:
     return fact.args[:count]  # type: ignore[return-value]
 
 
-def parse_instance(text: str, *, file: str | None = None) -> Instance:
-    """Parse an instance, raising :class:`InputError` (with file and line) for every mistake."""
-    facts = parse_facts(text, file=file)
+def parse_instance(text: str, *, file: str | None = None, deadline: Deadline | None = None) -> Instance:
+    """Parse an instance, raising :class:`InputError` (with file and line) for every mistake.
+
+    The limits (:data:`MAX_SIDE`, :data:`MAX_STEPS`, :data:`MAX_FACTS`) are checked before anything
+    is allocated by size; ``deadline`` is polled while reading
+    (:class:`~escapology.core.limits.LimitReached`).
+
+    >>> parse_instance("field(1..3000,1..3000).", file="big.lp")
+    Traceback (most recent call last):
+    ...
+    escapology.core.errors.InputError: big.lp:1: field(...) expands to 9000000 facts; this reader takes at most 163840 facts (a Labyrinth board has side at most 128)
+    """
+    facts = parse_facts(text, file=file, max_facts=MAX_FACTS, deadline=deadline,
+                        why=f"a Labyrinth board has side at most {MAX_SIDE}")
 
     def err(message: str, line: int | None) -> InputError:
         return InputError(message, file=file, line=line)
@@ -43,7 +64,11 @@ def parse_instance(text: str, *, file: str | None = None) -> Instance:
         if len(f.args) != _ARITY[f.name]:
             raise err(f"{f.name} takes {_ARITY[f.name]} arguments, got {f}", f.line)
         if f.name == "field":
-            fields.setdefault(_ints(f, file, 2), f)  # type: ignore[arg-type]
+            x, y = _ints(f, file, 2)
+            if not (1 <= x <= MAX_SIDE and 1 <= y <= MAX_SIDE):
+                raise err(f"{f} is off every board escapology takes: rows and columns run from 1 to at most "
+                          f"{MAX_SIDE} (the largest board side)", f.line)
+            fields.setdefault((x, y), f)
         elif f.name == "connect":
             connects.append(f)
         else:
@@ -85,6 +110,9 @@ def parse_instance(text: str, *, file: str | None = None) -> Instance:
     (steps,) = _ints(ms, file, 1)
     if steps < 0:
         raise err(f"max_steps must not be negative, got {steps}", ms.line)
+    if steps > MAX_STEPS:
+        raise err(f"max_steps({steps}) is above the limit {MAX_STEPS} (the engines count steps in 32-bit words)",
+                  ms.line)
     return Instance(n, tuple(conns), init, goal, steps, name=file or "<instance>")
 
 

@@ -77,10 +77,10 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
     and depth, not by time), so the same instance and limit give the same answer on any machine
     at any load (a ``timeout`` still applies on top, and is then the one thing that may differ).
 
-    >>> from escapology.labyrinth.io import read_instance
+    >>> from escapology.labyrinth import load
     >>> from pathlib import Path
     >>> ex = Path(__file__).parents[3] / "examples" / "labyrinth" / "small.lp"
-    >>> r = solve_native(read_instance(ex))
+    >>> r = solve_native(load(ex))
     >>> r.status.value, r.pushes, r.optimal
     ('solved', 3, True)
     """

@@ -255,10 +255,10 @@ def solve_numba(inst: Instance, *, timeout: float | None = None, progress: bool 
     ``workers`` threads share the exact search (default: every core this process may use; 1 makes
     the run deterministic).
 
-    >>> from escapology.labyrinth.io import read_instance
+    >>> from escapology.labyrinth import load
     >>> from pathlib import Path
     >>> ex = Path(__file__).parents[3] / "examples" / "labyrinth" / "small.lp"
-    >>> r = solve_numba(read_instance(ex))
+    >>> r = solve_numba(load(ex))
     >>> r.status.value, r.pushes, r.optimal
     ('solved', 3, True)
     """

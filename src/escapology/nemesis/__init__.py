@@ -14,34 +14,22 @@ The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :fun
 ('fugitive', True)
 """
 
-from escapology.nemesis.cat import CatSearch, cat_numbers, cat_value
-from escapology.nemesis.checker import check_strategy
-from escapology.nemesis.escape_tree import check_escape_tree, find_escape_tree, tree_strategy
-from escapology.nemesis.exact import Search, SolveResult, plain_winner, winning_starts
-from escapology.nemesis.exact import solve as solve_graph
-from escapology.nemesis.generator import grid, random_graph, random_subcubic, random_tree
-from escapology.nemesis.io import detect, format_instance, load_instance, parse_instance, read_graph_file
-from escapology.nemesis.linear import (
-    NotApplicable,
-    blizzard_winner,
-    blizzard_winning_set,
-    simplify,
-    subcubic_winner,
-    tree_winner,
-)
-from escapology.nemesis.model import Graph, Instance
-from escapology.nemesis.reductions import (
-    lsat_to_escape_tree,
-    merge_exits,
-    nemesis_to_cat,
-    parse_dimacs,
-    two_exits,
-)
+from escapology.core.lazy import lazy_package
 
-# the protocol last: `render` must name the function, not the submodule render.py (imported
-# first, so that a later `from escapology.nemesis.render import ...` does not rebind the name)
-from escapology.nemesis.render import text_board  # noqa: E402
-from escapology.nemesis.api import Result, check, generate, load, render, solve
+# imported on first use (the command line and `import escapology.nemesis` stay light)
+__getattr__, __dir__ = lazy_package(__name__, {
+    ".cat": ["CatSearch", "cat_numbers", "cat_value"],
+    ".checker": ["check_strategy"],
+    ".escape_tree": ["check_escape_tree", "find_escape_tree", "tree_strategy"],
+    ".exact": {"Search": "Search", "SolveResult": "SolveResult", "plain_winner": "plain_winner", "winning_starts": "winning_starts", "solve_graph": "solve"},
+    ".generator": ["grid", "random_graph", "random_subcubic", "random_tree"],
+    ".io": ["detect", "format_instance", "load_instance", "parse_instance", "read_graph_file"],
+    ".linear": ["NotApplicable", "blizzard_winner", "blizzard_winning_set", "simplify", "subcubic_winner", "tree_winner"],
+    ".model": ["Graph", "Instance"],
+    ".reductions": ["lsat_to_escape_tree", "merge_exits", "nemesis_to_cat", "parse_dimacs", "two_exits"],
+    ".render": ["text_board"],
+    ".api": ["Result", "check", "generate", "load", "render", "solve"],
+})
 
 __all__ = [
     "Result", "check", "generate", "load", "render", "solve", "solve_graph",

@@ -34,9 +34,12 @@ from escapology.nemesis.model import Graph, Instance
 __all__ = ["Result", "load", "solve", "check", "generate", "render"]
 
 
-def load(source: str | Path, *, exits: Iterable[str] = (), start: str | None = None) -> Instance:
+def load(source: str | Path, *, exits: Iterable[str] = (), start: str | None = None,
+         deadline: Deadline | None = None) -> Instance:
     """ASP facts (a path, ``"-"`` or the facts themselves) or a networkx graph file (GraphML,
-    GML, edge list); ``exits`` and ``start`` add exits and override the start."""
+    GML, edge list); ``exits`` and ``start`` add exits and override the start. The limits are those
+    of :mod:`escapology.nemesis.io` (``MAX_VERTICES``, ...); ``deadline`` is polled while reading
+    facts."""
     exits = [x for x in exits if x]
     name = str(source)
     if isinstance(source, Path) or (name != "-" and "\n" not in name and "(" not in name):
@@ -45,9 +48,9 @@ def load(source: str | Path, *, exits: Iterable[str] = (), start: str | None = N
                 raise InputError("no such file", file=name)
             return nio.read_graph_file(name, exits=exits, start=start)
         text, name = read_source(source)
-        return nio.load_instance(name, text=text, exits=exits, start=start)
+        return nio.load_instance(name, text=text, exits=exits, start=start, deadline=deadline)
     text, name = read_source(source, is_text=lambda s: "(" in s)
-    return nio.parse_and_apply(text, name, exits=exits, start=start)
+    return nio.parse_and_apply(text, name, exits=exits, start=start, deadline=deadline)
 
 
 @dataclass

@@ -11,14 +11,29 @@ from typing import Annotated, Any, Optional
 import typer
 
 from escapology.core.cli_support import (
+    CertificateArg,
+    CertificateOption,
     FormatOption,
+    InstanceOutputOption,
+    MemoryOption,
     OutputFormat,
     OutputOption,
+    ScaleOption,
+    SeedOption,
+    SolveFirstOption,
     TimeoutOption,
+    certificate_source,
     emit_json,
+    hidden_alias,
+    memory_options,
+    one_of,
+    read_certificate,
     read_input,
+    report_picture,
     report_unknown,
+    report_verdict,
     user_errors,
+    write_output,
 )
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
@@ -90,12 +105,14 @@ def _solve(
     method: str = "exact",
     cat_speed: str = "unbounded",
     timeout: float | None = None,
+    memory: float | None = None,
 ):
     """The protocol's answer (:func:`escapology.nemesis.api.solve`), errors naming ``file``."""
     from escapology.nemesis.api import solve
 
     try:
-        return solve(inst, game=game, all_starts=all_starts, method=method, cat_speed=cat_speed, timeout=timeout)
+        return solve(inst, game=game, all_starts=all_starts, method=method, cat_speed=cat_speed, timeout=timeout,
+                     **memory_options(solve, memory))
     except InputError as exc:
         raise exc.with_file(file) from None
 
@@ -140,11 +157,14 @@ def solve_cmd(
     start: StartOption = None,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
+    memory: MemoryOption = None,
 ) -> None:
-    """Solve: the winner and a winning strategy (or the winning starts, or the cat number)."""
+    """Solve: the winner and a winning strategy (or the winning starts, or the cat number).
+
+    --memory is passed to the search when it takes a memory limit."""
     inst = _load(file, exits, start)
     result = _solve(inst, str(file), game.value, all_starts=all_starts, method=method.value,
-                    cat_speed=cat_speed.value, timeout=timeout)
+                    cat_speed=cat_speed.value, timeout=timeout, memory=memory)
     raise typer.Exit(_print_result(result, format.value))
 
 
@@ -163,22 +183,22 @@ def _print_result(result, fmt: str) -> int:  # type: ignore[no-untyped-def]
 @user_errors
 def check_cmd(
     file: Annotated[Path, typer.Argument(help="The instance.")],
-    strategy: Annotated[Path, typer.Argument(help="JSON: the output of solve --format json, or a strategy.")],
+    certificate: CertificateArg = None,
+    certificate_option: CertificateOption = None,
     game: GameOption = GameName.nemesis,
     cat_speed: Annotated[CatSpeed, typer.Option("--cat-speed", help="Cat Herding speed, when the file does not say.")] = CatSpeed.unbounded,
     exits: ExitsOption = None,
     start: StartOption = None,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Verify a strategy against every reply of the opponent (exit 0 accepted, 1 rejected)."""
     from escapology.nemesis.api import check
 
     inst = _load(file, exits, start)
     _need_start(inst, str(file))
-    text, name = read_input(strategy)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not JSON: {exc.msg}", file=name, line=exc.lineno) from None
+    data, name = read_certificate(certificate_source(certificate, certificate_option))
+    if isinstance(data, str):
+        raise InputError("not JSON: give what 'solve --format json' wrote, or a strategy", file=name)
     if isinstance(data, dict) and "escape_tree_children" not in data:
         if game is GameName.cat or data.get("game") == "cat":
             if not isinstance(data.get("certificate", data), dict):
@@ -188,8 +208,7 @@ def check_cmd(
     elif not isinstance(data, dict) and game is GameName.cat:
         raise InputError("the file holds no Cat Herding certificate", file=name)
     verdict = check(inst, data, game=game.value, cat_speed=cat_speed.value)
-    typer.echo(("accepted: " if verdict.ok else "rejected: ") + (verdict.summary if verdict.ok else verdict.errors[0]))
-    raise typer.Exit(EXIT_OK if verdict.ok else EXIT_REJECTED)
+    raise report_verdict(verdict, format is OutputFormat.json)
 
 
 class Kind(str, Enum):
@@ -207,17 +226,26 @@ class Kind(str, Enum):
 @user_errors
 def generate_cmd(
     kind: Annotated[Kind, typer.Argument(help="random, tree, subcubic, grid, or a reduction: merge-exits, two-exits, cat (from FILE), lsat (from a DIMACS CNF).")],
-    n: Annotated[int, typer.Option("--n", help="Number of vertices.")] = 12,
-    p: Annotated[float, typer.Option("--p", help="Edge probability (random).")] = 0.3,
+    size: Annotated[Optional[int], typer.Option("--size", help="Number of vertices (default 12).")] = None,
+    n: hidden_alias("--n", kind=Optional[int]) = None,
+    density: Annotated[Optional[float], typer.Option("--density", help="Edge probability (random; default 0.3).")] = None,
+    p: hidden_alias("--p", kind=Optional[float]) = None,
     n_exits: Annotated[int, typer.Option("--n-exits", help="Number of exits.")] = 2,
     rows: Annotated[int, typer.Option("--rows", help="Grid rows.")] = 11,
     cols: Annotated[int, typer.Option("--cols", help="Grid columns.")] = 11,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
+    seed: SeedOption = None,
     source: Annotated[Optional[Path], typer.Option("--from", help="Input of a reduction (instance or DIMACS CNF).")] = None,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write here instead of stdout.")] = None,
+    output: InstanceOutputOption = None,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Generate an instance (ASP facts) or apply a reduction."""
     from escapology.nemesis import generator, reductions
+
+    n = one_of("size", ("--size", size), ("--n", n))
+    n = 12 if n is None else n
+    p = one_of("edge probability", ("--density", density), ("--p", p))
+    p = 0.3 if p is None else p
+    seed = 0 if seed is None else seed
 
     header = ""
     if kind is Kind.random:
@@ -249,10 +277,8 @@ def generate_cmd(
                 header = (f"% Cat Herding (cat speed 1) from {inst.start}: the fugitive wins the source via this\n"
                           f"% first move iff the cat number from start is >= {K}; {len(cats)} instance(s) in all.\n")
     text = header + nio.format_instance(inst) + "\n"
-    if output is None:
-        typer.echo(text, nl=False)
-    else:
-        output.write_text(text, encoding="utf-8")
+    write_output(text, output, format is OutputFormat.json, game="nemesis", kind=kind.value, seed=seed)
+    if output is not None and format is OutputFormat.text:
         typer.echo(f"wrote {output}")
 
 
@@ -262,14 +288,15 @@ def render_cmd(
     file: Annotated[Path, typer.Argument(help="The instance.")],
     output: OutputOption = None,
     game: GameOption = GameName.nemesis,
-    strategy: Annotated[Optional[Path], typer.Option("--strategy", help="A solve --format json output to draw.")] = None,
+    certificate: Annotated[Optional[Path], typer.Option("--certificate", help="Draw this strategy (what 'solve --format json' wrote).")] = None,
+    strategy: hidden_alias("--strategy") = None,
+    solve_first: SolveFirstOption = False,
     region: Annotated[bool, typer.Option("--region/--no-region", help="Shade the winning starts (exact solver).")] = True,
     timeout: TimeoutOption = None,
     exits: ExitsOption = None,
     start: StartOption = None,
-    scale: Annotated[
-        float, typer.Option("--scale", min=0.1, help="PNG output: pixels per SVG unit (the picture's size times this).")
-    ] = 2.0,
+    scale: ScaleOption = 2.0,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Draw the graph (exits, start, winning region, a strategy's line of play with its deletions
     struck through in order) with a legend as SVG/PNG; grids also as text."""
@@ -286,18 +313,21 @@ def render_cmd(
         except LimitReached:
             winning = None
     strat = None
+    strategy = one_of("certificate", ("--certificate", certificate), ("--strategy", strategy))
     if strategy is not None:
-        text, _ = read_input(strategy)
-        data = json.loads(text)
+        data, name = read_certificate(strategy)
+        if isinstance(data, str):
+            raise InputError("not JSON: give what 'solve --format json' wrote", file=name)
         strat = data.get("strategy") if isinstance(data, dict) and "winner" in data else data
+    elif solve_first and game is not GameName.cat and inst.start is not None:
+        answer = _solve(inst, str(file), game.value, timeout=timeout)
+        strat = answer.to_json().get("strategy") if answer.status is Status.SOLVED else None
     board = text_board(inst, winning)
-    if board:
-        typer.echo(board)
     if output is not None:
         render_svg(inst, output, winning=winning, strategy=strat, scale=scale)
-        typer.echo(f"wrote {output}")
-    elif not board:
+    elif not board and format is OutputFormat.text:
         typer.echo("give --output FILE.svg or FILE.png to draw this graph")
+    report_picture(board or None, output, format is OutputFormat.json)
 
 
 @app.command("escape-tree")

@@ -82,6 +82,10 @@ class Search:
         self.tn: dict[tuple[int, Mult], tuple] = {}
         self.nodes = 0
         self.progress: Any = None  # an object with update(**fields), e.g. core.progress
+        # Every visit (table hits too) prunes in O(m): on big graphs the deadline is polled more
+        # often, about every 2^16 edge steps, so that a timeout is kept within a fraction of a second.
+        self._calls = 0
+        self._poll_mask = (1 << min(10, max(0, (65536 // (len(g.mult) + 1)).bit_length() - 1))) - 1
         dist = g.distances_to_exits()
         big = g.n + 1
         self.dist = [d if d is not None else big for d in dist]
@@ -93,6 +97,9 @@ class Search:
         Returns the canonical multiplicities (zero outside the component), the component's edges
         and whether an exit is reachable.
         """
+        self._calls += 1
+        if self._calls & self._poll_mask == 0 and self.deadline.expired():
+            raise LimitReached()
         g = self.g
         adj, is_exit = g.adj, g.is_exit
         # component through non-exit vertices (exits are terminals), with degrees

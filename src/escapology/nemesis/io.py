@@ -20,9 +20,27 @@ import re
 from pathlib import Path
 from typing import Iterable
 
-from escapology.core.errors import InputError
+from escapology.core.errors import InputError, read_text_file
 from escapology.core.facts import Fact, format_fact, parse_facts
+from escapology.core.limits import Deadline
 from escapology.nemesis.model import Instance
+
+#: The most vertices a graph may have.
+MAX_VERTICES = 100_000
+#: The most distinct edges a graph may have.
+MAX_EDGES = 1_000_000
+#: The largest multiplicity of one edge (more copies than vertices behave alike anyway).
+MAX_MULTIPLICITY = 10**9
+#: The most facts an instance file may hold (intervals expanded).
+MAX_FACTS = 2 * MAX_EDGES + MAX_VERTICES
+_POLL = 1 << 16
+
+
+def _check_sizes(n_vertices: int, n_edges: int, file: str | None, line: int | None = None) -> None:
+    if n_vertices > MAX_VERTICES:
+        raise InputError(f"the graph has more than {MAX_VERTICES} vertices (the limit)", file=file, line=line)
+    if n_edges > MAX_EDGES:
+        raise InputError(f"the graph has more than {MAX_EDGES} edges (the limit)", file=file, line=line)
 
 _FOREIGN = {"roll", "die", "special", "target"}  # Enchanted Forest also uses edge/2
 _KNOWN = {("edge", 2), ("edge", 3), ("vertex", 1), ("exit", 1), ("start", 1)}
@@ -68,9 +86,14 @@ def _name(f: Fact, i: int, file: str | None) -> str:
     return a
 
 
-def parse_instance(text: str, *, file: str | None = None) -> Instance:
-    """Parse ASP facts into an :class:`Instance`, with a clear error (file and line) for mistakes."""
-    facts = parse_facts(text, file=file)
+def parse_instance(text: str, *, file: str | None = None, deadline: Deadline | None = None) -> Instance:
+    """Parse ASP facts into an :class:`Instance`, with a clear error (file and line) for mistakes.
+
+    Sizes are checked against :data:`MAX_VERTICES`, :data:`MAX_EDGES`, :data:`MAX_MULTIPLICITY`
+    and :data:`MAX_FACTS` while reading; ``deadline`` is polled
+    (:class:`~escapology.core.limits.LimitReached`)."""
+    facts = parse_facts(text, file=file, max_facts=MAX_FACTS, deadline=deadline,
+                        why=f"a Nemesis graph has at most {MAX_VERTICES} vertices and {MAX_EDGES} edges")
     inst = Instance()
     seen: set[str] = set()
     declared: set[str] = set()
@@ -85,7 +108,11 @@ def parse_instance(text: str, *, file: str | None = None) -> Instance:
             v = _name(f, 0, file)
             declared.add(v)
             add(v)
-    for f in facts:
+    for i, f in enumerate(facts):
+        if i & (_POLL - 1) == 0:
+            if deadline is not None:
+                deadline.check()
+            _check_sizes(len(inst.vertices), len(inst.edges), file, f.line)
         key = (f.name, len(f.args))
         if key not in _KNOWN:
             raise InputError(
@@ -102,11 +129,15 @@ def parse_instance(text: str, *, file: str | None = None) -> Instance:
         if len(f.args) == 3:
             if not isinstance(f.args[2], int) or f.args[2] < 1:
                 raise InputError(f"multiplicity must be a positive integer, not {f.args[2]!r}", file=file, line=f.line)
+            if f.args[2] > MAX_MULTIPLICITY:
+                raise InputError(f"multiplicity {f.args[2]} is above the limit {MAX_MULTIPLICITY}", file=file,
+                                 line=f.line)
             k = f.args[2]
         for w in (u, v):
             add(w)
         key2 = Instance.key(u, v)
-        inst.edges[key2] = inst.edges.get(key2, 0) + k
+        inst.edges[key2] = min(MAX_MULTIPLICITY, inst.edges.get(key2, 0) + k)
+    _check_sizes(len(inst.vertices), len(inst.edges), file)
     for f in facts:
         if f.name == "exit":
             v = _name(f, 0, file)
@@ -151,6 +182,7 @@ def read_graph_file(
         raise
     except Exception as exc:  # networkx raises many kinds of parse errors
         raise InputError(f"networkx cannot read this graph: {exc}", file=name) from None
+    _check_sizes(g.number_of_nodes(), g.number_of_edges(), name)
     inst = Instance()
     for v in g.nodes:
         inst.vertices.append(str(v))
@@ -159,9 +191,14 @@ def read_graph_file(
         su, sv = str(u), str(v)
         if su == sv:
             raise InputError(f"self-loop at {su} is not allowed", file=name)
-        k = int(data.get("multiplicity", data.get("k", 1)))
+        try:
+            k = int(data.get("multiplicity", data.get("k", 1)))
+        except (TypeError, ValueError):
+            raise InputError(f"edge {su}-{sv}: the multiplicity must be an integer", file=name) from None
         if k < 1:
             raise InputError(f"edge {su}-{sv} has multiplicity {k} < 1", file=name)
+        if k > MAX_MULTIPLICITY:
+            raise InputError(f"edge {su}-{sv}: multiplicity {k} is above the limit {MAX_MULTIPLICITY}", file=name)
         key = Instance.key(su, sv)
         inst.edges[key] = inst.edges.get(key, 0) + k
     for v, data in g.nodes(data=True):
@@ -184,25 +221,28 @@ def read_graph_file(
 
 
 def load_instance(
-    path: str | Path, *, text: str | None = None, exits: Iterable[str] = (), start: str | None = None
+    path: str | Path, *, text: str | None = None, exits: Iterable[str] = (), start: str | None = None,
+    deadline: Deadline | None = None,
 ) -> Instance:
-    """Load ASP facts (``.lp`` or anything that parses as facts) or a networkx graph file."""
+    """Load ASP facts (``.lp`` or anything that parses as facts) or a networkx graph file;
+    ``deadline`` is polled while reading facts."""
     p = str(path)
     exits = [x for x in exits if x]
     suffix = Path(p).suffix.lower()
     if suffix in (".graphml", ".gml") and p != "-":
         return read_graph_file(p, exits=exits, start=start)
     if text is None:
-        text = Path(p).read_text(encoding="utf-8") if p != "-" else ""
+        text = read_text_file(p) if p != "-" else ""
     if suffix in (".edgelist", ".edges", ".txt") and p != "-" and not re.search(r"\bedge\s*\(", text):
         return read_graph_file(p, exits=exits, start=start)
-    return parse_and_apply(text, p if p != "-" else "<stdin>", exits=exits, start=start)
+    return parse_and_apply(text, p if p != "-" else "<stdin>", exits=exits, start=start, deadline=deadline)
 
 
-def parse_and_apply(text: str, file: str, *, exits: Iterable[str] = (), start: str | None = None) -> Instance:
+def parse_and_apply(text: str, file: str, *, exits: Iterable[str] = (), start: str | None = None,
+                    deadline: Deadline | None = None) -> Instance:
     """Parse ASP facts, then add ``exits`` and override the start (command-line options)."""
     p = file
-    inst = parse_instance(text, file=file)
+    inst = parse_instance(text, file=file, deadline=deadline)
     for x in exits:
         if x not in inst.vertices:
             raise InputError(f"--exits names an unknown vertex {x}", file=p)

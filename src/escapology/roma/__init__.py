@@ -16,35 +16,24 @@ The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :fun
 (True, ('>v<', 'vv^', '>>O'), True)
 """
 
-from escapology.roma.bruteforce import all_solutions
-from escapology.roma.checker import Violation, is_solution, violations
-from escapology.roma.dp import count_dp
-from escapology.roma.generator import Generated
-from escapology.roma.generator import generate as generate_puzzle
-from escapology.roma.grade import grade
-from escapology.roma.graph import GraphRoma, solve_graph
-from escapology.roma.hints import HintResult, minimal_hints, minimal_hints_any
-from escapology.roma.io import (
-    Entry,
-    decode_rome,
-    decode_url,
-    encode_url,
-    format_facts,
-    format_text,
-    read_facts,
-    read_puzzles,
-    read_pzprv3,
-    read_text,
-    write_pzprv3,
-)
-from escapology.roma.model import DIRECTIONS, GOAL, Puzzle, Solution
-from escapology.roma.render import render as render_file
-from escapology.roma.render import render_svg, text_board
-from escapology.roma.sat import RomaSat, SolveResult, count
-from escapology.roma.sat import solve as solve_sat
+from escapology.core.lazy import lazy_package
 
-# the protocol last: `render` must name the function, not the submodule render.py
-from escapology.roma.api import GraphResult, Result, check, generate, load, render, solve
+# imported on first use (the command line and `import escapology.roma` stay light)
+__getattr__, __dir__ = lazy_package(__name__, {
+    ".bruteforce": ["all_solutions"],
+    ".checker": ["Violation", "is_solution", "violations"],
+    ".dp": ["count_dp"],
+    ".generator": {"Generated": "Generated", "generate_puzzle": "generate"},
+    ".grade": ["grade"],
+    ".graph": ["GraphRoma", "solve_graph"],
+    ".hints": ["HintResult", "minimal_hints", "minimal_hints_any"],
+    ".io": ["Entry", "decode_rome", "decode_url", "encode_url", "format_facts", "format_text", "read_facts",
+            "read_puzzles", "read_pzprv3", "read_text", "write_pzprv3"],
+    ".model": ["DIRECTIONS", "GOAL", "Puzzle", "Solution"],
+    ".render": {"render_file": "render", "render_svg": "render_svg", "text_board": "text_board"},
+    ".sat": {"RomaSat": "RomaSat", "SolveResult": "SolveResult", "count": "count", "solve_sat": "solve"},
+    ".api": ["GraphResult", "Result", "check", "generate", "load", "render", "solve"],
+})
 
 __all__ = [
     "DIRECTIONS", "GOAL", "Entry", "Generated", "GraphResult", "GraphRoma", "HintResult", "Puzzle", "Result",

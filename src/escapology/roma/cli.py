@@ -10,7 +10,9 @@ from typing import Annotated, Optional
 import typer
 
 from escapology.core.cli_support import (
-    FormatOption, OutputFormat, OutputOption, TimeoutOption, emit_json, report_unknown, user_errors,
+    CertificateArg, CertificateOption, FormatOption, InstanceOutputOption, MemoryOption, OutputFormat, OutputOption,
+    ScaleOption, SeedOption, SolveFirstOption, TimeoutOption, emit_json, hidden_alias, memory_options, one_of,
+    read_input, report_picture, report_unknown, report_verdict, user_errors, write_output,
 )
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
@@ -44,13 +46,14 @@ def _strict(entry: Entry, strict: bool, source: str) -> None:
             raise InputError("not a strict Roma instance: " + "; ".join(bad), file=name, line=entry.line)
 
 
-def _solve_entries(entries: list[Entry], fmt: str, timeout: float | None, unique: bool = True) -> int:
+def _solve_entries(entries: list[Entry], fmt: str, timeout: float | None, unique: bool = True,
+                   memory: float | None = None) -> int:
     from escapology.roma.api import solve
     from escapology.roma.render import text_board
 
     code = EXIT_OK
     for i, e in enumerate(entries):
-        res = solve(e.puzzle, timeout=timeout, unique=unique)
+        res = solve(e.puzzle, timeout=timeout, unique=unique, **memory_options(solve, memory))
         ms = res.stats["time_ms"]
         url = encode_url(e.puzzle)
         if fmt == "json":
@@ -89,14 +92,18 @@ def solve_cmd(
     timeout: TimeoutOption = None,
     strict: StrictOption = False,
     unique: Annotated[bool, typer.Option("--unique/--no-unique", help="Also prove uniqueness or find a second solution.")] = True,
+    memory: MemoryOption = None,
 ) -> None:
-    """Solve PUZZLE(s) and say whether the solution is unique (with a second one when not)."""
+    """Solve PUZZLE(s) and say whether the solution is unique (with a second one when not).
+
+    Text: the board with the arrows; JSON: one Result.to_json() line per puzzle (both are what
+    'check' reads). --memory is passed to the SAT solver when it takes a memory limit."""
     if puzzle != "-" and "://" not in puzzle and Path(puzzle).is_file() and sniff(Path(puzzle).read_text(encoding="utf-8")) == "graph":
         raise typer.Exit(_solve_graph(puzzle, format.value))
     entries = read_puzzle_arg(puzzle)
     for e in entries:
         _strict(e, strict, puzzle)
-    raise typer.Exit(_solve_entries(entries, format.value, timeout, unique))
+    raise typer.Exit(_solve_entries(entries, format.value, timeout, unique, memory))
 
 
 def solve_path(path: str, fmt: str, timeout: float | None) -> int:
@@ -148,29 +155,79 @@ def _parse_solution(text: str) -> tuple[str, ...]:
     return tuple(rows)
 
 
+def _board_rows(text: str) -> list[tuple[str, ...]]:
+    """The solutions drawn by ``solve``'s text output (boards of ``| > v |`` rows), in order."""
+    boards: list[list[str]] = []
+    current: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("|"):
+            current.append("".join(line[i] for i in range(2, len(line) - 1, 4)))
+        elif current and not line.startswith("+"):
+            boards.append(current)
+            current = []
+    if current:
+        boards.append(current)
+    return [tuple(b) for b in boards]
+
+
+def _certificates(path: str | Path) -> tuple[list[object], str]:
+    """What ``solve`` wrote: one JSON line per puzzle, or the text boards; else rows ``>v</...``."""
+    import json
+
+    text, name = read_input(path)
+    if text.lstrip().startswith("{"):
+        out: list[object] = []
+        for n, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    out.append(json.loads(line))
+                except json.JSONDecodeError as exc:
+                    raise InputError(f"not JSON: {exc.msg}", file=name, line=n) from None
+        return out, name
+    boards = _board_rows(text)
+    return (list(boards) if boards else [_parse_solution(text)]), name
+
+
 @app.command("check")
 @user_errors
 def check_cmd(
     puzzle: PuzzleArg,
-    solution: Annotated[Optional[str], typer.Option("--solution", "-s", help="Rows over ^ v < > O separated by / (default: the answer in the file).")] = None,
+    certificate: CertificateArg = None,
+    certificate_option: CertificateOption = None,
+    solution: hidden_alias("--solution", kind=Optional[str]) = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Check a solution; name every violation (exit 1 if there is one)."""
+    """Check a solution (what 'solve' wrote, JSON or text; default: the answer in the file); name
+    every violation (exit 1 if there is one)."""
+    from escapology.roma.api import _rows, check
     from escapology.roma.checker import violations
 
     entries = read_puzzle_arg(puzzle)
+    source = one_of("certificate", ("CERTIFICATE", certificate), ("--certificate", certificate_option))
+    given: list[object] | None = None
+    if source is not None and solution is not None:
+        raise InputError("give the certificate once: a file or --solution rows")
+    if source is not None:
+        given, name = _certificates(source)
+        if len(given) != len(entries):
+            raise InputError(f"{len(given)} certificate(s) for {len(entries)} puzzle(s)", file=name)
     code = EXIT_OK
-    for e in entries:
-        sol = _parse_solution(solution) if solution is not None else (e.solution or e.answer)
-        if sol is None:
-            raise InputError("no solution to check: give --solution or a file with an answer", line=e.line)
-        bad = violations(e.puzzle, sol)
-        if bad:
-            code = EXIT_REJECTED
-        if format.value == "json":
-            emit_json({"valid": not bad, "violations": [v.to_json() for v in bad]})
+    for i, e in enumerate(entries):
+        if given is not None:
+            sol: object = given[i]
+        elif solution is not None:
+            sol = _parse_solution(solution)
         else:
-            typer.echo("valid: every path leads to Rome" if not bad else "\n".join(f"{v.kind}: {v.message}" for v in bad))
+            sol = e.solution or e.answer
+        if sol is None:
+            raise InputError("no solution to check: give CERTIFICATE (what 'solve' wrote) or a file with an answer",
+                             line=e.line)
+        extra = {}
+        rows = _rows(sol)
+        if isinstance(rows, (list, tuple)) and all(isinstance(r, str) for r in rows):  # every broken rule
+            extra["violations"] = [v.to_json() for v in violations(e.puzzle, rows)]
+        if report_verdict(check(e.puzzle, sol), format is OutputFormat.json, **extra).exit_code:
+            code = EXIT_REJECTED
     raise typer.Exit(code)
 
 
@@ -273,28 +330,38 @@ class Grade(str, Enum):
 @app.command("generate")
 @user_errors
 def generate_cmd(
+    size: Annotated[Optional[int], typer.Option("--size", help="Rows (the same as --rows).")] = None,
     rows: Annotated[int, typer.Option("--rows", "-r", help="Rows.")] = 6,
     cols: Annotated[Optional[int], typer.Option("--cols", "-c", help="Columns (default: rows).")] = None,
     max_box: Annotated[int, typer.Option("--max-box", help="Cells per box (boxes are grown to this size where possible).")] = 4,
     goals: Annotated[int, typer.Option("--goals", help="Number of Roma cells.")] = 1,
-    number: Annotated[int, typer.Option("--number", "-n", help="How many puzzles.")] = 1,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed.")] = None,
+    number: Annotated[int, typer.Option("--number", help="How many puzzles.")] = 1,
+    seed: SeedOption = None,
     shapes: Annotated[str, typer.Option("--shapes", help="Box shapes, comma-separated: any, square, line, L, T, S (smaller boxes are parts of them).")] = "any",
     grade: Annotated[Optional[Grade], typer.Option("--grade", help="At most this hard: adds givens until the rules of this level solve it.")] = None,
     strict: StrictOption = False,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
+    output: InstanceOutputOption = None,
 ) -> None:
-    """Generate unique puzzles with few givens (minimum givens, exact, up to 100 cells), graded."""
+    """Generate unique puzzles with few givens (minimum givens, exact, up to 100 cells), graded.
+
+    With --output: the puzzles' URLs, one a line (what every command reads)."""
     from escapology.roma.generator import generate
     from escapology.roma.render import text_board
 
+    if size is not None:
+        rows = size
+    urls = []
     for i in range(number):
         g = generate(rows, cols or rows, max_box=max_box, goals=goals, strict=strict,
                      seed=None if seed is None else seed + i, timeout=timeout,
                      grade=grade.value if grade is not None else None,
                      shapes=[x.strip() for x in shapes.split(",") if x.strip()])
         url = encode_url(g.puzzle)
+        urls.append(url)
+        if output is not None:
+            continue
         if format.value == "json":
             emit_json({"url": url, "grade": g.grade, "givens": g.puzzle.n_givens(), "minimal": g.minimal,
                        "puzzle": list(g.puzzle.givens), "solution": list(g.solution)})
@@ -302,6 +369,11 @@ def generate_cmd(
             typer.echo(text_board(g.puzzle))
             typer.echo(f"{url}\ngrade: {g.grade}; {g.puzzle.n_givens()} given arrows"
                        f" ({'minimum' if g.minimal else 'inclusion-minimal'})")
+    if output is not None:
+        write_output("".join(u + "\n" for u in urls), output, format is OutputFormat.json, game="roma",
+                     puzzles=len(urls), seed=seed)
+        if format is OutputFormat.text:
+            typer.echo(f"wrote {output}: {len(urls)} puzzle(s)")
 
 
 @app.command("render")
@@ -309,28 +381,38 @@ def generate_cmd(
 def render_cmd(
     puzzle: PuzzleArg,
     output: OutputOption = None,
-    solution: Annotated[bool, typer.Option("--solution/--puzzle", help="Draw the solution too (solving if needed).")] = False,
-    scale: Annotated[
-        float, typer.Option("--scale", min=0.1, help="PNG output: pixels per SVG unit (the picture's size times this).")
-    ] = 2.0,
+    certificate: Annotated[Optional[Path], typer.Option("--certificate", help="Draw this solution (what 'solve' wrote, JSON or text).")] = None,
+    solve_first: SolveFirstOption = False,
+    solution: hidden_alias("--solution/--puzzle", kind=Optional[bool]) = None,
+    scale: ScaleOption = 2.0,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Draw the puzzle (and its solution) as a printed puzzle looks: SVG or PNG, text on the terminal."""
+    """Draw the puzzle (and its solution) as a printed puzzle looks: SVG or PNG, text on the terminal.
+
+    --solve draws the solution too: the one in the file, else one found."""
     from escapology.roma.render import render, text_board
     from escapology.roma.sat import solve
 
     entries = read_puzzle_arg(puzzle)
     e = entries[0]
-    sol = e.solution
-    if solution and sol is None:
-        res = solve(e.puzzle, uniqueness=False)
-        sol = res.solution
-    shown = sol if solution else None
-    typer.echo(text_board(e.puzzle, shown))
+    shown = None
+    if certificate is not None:
+        given, name = _certificates(certificate)
+        first = given[0]
+        if isinstance(first, dict):
+            first = first.get("solution", first.get("certificate"))
+        if not first:
+            raise InputError("no solution in the certificate", file=name)
+        shown = tuple(first)  # type: ignore[arg-type]
+    elif (solve_first if solution is None else solution):
+        shown = e.solution
+        if shown is None:
+            shown = solve(e.puzzle, uniqueness=False).solution
     if output is not None:
         if output.suffix.lower() not in (".svg", ".png"):
             raise InputError(f"--output must end in .svg or .png, not {output.name!r}")
         render(e.puzzle, output, shown, scale=scale)
-        typer.echo(f"wrote {output}")
+    report_picture(text_board(e.puzzle, shown), output, format is OutputFormat.json)
 
 
 class Target(str, Enum):

@@ -24,9 +24,10 @@ Files: ASP facts ``arc(U,V,Colour).`` (an edge U -> V), ``roma(V).``, ``box(V,B)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Hashable, Iterator
+from typing import TYPE_CHECKING, Hashable, Iterator
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx  # imported where a graph is built (start-up stays light)
 
 from escapology.core.errors import InputError
 from escapology.roma.engine import ArrowSat
@@ -56,6 +57,8 @@ class GraphRoma:
 
 def from_puzzle(puzzle: Puzzle) -> GraphRoma:
     """The grid puzzle as a generalized instance: cells, edges to neighbours coloured by direction."""
+    import networkx as nx
+
     g = nx.DiGraph()
     for cell in puzzle.cells():
         g.add_node(cell)
@@ -82,6 +85,8 @@ def read_graph_facts(text: str, *, file: str | None = None) -> GraphRoma:
     >>> sorted(solve_graph(inst).items())
     [('a', 'r'), ('b', 'r')]
     """
+    import networkx as nx
+
     from escapology.core.facts import parse_facts
 
     g = nx.DiGraph()

@@ -41,6 +41,11 @@ _ARROW_WORD = {"up": "^", "down": "v", "left": "<", "right": ">"}
 _WORD = {v: k for k, v in _ARROW_WORD.items()}
 _B32 = "0123456789abcdefghijklmnopqrstuv"
 
+#: The most rows and the most columns of a puzzle (every format).
+MAX_SIDE = 500
+#: The most facts an ASP file may hold (a box fact and a clue per cell, and the rest).
+MAX_FACTS = 3 * MAX_SIDE * MAX_SIDE
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -88,8 +93,8 @@ def decode_url(url: str) -> Puzzle:
     if not m:
         raise InputError(f"not a puzz.link Roma URL: {url[:80]!r}")
     cols, rows, body = int(m.group(2)), int(m.group(3)), m.group(4) or ""
-    if not (1 <= rows <= 500 and 1 <= cols <= 500):
-        raise InputError(f"unsupported board size {cols}x{rows} in the URL")
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise InputError(f"unsupported board size {cols}x{rows} in the URL (1 to {MAX_SIDE} rows and columns)")
     vbits, pos = _decode_bits(body, 0, (cols - 1) * rows)
     hbits, pos = _decode_bits(body, pos, cols * (rows - 1))
     # boxes: connected components of cells not separated by a border
@@ -170,8 +175,8 @@ def decode_rome(game_id: str) -> Puzzle:
     if not m:
         raise InputError(f"not a rome.c game id: {game_id.strip()[:60]!r}")
     w, h, walls, clues = int(m.group(1)), int(m.group(2)), m.group(3), m.group(4)
-    if not (1 <= w <= 500 and 1 <= h <= 500):
-        raise InputError(f"unsupported board size {w}x{h}")
+    if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
+        raise InputError(f"unsupported board size {w}x{h} (1 to {MAX_SIDE} rows and columns)")
     bits: list[int] = []
     for tok in re.findall(r"[0-9]+|[a-z]", walls):
         if len(bits) > (w - 1) * h + w * (h - 1):
@@ -243,8 +248,8 @@ def read_pzprv3(text: str, *, file: str | None = None) -> Entry:
     if s not in ("roma", "rome"):
         raise InputError(f"this pzprjs file holds a {s!r} puzzle, not roma", file=file, line=ln)
     rows, cols = num("the number of rows"), num("the number of columns")
-    if not (1 <= rows <= 500 and 1 <= cols <= 500):
-        raise InputError(f"unsupported board size {rows}x{cols} (1 to 500 rows and columns)", file=file, line=lines[k - 1][0])
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise InputError(f"unsupported board size {rows}x{cols} (1 to {MAX_SIDE} rows and columns)", file=file, line=lines[k - 1][0])
     num("the number of boxes")
 
     def grid(what: str) -> tuple[list[list[str]], int]:
@@ -439,7 +444,8 @@ def format_facts(puzzle: Puzzle) -> str:
 
 def read_facts(text: str, *, file: str | None = None) -> Entry:
     """Read the ASP facts format (see the module docstring)."""
-    facts = parse_facts(text, file=file)
+    facts = parse_facts(text, file=file, max_facts=MAX_FACTS,
+                        why=f"a Roma puzzle has at most {MAX_SIDE} rows and columns")
     size = [f for f in facts if f.name == "size" and len(f.args) == 2]
     boxes = [f for f in facts if f.name == "box" and len(f.args) == 3]
     if not boxes:
@@ -447,10 +453,17 @@ def read_facts(text: str, *, file: str | None = None) -> Entry:
     if size:
         rows, cols = size[0].args
     else:
+        if not all(isinstance(f.args[0], int) and isinstance(f.args[1], int) for f in boxes):
+            bad = next(f for f in boxes if not (isinstance(f.args[0], int) and isinstance(f.args[1], int)))
+            raise InputError(f"box(R,C,B) needs integer R and C, got {bad}", file=file, line=bad.line)
         rows = max(f.args[0] for f in boxes)  # type: ignore[type-var]
         cols = max(f.args[1] for f in boxes)  # type: ignore[type-var]
     if not isinstance(rows, int) or not isinstance(cols, int) or rows < 1 or cols < 1:
         raise InputError("size(Rows,Cols) needs two positive integers", file=file, line=size[0].line if size else 1)
+    if rows > MAX_SIDE or cols > MAX_SIDE:
+        where = size[0].line if size else max(boxes, key=lambda f: max(f.args[0], f.args[1])).line  # type: ignore[type-var]
+        raise InputError(f"unsupported board size {rows}x{cols} (1 to {MAX_SIDE} rows and columns)", file=file,
+                         line=where)
     labels: list[list[object]] = [[None] * cols for _ in range(rows)]
     givens = [[EMPTY] * cols for _ in range(rows)]
 
