@@ -166,28 +166,12 @@ pub fn solve(
             best: best.as_ref().map(Vec::len),
         });
         let cap = (d.nodes / 4).max(2_000_000);
-        match d.run(depth, true, Some(cap)) {
-            Run::Found(plan) => {
-                best = Some(plan);
-                break;
-            }
-            Run::Stopped => {
-                out.stopped = true;
-                break;
-            }
-            Run::Exhausted | Run::Cap => {}
+        if settles(d.run(depth, true, Some(cap)), &mut best, &mut out.stopped) {
+            break;
         }
         let t0 = Instant::now();
-        match d.run(depth, false, None) {
-            Run::Found(plan) => {
-                best = Some(plan);
-                break;
-            }
-            Run::Stopped => {
-                out.stopped = true;
-                break;
-            }
-            Run::Exhausted | Run::Cap => {}
+        if settles(d.run(depth, false, None), &mut best, &mut out.stopped) {
+            break;
         }
         lower = depth + 1;
         let spent = t0.elapsed().as_secs_f64();
@@ -225,6 +209,22 @@ pub fn solve(
     out.nodes = d.nodes;
     out.beam_width = width;
     out
+}
+
+/// Whether a depth's outcome ends the deepening: a plan (kept in `best`: iterative deepening makes
+/// it the shortest) or a stop (noted in `stopped`).
+fn settles(run: Run, best: &mut Option<Vec<usize>>, stopped: &mut bool) -> bool {
+    match run {
+        Run::Found(plan) => {
+            *best = Some(plan);
+            true
+        }
+        Run::Stopped => {
+            *stopped = true;
+            true
+        }
+        Run::Exhausted | Run::Cap => false,
+    }
 }
 
 /// Iterative deepening's state across depths: nodes so far, the shared table, the generation.

@@ -1,6 +1,6 @@
 //! The helpers of the exact search's pruning rules (the port of `escapology/labyrinth/rules.py`).
 //!
-//! Notation (as in `native.py`): `R` is the set of positions the avatar can stand on, `CG` the
+//! Notation (as in [`super::search`]): `R` is the set of positions the avatar can stand on, `CG` the
 //! goal's component; `band(p)` the line of push `p` and the two next to it. Every edge a push
 //! changes has both ends in its band, and only the fields of its line move. A position *enters* a
 //! line if it lies on it, or next to it with a connection pointing at it ([`Flags`]).

@@ -3,7 +3,7 @@
 //! A node three or more pushes before the end is keyed by two independent 64-bit hashes `k1`,
 //! `k2` of its state (see `search.rs`). When its subtree is exhausted with `left` pushes to go,
 //! the search stores `(k1, k2, left)`; a later node with the same key and at most `left` pushes to
-//! go is skipped (proof in the module docstring of `escapology/labyrinth/native.py`).
+//! go is skipped (proof in the module documentation of [`super::search`]).
 //!
 //! Entries are two `AtomicU64`s written and read with `Relaxed` ordering, without locks, by the
 //! XOR trick: an entry at index `k1 & mask` stores `w0 = k1 ^ data` and `w1 = data`, where `data`
