@@ -207,11 +207,19 @@ fn labyrinth_search(
     Ok((status.to_string(), nodes, plan))
 }
 
+/// Bytes the native Labyrinth solve may allocate on a board of side `n` (checked against a memory
+/// limit before it starts).
+#[pyfunction]
+fn labyrinth_memory(n: usize, max_steps: usize, workers: usize) -> usize {
+    deepening::memory_estimate(n.min(MAX_SIDE), max_steps, workers)
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("LABYRINTH_MAX_SIDE", MAX_SIDE)?;
     m.add_function(wrap_pyfunction!(labyrinth_solve, m)?)?;
     m.add_function(wrap_pyfunction!(labyrinth_search, m)?)?;
+    m.add_function(wrap_pyfunction!(labyrinth_memory, m)?)?;
     Ok(())
 }

@@ -10,8 +10,19 @@ import typer
 from typer.core import TyperGroup
 
 from escapology import __version__
-from escapology.core.cli_support import FormatOption, OutputFormat, TimeoutOption, read_input, user_errors
+from escapology.core.cli_support import (
+    FormatOption,
+    OutputFormat,
+    TimeoutOption,
+    command_deadline,
+    read_input,
+    reading_input,
+    start_command_clock,
+    stop_command_clock,
+    user_errors,
+)
 from escapology.core.errors import InputError
+from escapology.core.limits import Deadline
 from escapology.games import GAMES, Game, available_games
 
 
@@ -77,12 +88,30 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+#: True when :func:`main` runs the command line as the ``escapology`` process: ``--timeout`` then
+#: counts from the start of the process; run in-process (typer's ``CliRunner``), from the
+#: invocation's own start
+_REAL_PROCESS = False
+
+
 def _root(
+    ctx: typer.Context,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")
     ] = False,
 ) -> None:
     """Solve, check, generate and render the escape games of the complexity literature."""
+    start_command_clock(_REAL_PROCESS)
+    ctx.call_on_close(stop_command_clock)
+
+
+def _detects(game: Any, text: str, deadline: Deadline) -> bool:
+    """``game.detect(text)``, polling ``deadline`` where the game's detection reads the facts."""
+    import inspect
+
+    if "deadline" in inspect.signature(game.detect).parameters:
+        return bool(game.detect(text, deadline=deadline))
+    return bool(game.detect(text))
 
 
 @user_errors
@@ -92,11 +121,13 @@ def solve(
     timeout: TimeoutOption = None,
 ) -> None:
     """Solve FILE with the default options of the game it holds."""
-    text, name = read_input(file)
-    matches = [g for g in available_games() if g.load().detect(text)]
-    if not matches:
+    deadline = command_deadline(timeout)  # the game's solve_path counts from the same start
+    with reading_input():  # recognising the game is reading too
+        text, name = read_input(file)
+        found = next((g for g in available_games() if _detects(g.load(), text, deadline)), None)
+    if found is None:
         raise InputError("not an instance of any game escapology knows", file=name)
-    game = matches[0].load()
+    game = found.load()
     if str(file) == "-":  # standard input is read already: hand the game a file with the text
         suffix = ".graphml" if "<graphml" in text[:4000] else ".xml" if text.lstrip().startswith("<") else ".txt"
         import tempfile
@@ -146,5 +177,7 @@ app = build_app()
 
 
 def main() -> None:
-    """Entry point."""
+    """Entry point: the ``escapology`` process (``--timeout`` counts from its start)."""
+    global _REAL_PROCESS
+    _REAL_PROCESS = True
     app()

@@ -11,7 +11,8 @@ Each game's package ``escapology.<name>`` fills the Python protocol
 Each game's ``escapology.<name>.cli`` module provides
 
 - ``app``: its typer sub-command (``solve``, ``check``, ``generate``, ``render`` and more),
-- ``detect(text) -> bool``: whether a file's content is an instance of this game,
+- ``detect(text) -> bool``: whether a file's content is an instance of this game (a ``deadline=``
+  keyword, where detection reads the whole file, lets ``escapology solve FILE --timeout`` stop it),
 - ``solve_path(path, fmt, timeout) -> int``: what ``escapology solve FILE`` runs, returning the exit code,
 - ``demo() -> None``: solve the shipped example and print the answer with its certificate.
 """

@@ -423,6 +423,17 @@ impl<'a> Deepening<'a> {
     }
 }
 
+/// Bytes a [`solve`] on a board of side `n` may allocate with `workers` threads: the widest beam
+/// (two rounds of [`MAX_WIDTH`] states, each a board and an avatar set of up to `n * n`
+/// positions, their sort keys and the plan table of `max_steps` rounds), the transposition table,
+/// and one [`Search`] of the deepest depth per worker.
+pub fn memory_estimate(n: usize, max_steps: usize, workers: usize) -> usize {
+    let (nn, nk, depth) = (n * n, 4 * n, max_steps.min(MAX_DEPTH));
+    let beam = 2 * MAX_WIDTH * (2 * nn + 4 * nn + 64) + MAX_WIDTH * nk * 16 + depth * MAX_WIDTH * 8;
+    let table = TranspositionTable::memory_estimate(if n >= 8 { 20 } else { 14 });
+    beam + table + workers.max(1) * Search::memory_estimate(n, depth)
+}
+
 /// Every first push, those whose band meets `R = {init}` or the goal's component first.
 pub fn first_pushes(problem: &Problem) -> Vec<usize> {
     let n = problem.n;

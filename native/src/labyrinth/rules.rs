@@ -1291,6 +1291,74 @@ mod tests {
     }
 
     #[test]
+    fn a_last_push_answered_from_the_kept_walk_is_exact() {
+        // After a push p that changed only R (or only the goal's component), `joins_known` answers
+        // a last push k from the other set's walk after k at the node Y before p. Whenever it
+        // answers, a plain walk on the board after p, k must agree, and the board is left as it was.
+        let mut rng = Rng::new(11);
+        let mut answered = [0; 2];
+        let mut joined = 0;
+        for lid in 1..=4000u64 {
+            let (mut b, conn) = random_board(&mut rng, 9);
+            let n = b.side();
+            let mut sc = Scratch::new(n);
+            let walk = |sc: &mut Scratch, b: &Board, start: usize| -> Vec<u16> {
+                let cnt = sc.walk_from(b, &conn, start, None).unwrap();
+                sc.walked(cnt).map(|p| p as u16).collect()
+            };
+            let r_y = walk(&mut sc, &b, rng.below(n * n));
+            let g_y = rng.below(n * n);
+            let c_y = walk(&mut sc, &b, g_y);
+            if r_y.contains(&(g_y as u16)) {
+                continue;
+            }
+            let as_u32 = |v: &[u16]| v.iter().map(|&p| u32::from(p)).collect::<Vec<_>>();
+            let (fr, fc) = (
+                Flags::of(&b, &conn, &as_u32(&r_y)),
+                Flags::of(&b, &conn, &as_u32(&c_y)),
+            );
+            let s = rng.below(2);
+            let hits: Vec<usize> = (0..4 * n)
+                .filter(|&p| fr.band_hits(p) != fc.band_hits(p) && fr.band_hits(p) == (s == 0))
+                .collect();
+            if hits.is_empty() {
+                continue;
+            }
+            let p = hits[rng.below(hits.len())];
+            b.push(p);
+            let g_z = moved(g_y, p, n);
+            let r_z: Vec<u16> = if s == 0 {
+                let cnt = sc.walk_moved(&b, &conn, &r_y, p, None).unwrap();
+                sc.walked(cnt).map(|q| q as u16).collect()
+            } else {
+                r_y.clone()
+            };
+            if r_z.contains(&(g_z as u16)) {
+                continue;
+            }
+            let mut kept = KeptWalks::new(n);
+            for k in 0..4 * n {
+                let before = b.clone();
+                let known = kept.joins_known(&mut b, &conn, k, s, p, lid, &r_z, g_z, g_y, &mut sc);
+                assert_eq!(b, before);
+                let Some(known) = known else { continue };
+                let mut after = b.clone();
+                after.push(k);
+                let plain = sc
+                    .walk_moved(&after, &conn, &r_z, k, Some(moved(g_z, k, n)))
+                    .is_none();
+                assert_eq!(known, plain, "n={n} s={s} p={p} k={k}");
+                answered[s] += 1;
+                joined += usize::from(plain);
+            }
+        }
+        assert!(
+            answered[0] > 5000 && answered[1] > 5000 && joined > 100,
+            "{answered:?} {joined}"
+        );
+    }
+
+    #[test]
     fn pushes_on_gives_the_pushes_of_the_lines_in_order() {
         let mut rng = Rng::new(3);
         for _ in 0..2000 {

@@ -29,6 +29,7 @@ from escapology.core.cli_support import (
     SolveFirstOption,
     TimeoutOption,
     certificate_source,
+    command_deadline,
     emit_json,
     fail,
     hidden_alias,
@@ -44,7 +45,6 @@ from escapology.core.cli_support import (
 )
 from escapology.core.protocol import Verdict
 from escapology.core.errors import InputError
-from escapology.core.limits import Deadline
 from escapology.core.results import EXIT_BAD_INPUT, EXIT_OK, Status
 
 app = typer.Typer(
@@ -104,10 +104,11 @@ def _print_solution(pos: Position, sol: Solution) -> None:
 
 def run_solve(path: str | Path, fmt: str, timeout: float | None, player: int = 0, max_turns: int = 6,
               memory: float | None = None) -> int:
+    deadline = command_deadline(timeout)
     pos = load_position(path)
     _check_player(pos, player, path)
     sol = fewest_turns(
-        pos, player, max_turns=max_turns, deadline=Deadline(timeout), show_progress=fmt == "text",
+        pos, player, max_turns=max_turns, deadline=deadline, show_progress=fmt == "text",
         **memory_options(fewest_turns, memory),
     )
     if fmt == "json" and sol.status is Status.UNKNOWN:
@@ -377,6 +378,7 @@ def race(
     """
     from escapology.amazeing.versus import forced_win
 
+    deadline = command_deadline(timeout)
     pos = load_position(file)
     if len(pos.players) < 2:
         raise InputError("SP-Versus needs two players", file=_name(file))
@@ -385,7 +387,7 @@ def race(
             raise InputError(f"player {p.name!r} has no target", file=_name(file))
     if turns < 1:
         raise _bad_option("--turns must be at least 1")
-    res = forced_win(pos, turns, deadline=Deadline(timeout), show_progress=format is OutputFormat.text)
+    res = forced_win(pos, turns, deadline=deadline, show_progress=format is OutputFormat.text)
     me = pos.players[pos.to_move]
     if format is OutputFormat.json:
         move = None

@@ -22,6 +22,7 @@ from escapology.core.cli_support import (
     SolveFirstOption,
     TimeoutOption,
     certificate_source,
+    command_deadline,
     emit_json,
     fail,
     hidden_alias,
@@ -36,7 +37,6 @@ from escapology.core.cli_support import (
     write_output,
 )
 from escapology.core.errors import InputError
-from escapology.core.limits import Deadline
 
 if TYPE_CHECKING:
     from escapology.chess.model import Instance
@@ -86,8 +86,9 @@ def solve_path(path: str, fmt: str, timeout: float | None, memory: float | None 
     """Solve the instance in ``path``, print the answer, return the exit code."""
     from escapology.chess.solver import solve as solve_instance
 
+    deadline = command_deadline(timeout)
     inst = _load(path)
-    return _print_solution(inst, solve_instance(inst, Deadline(timeout), **memory_options(solve_instance, memory)), fmt)
+    return _print_solution(inst, solve_instance(inst, deadline, **memory_options(solve_instance, memory)), fmt)
 
 
 @app.command("solve")

@@ -9,6 +9,7 @@ imported here: a game's command line loads only what the command it runs needs.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import sys
@@ -18,7 +19,9 @@ from typing import Annotated, Any, Callable, Optional, TypeVar
 
 import typer
 
-from escapology.core.errors import InputError
+from escapology.core import limits
+from escapology.core.errors import InputError, decode_text, read_text_file
+from escapology.core.limits import Deadline, LimitReached
 from escapology.core.results import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_REJECTED
 
 
@@ -32,7 +35,8 @@ FormatOption = Annotated[
 ]
 TimeoutOption = Annotated[
     Optional[float],
-    typer.Option("--timeout", "-t", help="Give up after this many seconds (answer 'unknown', exit 3)."),
+    typer.Option("--timeout", "-t", help="Give up this many seconds after the start, reading the input "
+                 "included (answer 'unknown', exit 3)."),
 ]
 #: ``render``: the picture (the suffix chooses SVG or PNG)
 OutputOption = Annotated[
@@ -167,8 +171,58 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> "typer.Exit":
     return typer.Exit(code)
 
 
+#: True while a command runs under the ``escapology`` app, whose root callback started the clock
+#: of :meth:`Deadline.from_process_start <escapology.core.limits.Deadline.from_process_start>`
+_clock_running = False
+
+
+def start_command_clock(real_process: bool) -> None:
+    """Start the clock ``--timeout`` counts from: the start of the process for a real ``escapology``
+    process, now for a command run in-process (typer's ``CliRunner``, a notebook), so that every
+    invocation counts from its own start. The root callback of :mod:`escapology.cli` calls this."""
+    global _clock_running
+    limits.start_clock(limits.process_start() if real_process else None)
+    _clock_running = True
+
+
+def stop_command_clock() -> None:
+    """The command has ended (the next one starts the clock again)."""
+    global _clock_running
+    _clock_running = False
+
+
+def command_deadline(timeout: float | None) -> Deadline:
+    """The deadline of a command's ``--timeout``: ``timeout`` seconds after the start of the
+    process (:meth:`Deadline.from_process_start`), so that reading the input counts too. Make it
+    once, at the start of the command; pass it to the reader (``deadline=``, inside
+    :func:`reading_input`) and ``timeout=deadline.remaining()`` (or the deadline itself) to the solver. A command function
+    called directly (not through the ``escapology`` app) counts from now."""
+    if _clock_running:
+        return Deadline.from_process_start(timeout)
+    return Deadline(timeout)
+
+
+@contextlib.contextmanager
+def reading_input() -> Any:
+    """Read the input inside this block: a :class:`~escapology.core.limits.LimitReached` raised by
+    a reader polling the command's deadline becomes the answer "unknown" with the note that the time
+    limit was reached while reading the input (see :func:`user_errors`). A deadline that passes
+    unnoticed by the reader leaves the solver no time: it answers "unknown" in its own words."""
+    try:
+        yield
+    except LimitReached as exc:
+        exc.while_reading = True  # type: ignore[attr-defined]
+        raise
+
+
+def _json_requested(kwargs: dict[str, Any]) -> bool:
+    fmt = kwargs.get("format")
+    return fmt is OutputFormat.json or fmt == "json"
+
+
 def user_errors(func: F) -> F:
-    """Turn a user's mistakes into one line on stderr and exit code 2, never a traceback."""
+    """Turn a user's mistakes into one line on stderr and exit code 2, never a traceback; a time
+    limit reached outside the search (while reading the input) is the answer "unknown" (exit 3)."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -176,12 +230,19 @@ def user_errors(func: F) -> F:
             return func(*args, **kwargs)
         except InputError as exc:
             raise fail(str(exc)) from None
+        except LimitReached as exc:
+            note = ("the time limit was reached while reading the input" if getattr(exc, "while_reading", False)
+                    else "the time limit was reached")
+            raise typer.Exit(report_unknown(_json_requested(kwargs), note=note)) from None
         except FileNotFoundError as exc:
             raise fail(f"{exc.filename}: no such file") from None
         except IsADirectoryError as exc:
             raise fail(f"{exc.filename}: is a directory") from None
-        except UnicodeDecodeError:
-            raise fail("input is not UTF-8 text") from None
+        except UnicodeDecodeError as exc:  # a reader that decoded by itself: name the command's file
+            where = next((str(kwargs[k]) for k in ("file", "puzzle", "source") if kwargs.get(k) is not None),
+                         "the input")
+            where = STDIN if where == "-" else where
+            raise fail(f"{where}: not UTF-8 text (byte at offset {exc.start}): is this a binary file?") from None
         except BrokenPipeError:  # output piped into `head` and closed early
             sys.stderr.close()
             raise typer.Exit(0) from None
@@ -189,12 +250,20 @@ def user_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+STDIN = "<stdin>"
+
+
 def read_input(path: str | Path) -> tuple[str, str]:
-    """Return ``(text, name)`` for a path, or for standard input when ``path`` is ``-``."""
+    """Return ``(text, name)`` for a path, or for standard input when ``path`` is ``-``; a missing
+    file, a directory or bytes that are not UTF-8 are an :class:`InputError` naming the file (and
+    the line of the first bad byte)."""
     if str(path) == "-":
-        return sys.stdin.read(), "<stdin>"
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:  # a replaced sys.stdin that only has text
+            return sys.stdin.read(), STDIN
+        return decode_text(buffer.read(), STDIN), STDIN
     p = Path(path)
-    return p.read_text(encoding="utf-8"), str(p)
+    return read_text_file(p), str(p)
 
 
 def emit_json(obj: Any) -> None:

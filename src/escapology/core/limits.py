@@ -11,7 +11,7 @@ was first imported). Whoever runs several commands in one process (tests, notebo
 that clock with :func:`start_clock` before each.
 
 A :class:`MemoryLimit` guards the engines that allocate by formula (the forest's matrix method, the
-Labyrinth's numba engine): they compute what they would allocate first and refuse with a
+Labyrinth's native engine): they compute what they would allocate first and refuse with a
 :class:`MemoryLimitError` (an :class:`~escapology.core.errors.InputError`: one line, exit 2) when
 it exceeds the limit, instead of dying in the allocation. The default limit is what the machine
 has available (``MemAvailable`` of ``/proc/meminfo``); ``MemoryLimit(mib)`` sets another.

@@ -22,12 +22,13 @@ from escapology.core.cli_support import (
     SolveFirstOption,
     TimeoutOption,
     certificate_source,
+    command_deadline,
     emit_json,
     hidden_alias,
-    memory_options,
     one_of,
     read_certificate,
     read_input,
+    reading_input,
     report_picture,
     report_unknown,
     report_verdict,
@@ -35,7 +36,7 @@ from escapology.core.cli_support import (
     write_output,
 )
 from escapology.core.errors import InputError
-from escapology.core.limits import LimitReached
+from escapology.core.limits import Deadline, LimitReached
 from escapology.core.results import EXIT_LIMIT, EXIT_OK, EXIT_REJECTED, Status
 
 if TYPE_CHECKING:
@@ -67,20 +68,26 @@ DieOpt = Annotated[Optional[int], typer.Option("--die", help="Faces of the die (
 SpecialOpt = Annotated[Optional[str], typer.Option("--special", help='Special fields V\', e.g. "15,25" (overrides).')]
 
 
-def _load(file: Path, start: str | None, target: str | None, rolls: str | None, die: int | None, special: str | None) -> Instance:
+def _load(file: Path, start: str | None, target: str | None, rolls: str | None, die: int | None, special: str | None,
+          deadline: Deadline | None = None) -> Instance:
+    """Read the instance; under a ``deadline`` (a command's ``--timeout``), a time limit reached
+    while reading is the answer "unknown" (:func:`~escapology.core.cli_support.reading_input`)."""
     from escapology.forest import io as fio
 
-    text = None
-    if str(file) == "-":
-        text, _ = read_input(file)
-    return fio.load_instance(file, text=text, start=start, target=target, rolls=rolls, die=die, special=special)
+    with reading_input():
+        text = None
+        if str(file) == "-":
+            text, _ = read_input(file)
+        return fio.load_instance(file, text=text, start=start, target=target, rolls=rolls, die=die, special=special,
+                                 deadline=deadline)
 
 
 def run_solver(inst: Instance, method: Method, timeout: float | None, memory: float | None = None) -> Solution:
-    """Run one of the solvers (see :func:`escapology.forest.api.solve`)."""
+    """Run one of the solvers (see :func:`escapology.forest.api.solve`); ``memory`` (MiB) bounds
+    the matrix method's matrices and the simulation's walks."""
     from escapology.forest.api import solve
 
-    return solve(inst, method=method.value, timeout=timeout, **memory_options(solve, memory)).solution
+    return solve(inst, method=method.value, timeout=timeout, memory=memory).solution
 
 
 def _print_solution(inst: Instance, sol: Solution, fmt: str) -> int:
@@ -109,10 +116,11 @@ def _print_solution(inst: Instance, sol: Solution, fmt: str) -> int:
 
 def solve_path(path: str, fmt: str, timeout: float | None) -> int:
     """What ``escapology solve FILE`` runs for a forest instance."""
-    inst = _load(Path(path), None, None, None, None, None)
+    deadline = command_deadline(timeout)
+    inst = _load(Path(path), None, None, None, None, None, deadline)
     if not inst.rolls:
         raise InputError("no roll/3 facts: give the known rolls (or use `escapology forest odds`)", file=path)
-    return _print_solution(inst, run_solver(inst, Method.fast, timeout), fmt)
+    return _print_solution(inst, run_solver(inst, Method.fast, deadline.remaining()), fmt)
 
 
 def detect(text: str) -> bool:
@@ -156,11 +164,13 @@ def solve_cmd(
 ) -> None:
     """The fewest turns to end on the target with the known rolls, with a plan (or 'unsolvable').
 
-    --memory is passed to the method when it takes a memory limit."""
-    inst = _load(file, start, target, rolls, die, special)
+    --timeout counts from the start, reading included; --memory (MiB) bounds the matrix method's
+    matrices (refused beforehand when they would need more) and the simulation's walks."""
+    deadline = command_deadline(timeout)
+    inst = _load(file, start, target, rolls, die, special, deadline)
     if not inst.rolls:
         raise InputError("no rolls: give roll/3 facts or --rolls", file=str(file))
-    raise typer.Exit(_print_solution(inst, run_solver(inst, method, timeout, memory), format.value))
+    raise typer.Exit(_print_solution(inst, run_solver(inst, method, deadline.remaining(), memory), format.value))
 
 
 @app.command("encoding")
@@ -247,8 +257,9 @@ def odds_cmd(
     timeout: TimeoutOption = None,
 ) -> None:
     """Unknown rolls: the exact chance to end on the target within k turns under optimal play."""
-    inst = _load(file, start, target, None, die, special)
-    odds = _odds(inst, turns, timeout, format)
+    deadline = command_deadline(timeout)
+    inst = _load(file, start, target, None, die, special, deadline)
+    odds = _odds(inst, turns, deadline.remaining(), format)
     v = _field(inst, at, "--at")
     fields = sorted(range(inst.board.n), key=lambda w: (-odds.probability(w), w)) if all_fields else [v]
     if format is OutputFormat.json:
@@ -283,10 +294,11 @@ def best_cmd(
     """Unknown future rolls: the best field to move to with this roll (k turns left, this one included)."""
     from escapology.forest.plan import describe_turn, realize_turn, turn_to_json
 
-    inst = _load(file, start, target, roll, die, special)
+    deadline = command_deadline(timeout)
+    inst = _load(file, start, target, roll, die, special, deadline)
     if turns < 1:
         raise InputError("--turns must be at least 1")
-    odds = _odds(inst, turns, timeout, format)
+    odds = _odds(inst, turns, deadline.remaining(), format)
     v = _field(inst, at, "--at")
     r = inst.rolls[0]
     w, value = odds.best_move(v, r, turns)
@@ -338,8 +350,9 @@ def montecarlo_cmd(
 
     if trials < 1:
         raise InputError("--trials must be at least 1")
-    inst = _load(file, start, target, None, die, special)
-    odds = _odds(inst, turns, timeout, format)
+    deadline = command_deadline(timeout)
+    inst = _load(file, start, target, None, die, special, deadline)
+    odds = _odds(inst, turns, deadline.remaining(), format)
     v = _field(inst, at, "--at")
     mc = monte_carlo(odds, v, trials=trials, seed=seed)
     exact = odds.probability(v)
@@ -417,7 +430,8 @@ def render_cmd(
 
     from escapology.forest.render import save, text_board
 
-    inst = _load(file, start, target, rolls, die, special)
+    deadline = command_deadline(timeout)
+    inst = _load(file, start, target, rolls, die, special, deadline)
     turns = []
     plan = one_of("certificate", ("--certificate", certificate), ("--plan", plan))
     if plan is not None:
@@ -426,7 +440,7 @@ def render_cmd(
             raise InputError("not a JSON plan: give what 'solve --format json' wrote", file=name)
         turns = plan_from_json(inst, obj, file=name)
     elif inst.rolls and solve_first:
-        sol = run_solver(inst, Method.fast, timeout)
+        sol = run_solver(inst, Method.fast, deadline.remaining())
         turns = sol.plan
     board = "\n".join([text_board(inst, turns), *("  " + describe_turn(inst, i, t) for i, t in enumerate(turns, 1))])
     if output is not None:

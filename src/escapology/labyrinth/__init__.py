@@ -17,13 +17,13 @@ from escapology.core.lazy import lazy_package
 # imported on first use (the command line and `import escapology.labyrinth` stay light)
 __getattr__, __dir__ = lazy_package(__name__, {
     ".checker": ["CheckResult", "check_plan"],
-    ".engines": ["ENGINES", "solve"],
+    ".engines": ["ENGINES"],
     ".generator": ["generate_instance"],
     ".io": ["format_instance", "parse_instance", "parse_plan", "read_instance"],
     ".model": ["Board", "Instance", "Push", "all_pushes", "plan_facts"],
     ".render": ["plan_svg", "replay", "text_frames"],
     ".result": ["SolveResult"],
-    ".api": ["check", "generate", "load", "render"],
+    ".api": ["check", "generate", "load", "render", "solve"],
 })
 
 __all__ = [

@@ -40,34 +40,23 @@ def load(source: str | Path, *, deadline: Deadline | None = None) -> Instance:
     return parse_instance(text, file=name, deadline=deadline)
 
 
-def numba_memory(n: int, max_steps: int, workers: int = 1) -> int:
-    """Bytes the numba engine may allocate on an ``n`` x ``n`` board: its widest beam (4096 boards
-    and a parent table of ``max_steps`` levels), and per worker the search state of the deepest
-    levels it is likely to reach (``min(max_steps, 64)``)."""
-    nn = n * n
-    width = 4096
-    beam = width * (4 * nn * 4 + 2 * (max_steps + 1) * 4 + 2 * 4 * n * 8)
-    levels = min(max_steps, 64) + 1
-    search = workers * (levels * (nn * 8 + 24 * nn + 64 * n) + 32 * n ** 3)
-    return beam + search
-
-
 def solve(inst: Instance, *, engine: str = "native", timeout: float | None = None,
           progress: bool | None = False, workers: int | None = None, node_limit: int | None = None,
           memory: MemoryLimit | float | None = None) -> SolveResult:
     """The plan with the fewest pushes (:func:`escapology.labyrinth.engines.solve`), after checking
     what the chosen engine would allocate against ``memory`` (MiB, or a
-    :class:`~escapology.core.limits.MemoryLimit`; default what the machine has available): the numba
-    engine is refused with a :class:`~escapology.core.limits.MemoryLimitError` when it would need
+    :class:`~escapology.core.limits.MemoryLimit`; default what the machine has available): the native
+    engine (whose beam, table and search states are known in advance) is refused with a :class:`~escapology.core.limits.MemoryLimitError` when it would need
     more; the exhaustive engine stops with ``unknown`` when its states fill the limit (and at the
     ``timeout``)."""
-    if engine == "numba":
+    if engine == "native":
+        from escapology import _native
         from escapology.labyrinth.native import default_workers
 
-        threads = default_workers() if workers is None else max(1, workers)
-        MemoryLimit.of(memory).check(numba_memory(inst.n, inst.max_steps, threads),
-                                     f"the numba engine on a {inst.n}x{inst.n} board with max_steps {inst.max_steps}",
-                                     "use the native engine")
+        threads = 1 if node_limit is not None else default_workers() if workers is None else max(1, workers)
+        MemoryLimit.of(memory).check(_native.labyrinth_memory(inst.n, inst.max_steps, threads),
+                                     f"the native engine on a {inst.n}x{inst.n} board with {threads} worker(s)",
+                                     "use fewer --workers")
     if engine == "exhaustive":
         from escapology.labyrinth.exhaustive import solve_exhaustive
 

@@ -21,12 +21,13 @@ from escapology.core.cli_support import (
     SolveFirstOption,
     TimeoutOption,
     certificate_source,
+    command_deadline,
     emit_json,
     hidden_alias,
-    memory_options,
     one_of,
     read_certificate,
     read_input,
+    reading_input,
     report_picture,
     report_unknown,
     report_verdict,
@@ -36,9 +37,9 @@ from escapology.core.errors import InputError
 from escapology.core.protocol import Verdict
 from escapology.core.results import Status
 from escapology.labyrinth.checker import check_plan
-from escapology.labyrinth.engines import solve
+from escapology.labyrinth.api import solve
 from escapology.labyrinth.generator import generate_instance, generate_with_min_pushes
-from escapology.labyrinth.io import format_instance, parse_instance, parse_plan
+from escapology.labyrinth.io import MAX_SIDE, format_instance, parse_instance, parse_plan
 from escapology.labyrinth.model import Push
 from escapology.labyrinth.result import SolveResult
 
@@ -49,7 +50,6 @@ EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "labyrinth" / "smal
 
 class Engine(str, Enum):
     native = "native"
-    numba = "numba"
     clingo = "clingo"
     exhaustive = "exhaustive"
 
@@ -77,14 +77,15 @@ def _print_result(result: SolveResult, fmt: str) -> None:
 
 def solve_path(path: str, fmt: str, timeout: float | None, engine: str = "native",
                workers: int | None = None, memory: float | None = None) -> int:
-    """Solve the instance in ``path`` and print the answer; return the exit code."""
-    text, name = read_input(path)
-    inst = parse_instance(text, file=name)
-    engine_solve = solve
-    if memory is not None:  # the protocol's solve checks the engine's memory against the limit
-        from escapology.labyrinth.api import solve as engine_solve
-    result = engine_solve(inst, engine=engine, timeout=timeout, progress=None, workers=workers,
-                          **memory_options(engine_solve, memory))
+    """Solve the instance in ``path`` and print the answer; return the exit code. ``timeout``
+    counts from the start of the command (:func:`~escapology.core.cli_support.command_deadline`),
+    reading included; ``memory`` (MiB) is checked against what the engine would allocate."""
+    deadline = command_deadline(timeout)
+    with reading_input():
+        text, name = read_input(path)
+        inst = parse_instance(text, file=name, deadline=deadline)
+    result = solve(inst, engine=engine, timeout=deadline.remaining(), progress=None, workers=workers,
+                   memory=memory)
     _print_result(result, fmt)
     return result.status.exit_code()
 
@@ -93,7 +94,7 @@ def solve_path(path: str, fmt: str, timeout: float | None, engine: str = "native
 @user_errors
 def solve_cmd(
     file: Annotated[str, typer.Argument(help="Instance file with ASP facts, or - for standard input.")],
-    engine: Annotated[Engine, typer.Option("--engine", "-e", help="native (default), numba (its predecessor), clingo or exhaustive.")] = Engine.native,
+    engine: Annotated[Engine, typer.Option("--engine", "-e", help="native (default), clingo or exhaustive.")] = Engine.native,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
     workers: Annotated[Optional[int], typer.Option("--workers", min=1, help="Threads of the native engine's exact search (default: every core; 1 is deterministic).")] = None,
@@ -102,7 +103,9 @@ def solve_cmd(
     """The plan with the fewest pushes, and whether that minimum is proven.
 
     Text: push(z,d,s) facts (what 'check' reads); JSON: the protocol's Result.to_json().
-    --memory is passed to the engine when it takes a memory limit."""
+    --timeout counts from the start, reading included; --memory (MiB) is passed to the engine
+    (escapology.labyrinth.api.solve: refused beforehand when the engine would need more; the
+    exhaustive engine stops with 'unknown')."""
     raise typer.Exit(solve_path(file, format.value, timeout, engine.value, workers, memory))
 
 
@@ -132,7 +135,7 @@ def check_cmd(
 @app.command("generate")
 @user_errors
 def generate_cmd(
-    size: Annotated[int, typer.Option("--size", min=2, max=200, help="Board size n (n x n).")] = 10,
+    size: Annotated[int, typer.Option("--size", min=2, max=MAX_SIDE, help="Board size n (n x n; at most 128, the largest board the reader takes).")] = 10,
     density: Annotated[float, typer.Option("--density", min=0.0, max=1.0, help="Probability of each connection.")] = 0.42,
     max_steps: Annotated[Optional[int], typer.Option("--max-steps", min=0, help="Step bound (default n).")] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed.")] = None,

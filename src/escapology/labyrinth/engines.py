@@ -15,13 +15,6 @@ def _native(inst: Instance, timeout: float | None, progress: bool | None,
     return solve_native(inst, timeout=timeout, progress=progress, workers=workers, node_limit=node_limit)
 
 
-def _numba(inst: Instance, timeout: float | None, progress: bool | None,
-           workers: int | None = None) -> SolveResult:
-    from escapology.labyrinth.numba_engine import solve_numba
-
-    return solve_numba(inst, timeout=timeout, progress=progress, workers=workers)
-
-
 def _clingo(inst: Instance, timeout: float | None, progress: bool | None) -> SolveResult:
     from escapology.labyrinth.clingo_engine import solve_clingo
 
@@ -36,7 +29,6 @@ def _exhaustive(inst: Instance, timeout: float | None, progress: bool | None) ->
 
 ENGINES: dict[str, Callable[[Instance, float | None, bool | None], SolveResult]] = {
     "native": _native,
-    "numba": _numba,
     "clingo": _clingo,
     "exhaustive": _exhaustive,
 }
@@ -47,10 +39,9 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
           node_limit: int | None = None) -> SolveResult:
     """The plan with the fewest pushes for ``inst``.
 
-    ``engine`` is ``native`` (the dedicated search in Rust, default), ``numba`` (its predecessor,
-    kept for side-by-side measurements), ``clingo`` (escapology's ASP encoding
+    ``engine`` is ``native`` (the dedicated search in Rust, default), ``clingo`` (escapology's ASP encoding
     run by clingo, a cross-check) or ``exhaustive`` (plain breadth-first search, tiny boards only).
-    ``workers`` (native and numba only) is the number of threads of the exact search, by default every core.
+    ``workers`` (native only) is the number of threads of the exact search, by default every core.
     ``node_limit`` (native only) bounds the exact search by nodes instead of time and makes the
     answer reproducible (see :func:`escapology.labyrinth.native.solve_native`).
     ``progress=None`` shows a progress display when stderr is a terminal.
@@ -64,6 +55,4 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
         raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
     if engine == "native":
         return _native(inst, timeout, progress, workers, node_limit)
-    if engine == "numba":
-        return _numba(inst, timeout, progress, workers)
     return ENGINES[engine](inst, timeout, progress)

@@ -23,12 +23,14 @@ from escapology.core.cli_support import (
     SolveFirstOption,
     TimeoutOption,
     certificate_source,
+    command_deadline,
     emit_json,
     hidden_alias,
     memory_options,
     one_of,
     read_certificate,
     read_input,
+    reading_input,
     report_picture,
     report_unknown,
     report_verdict,
@@ -69,24 +71,30 @@ ExitsOption = Annotated[
 StartOption = Annotated[Optional[str], typer.Option("--start", help="The start vertex (overrides start/1).")]
 
 
-def detect(text: str) -> bool:
-    """True iff ``text`` is a Nemesis instance (ASP facts with edges plus exit/1 or start/1)."""
-    return nio.detect(text)
+def detect(text: str, deadline: Deadline | None = None) -> bool:
+    """True iff ``text`` is a Nemesis instance (ASP facts with edges plus exit/1 or start/1);
+    ``deadline`` is polled while the facts are read."""
+    return nio.detect(text, deadline=deadline)
 
 
-def _load(file: Path | str, exits: str | None, start: str | None) -> Instance:
-    p = str(file)
-    xs = [x.strip() for x in (exits or "").split(",") if x.strip()]
+def _load(file: Path | str, exits: str | None, start: str | None, deadline: Deadline | None = None) -> Instance:
+    """Read the instance; under a ``deadline`` (a command's ``--timeout``), a time limit reached
+    while reading is the answer "unknown" (:func:`~escapology.core.cli_support.reading_input`)."""
+    with reading_input():
+        return _read(str(file), [x.strip() for x in (exits or "").split(",") if x.strip()], start, deadline)
+
+
+def _read(p: str, xs: list[str], start: str | None, deadline: Deadline | None) -> Instance:
     if p == "-":
         text, name = read_input(p)
-        return nio.load_instance(name, text=text, exits=xs, start=start)
+        return nio.load_instance(name, text=text, exits=xs, start=start, deadline=deadline)
     suffix = Path(p).suffix.lower()
     if suffix in (".graphml", ".gml"):
         return nio.read_graph_file(p, exits=xs, start=start)
     text, name = read_input(p)
     if suffix in (".edgelist", ".edges", ".txt") and not re.search(r"\bedge\s*\(", text):
         return nio.read_graph_file(p, exits=xs, start=start)
-    return nio.parse_and_apply(text, name, exits=xs, start=start)
+    return nio.parse_and_apply(text, name, exits=xs, start=start, deadline=deadline)
 
 
 def _need_start(inst: Instance, file: str) -> None:
@@ -161,10 +169,12 @@ def solve_cmd(
 ) -> None:
     """Solve: the winner and a winning strategy (or the winning starts, or the cat number).
 
-    --memory is passed to the search when it takes a memory limit."""
-    inst = _load(file, exits, start)
+    --timeout counts from the start, reading included; --memory is passed to the search when it
+    takes a memory limit."""
+    deadline = command_deadline(timeout)
+    inst = _load(file, exits, start, deadline)
     result = _solve(inst, str(file), game.value, all_starts=all_starts, method=method.value,
-                    cat_speed=cat_speed.value, timeout=timeout, memory=memory)
+                    cat_speed=cat_speed.value, timeout=deadline.remaining(), memory=memory)
     raise typer.Exit(_print_result(result, format.value))
 
 
@@ -302,14 +312,16 @@ def render_cmd(
     struck through in order) with a legend as SVG/PNG; grids also as text."""
     from escapology.nemesis.render import render_svg, text_board
 
-    inst = _load(file, exits, start)
+    deadline = command_deadline(timeout)
+    inst = _load(file, exits, start, deadline)
     g = inst.graph()
     winning: set[str] | None = None
     if region and game is not GameName.cat:
         from escapology.nemesis.exact import winning_starts
 
+        shading = Deadline(20.0) if timeout is None else deadline  # the region is left out when it takes longer
         try:
-            winning = {g.names[v] for v in winning_starts(g, game.value, deadline=Deadline(timeout or 20.0))}
+            winning = {g.names[v] for v in winning_starts(g, game.value, deadline=shading)}
         except LimitReached:
             winning = None
     strat = None
@@ -320,7 +332,7 @@ def render_cmd(
             raise InputError("not JSON: give what 'solve --format json' wrote", file=name)
         strat = data.get("strategy") if isinstance(data, dict) and "winner" in data else data
     elif solve_first and game is not GameName.cat and inst.start is not None:
-        answer = _solve(inst, str(file), game.value, timeout=timeout)
+        answer = _solve(inst, str(file), game.value, timeout=deadline.remaining())
         strat = answer.to_json().get("strategy") if answer.status is Status.SOLVED else None
     board = text_board(inst, winning)
     if output is not None:
@@ -342,10 +354,11 @@ def escape_tree_cmd(
     """Find a binary escape tree (Theorem 3, NP-complete) with a SAT solver."""
     from escapology.nemesis.escape_tree import find_escape_tree
 
-    inst = _load(file, exits, start)
+    deadline = command_deadline(timeout)
+    inst = _load(file, exits, start, deadline)
     _need_start(inst, str(file))
     try:
-        tree = find_escape_tree(inst.graph(), deadline=Deadline(timeout))
+        tree = find_escape_tree(inst.graph(), deadline=deadline)
     except LimitReached:
         raise typer.Exit(report_unknown(format is OutputFormat.json, {"status": "unknown", "exists": None}))
     if format is OutputFormat.json:
@@ -379,8 +392,10 @@ def play_cmd(
 
 def solve_path(path: str, fmt: str, timeout: float | None) -> int:
     """What ``escapology solve FILE`` runs: Nemesis, exact solver, from the file's start."""
-    inst = _load(path, None, None)
-    return _print_result(_solve(inst, path, "nemesis", all_starts=inst.start is None, timeout=timeout), fmt)
+    deadline = command_deadline(timeout)
+    inst = _load(path, None, None, deadline)
+    return _print_result(_solve(inst, path, "nemesis", all_starts=inst.start is None,
+                                timeout=deadline.remaining()), fmt)
 
 
 def demo() -> None:

@@ -46,8 +46,9 @@ _FOREIGN = {"roll", "die", "special", "target"}  # Enchanted Forest also uses ed
 _KNOWN = {("edge", 2), ("edge", 3), ("vertex", 1), ("exit", 1), ("start", 1)}
 
 
-def detect(text: str) -> bool:
-    """True iff ``text`` holds ASP facts of a Nemesis instance (edges plus exit/1 or start/1).
+def detect(text: str, *, deadline: Deadline | None = None) -> bool:
+    """True iff ``text`` holds ASP facts of a Nemesis instance (edges plus exit/1 or start/1);
+    ``deadline`` is polled while the facts are read.
 
     >>> detect("edge(1,2). exit(2). start(1).")
     True
@@ -65,7 +66,7 @@ def detect(text: str) -> bool:
     if not re.search(r"\bedge\s*\(", text) or not re.search(r"\b(exit|start)\s*\(", text):
         return False
     try:
-        facts = parse_facts(text)
+        facts = parse_facts(text, deadline=deadline)
     except InputError:
         return False
     names = {f.name for f in facts}

@@ -11,10 +11,10 @@ import typer
 
 from escapology.core.cli_support import (
     CertificateArg, CertificateOption, FormatOption, InstanceOutputOption, MemoryOption, OutputFormat, OutputOption,
-    ScaleOption, SeedOption, SolveFirstOption, TimeoutOption, emit_json, hidden_alias, memory_options, one_of,
-    read_input, report_picture, report_unknown, report_verdict, user_errors, write_output,
+    ScaleOption, SeedOption, SolveFirstOption, TimeoutOption, command_deadline, emit_json, hidden_alias, memory_options,
+    one_of, read_input, report_picture, report_unknown, report_verdict, user_errors, write_output,
 )
-from escapology.core.errors import InputError
+from escapology.core.errors import InputError, read_text_file
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.results import EXIT_LIMIT, EXIT_OK, EXIT_REJECTED, Status
 from escapology.roma.io import (
@@ -46,14 +46,19 @@ def _strict(entry: Entry, strict: bool, source: str) -> None:
             raise InputError("not a strict Roma instance: " + "; ".join(bad), file=name, line=entry.line)
 
 
-def _solve_entries(entries: list[Entry], fmt: str, timeout: float | None, unique: bool = True,
+def _is_graph_file(path: str) -> bool:
+    """True iff ``path`` is a file of generalized Roma graph facts."""
+    return "://" not in path and Path(path).is_file() and sniff(read_text_file(path)) == "graph"
+
+
+def _solve_entries(entries: list[Entry], fmt: str, deadline: Deadline, unique: bool = True,
                    memory: float | None = None) -> int:
     from escapology.roma.api import solve
     from escapology.roma.render import text_board
 
     code = EXIT_OK
     for i, e in enumerate(entries):
-        res = solve(e.puzzle, timeout=timeout, unique=unique, **memory_options(solve, memory))
+        res = solve(e.puzzle, timeout=deadline.remaining(), unique=unique, **memory_options(solve, memory))
         ms = res.stats["time_ms"]
         url = encode_url(e.puzzle)
         if fmt == "json":
@@ -98,19 +103,21 @@ def solve_cmd(
 
     Text: the board with the arrows; JSON: one Result.to_json() line per puzzle (both are what
     'check' reads). --memory is passed to the SAT solver when it takes a memory limit."""
-    if puzzle != "-" and "://" not in puzzle and Path(puzzle).is_file() and sniff(Path(puzzle).read_text(encoding="utf-8")) == "graph":
+    deadline = command_deadline(timeout)
+    if puzzle != "-" and _is_graph_file(puzzle):
         raise typer.Exit(_solve_graph(puzzle, format.value))
     entries = read_puzzle_arg(puzzle)
     for e in entries:
         _strict(e, strict, puzzle)
-    raise typer.Exit(_solve_entries(entries, format.value, timeout, unique, memory))
+    raise typer.Exit(_solve_entries(entries, format.value, deadline, unique, memory))
 
 
 def solve_path(path: str, fmt: str, timeout: float | None) -> int:
     """What ``escapology solve FILE`` runs for a Roma file (grid puzzles or a generalized graph)."""
-    if "://" not in path and Path(path).exists() and sniff(Path(path).read_text(encoding="utf-8")) == "graph":
+    deadline = command_deadline(timeout)
+    if _is_graph_file(path):
         return _solve_graph(path, fmt)
-    return _solve_entries(read_puzzle_arg(path), fmt, timeout)
+    return _solve_entries(read_puzzle_arg(path), fmt, deadline)
 
 
 def _solve_graph(path: str, fmt: str) -> int:
@@ -251,13 +258,14 @@ def count_cmd(
     from escapology.roma.sat import count
 
     code = EXIT_OK
+    deadline = command_deadline(timeout)
     for e in read_puzzle_arg(puzzle):
         _strict(e, strict, puzzle)
         try:
             if method is CountMethod.dp:
-                n, exact = count_dp(e.puzzle, deadline=Deadline(timeout)), True
+                n, exact = count_dp(e.puzzle, deadline=deadline), True
             else:
-                n, exact = count(e.puzzle, cap=cap, timeout=timeout)
+                n, exact = count(e.puzzle, cap=cap, timeout=deadline.remaining())
             status = "solved"
         except LimitReached:
             n, exact, status, code = 0, False, "unknown", EXIT_LIMIT
@@ -288,12 +296,13 @@ def hints_cmd(
     from escapology.roma.render import text_board
 
     code = EXIT_OK
+    deadline = command_deadline(timeout)
     for e in read_puzzle_arg(puzzle):
         _strict(e, strict, puzzle)
         if any_solution:
-            res = minimal_hints_any(e.puzzle, keep_givens=keep_givens, timeout=timeout)
+            res = minimal_hints_any(e.puzzle, keep_givens=keep_givens, timeout=deadline.remaining())
         else:
-            res = minimal_hints(e.puzzle, solution=e.solution, keep_givens=keep_givens, timeout=timeout)
+            res = minimal_hints(e.puzzle, solution=e.solution, keep_givens=keep_givens, timeout=deadline.remaining())
         if res.status is Status.UNKNOWN:
             code = EXIT_LIMIT
         obj: dict[str, object] = {"status": res.status.value, "optimal": res.optimal}
@@ -353,9 +362,10 @@ def generate_cmd(
     if size is not None:
         rows = size
     urls = []
+    deadline = command_deadline(timeout)  # the search for the fewest givens stops there (every puzzle is made)
     for i in range(number):
         g = generate(rows, cols or rows, max_box=max_box, goals=goals, strict=strict,
-                     seed=None if seed is None else seed + i, timeout=timeout,
+                     seed=None if seed is None else seed + i, timeout=deadline.remaining(),
                      grade=grade.value if grade is not None else None,
                      shapes=[x.strip() for x in shapes.split(",") if x.strip()])
         url = encode_url(g.puzzle)
