@@ -24,7 +24,7 @@ from escapology.amazeing.model import Position
 from escapology.amazeing.solver import Solution, Turn, fewest_turns
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
-from escapology.core.protocol import Verdict, read_source
+from escapology.core.protocol import TurnsResult, Verdict, read_source
 from escapology.core.results import Status
 from escapology.core.svg import Svg
 
@@ -38,7 +38,7 @@ def load(source: str | Path) -> Position:
 
 
 @dataclass
-class Result:
+class Result(TurnsResult):
     """The fewest turns (SP-Labyrinth) for ``player``: the protocol's :class:`Result`.
 
     ``certificate`` is the plan (a list of :class:`~escapology.amazeing.solver.Turn`), ``turns``
@@ -49,18 +49,6 @@ class Result:
     solution: Solution
     player: int = 0
     stats: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def status(self) -> Status:
-        return self.solution.status
-
-    @property
-    def certificate(self) -> list[Turn] | None:
-        return list(self.solution.plan) if self.status is Status.SOLVED else None
-
-    @property
-    def turns(self) -> int | None:
-        return self.solution.turns
 
     def to_json(self) -> dict[str, Any]:
         """The object of ``escapology amazeing solve --format json``, with ``player`` and

@@ -138,6 +138,27 @@ class Result(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
+class TurnsResult:
+    """The shared half of a :class:`Result` whose engine answers with a ``solution`` holding
+    ``status``, ``plan`` (a list of turns) and ``turns``: the status is the solution's, the
+    certificate its plan when solved (``None`` otherwise), ``turns`` its length. Used by the
+    aMAZEing and Enchanted Forest results, which add their own ``to_json``."""
+
+    solution: Any
+
+    @property
+    def status(self) -> Status:
+        return self.solution.status
+
+    @property
+    def certificate(self) -> list[Any] | None:
+        return list(self.solution.plan) if self.status is Status.SOLVED else None
+
+    @property
+    def turns(self) -> int | None:
+        return self.solution.turns
+
+
 @runtime_checkable
 class Picture(Protocol):
     """What ``render`` returns: :class:`escapology.core.svg.Svg` (SVG text, files)."""

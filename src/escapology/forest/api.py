@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
-from escapology.core.protocol import Verdict, read_source
+from escapology.core.protocol import TurnsResult, Verdict, read_source
 from escapology.core.results import Status
 from escapology.core.svg import Svg
 from escapology.forest import io as fio
@@ -61,7 +61,7 @@ def load(source: str | Path, *, start: str | None = None, target: str | None = N
 
 
 @dataclass
-class Result:
+class Result(TurnsResult):
     """The fewest turns with the known rolls: the protocol's :class:`Result`.
 
     ``certificate`` is the plan (a list of :class:`~escapology.forest.plan.Turn`); an unsolvable
@@ -70,18 +70,6 @@ class Result:
 
     instance: Instance
     solution: Solution
-
-    @property
-    def status(self) -> Status:
-        return self.solution.status
-
-    @property
-    def certificate(self) -> list[Turn] | None:
-        return list(self.solution.plan) if self.status is Status.SOLVED else None
-
-    @property
-    def turns(self) -> int | None:
-        return self.solution.turns
 
     @property
     def stats(self) -> dict[str, Any]:
