@@ -15,6 +15,7 @@ from escapology.amazeing.model import Position, glyph
 from escapology.amazeing.reduction import reduce_3sat
 from escapology.amazeing.render import plan_svg, replay_plan, svg_board, text_board
 from escapology.amazeing.solver import Solution, fewest_turns
+from escapology.core.cli_support import draw_seed, generating_command
 from escapology.core.cli_support import (
     CertificateArg,
     CertificateOption,
@@ -168,6 +169,7 @@ def check(
 @app.command("generate")
 @user_errors
 def generate(
+    ctx: typer.Context,
     seed: SeedOption = None,
     players: Annotated[int, typer.Option("--players", help="Number of players (1-4).")] = 1,
     size: Annotated[
@@ -180,7 +182,10 @@ def generate(
     output: InstanceOutputOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Write a position: a random start of the published game, a random board, or the 3SAT board."""
+    """Write a position: a random start of the published game, a random board, or the 3SAT board
+    (its "command" key is the command that makes it again)."""
+    if cnf is None:
+        seed = draw_seed(seed)
     if cnf is not None:
         text, name = read_input(cnf)
         nvars, clauses = aio.read_dimacs(text, file=name)
@@ -203,7 +208,9 @@ def generate(
         if not 1 <= players <= 4:
             raise _bad_option("--players must be 1 to 4")
         pos = published_position(seed, players)
-    write_output(aio.dumps(pos), output, format is OutputFormat.json, game="amazeing", seed=seed)
+    command = generating_command(ctx, seed=seed)
+    write_output(aio.dumps(pos, command=command), output, format is OutputFormat.json, game="amazeing",
+                 command=command, seed=seed)
 
 
 @app.command("render")

@@ -11,7 +11,8 @@ A position is one JSON object::
       "players": [{"name": "red", "at": [0, 0], "target": "A",
                    "cards": ["B", "C"], "home": [0, 0]}],
       "to_move": 0,                     // optional, index into players
-      "last_shift": "N1"                // optional: the shift just played (its reversal is forbidden)
+      "last_shift": "N1",               // optional: the shift just played (its reversal is forbidden)
+      "command": "escapology amazeing generate --seed 7"  // optional: what made it (ignored)
     }
 
 Glyphs: ``│ ─`` (I), ``└ ┌ ┐ ┘`` (L), ``┬ ┤ ┴ ├`` (T), ``┼`` (X) and ``· ╵ ╶ ╷ ╴`` for the closed
@@ -211,9 +212,12 @@ def to_dict(pos: Position) -> dict[str, Any]:
     return out
 
 
-def dumps(pos: Position) -> str:
-    """The position as pretty JSON text (one board row per line)."""
+def dumps(pos: Position, *, command: str | None = None) -> str:
+    """The position as pretty JSON text (one board row per line); ``command``, the command that
+    made it (``escapology amazeing generate`` writes it), goes in as ``"command"`` after ``"game"``."""
     d = to_dict(pos)
+    if command is not None:
+        d = {"game": d["game"], "command": command, **d}
     text = json.dumps(d, ensure_ascii=False, indent=2)
     # keep short lists such as cells on one line
     import re

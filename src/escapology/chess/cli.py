@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from escapology.core.cli_support import draw_seed, generating_command
 from escapology.core.cli_support import (
     CertificateArg,
     CertificateOption,
@@ -124,6 +125,7 @@ def check(
 @app.command("generate")
 @user_errors
 def generate(
+    ctx: typer.Context,
     n: Annotated[Optional[int], typer.Argument(help="The board size (old form of --size).", hidden=True,
                                                show_default=False)] = None,
     size: Annotated[Optional[int], typer.Option("--size", help="Board size and number of vectors (2..100000).")] = None,
@@ -135,15 +137,19 @@ def generate(
     output: InstanceOutputOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Write a random or adversarial instance."""
+    """Write a random or adversarial instance (the first line, a comment, is the command that makes
+    it again)."""
     from escapology.chess.generator import generate as generate_instance
     from escapology.chess.io import format_instance
 
     chosen = one_of("size", ("N", n), ("--size", size))
     if chosen is None:
         raise fail("give the board size: --size N")
-    text = format_instance(generate_instance(chosen, kind, seed=seed, spread=spread))
-    write_output(text, output, format is OutputFormat.json, game="chess", size=chosen, kind=kind, seed=seed)
+    seed = draw_seed(seed)
+    command = generating_command(ctx, seed=seed, size=chosen, n=None)  # the old form written the new way
+    text = f"# {command}\n" + format_instance(generate_instance(chosen, kind, seed=seed, spread=spread))
+    write_output(text, output, format is OutputFormat.json, game="chess", command=command, size=chosen, kind=kind,
+                 seed=seed)
 
 
 @app.command("render")

@@ -1,9 +1,10 @@
 """Reading and writing teleport-chess instances.
 
 The format is plain text: line 1 the board size ``n``; line 2 ``ax ay bx by`` (Alice's and Bob's
-fields); then ``n`` lines ``dx dy``, the move vectors. Blank lines at the end and ``\\r\\n`` line
-endings are accepted; everything else that deviates is an :class:`~escapology.core.errors.InputError`
-naming the line.
+fields); then ``n`` lines ``dx dy``, the move vectors. Comment lines starting with ``#`` may come
+before line 1 (``escapology chess generate`` writes the command that made the file there); blank
+lines at the end and ``\\r\\n`` line endings are accepted; everything else that deviates is an
+:class:`~escapology.core.errors.InputError` naming the line (counted in the file, comments included).
 
 >>> inst = parse_instance("3\\n1 1 3 3\\n1 1\\n0 1\\n1 0\\n")
 >>> inst.n, inst.alice, inst.bob, inst.vectors
@@ -47,6 +48,14 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
+def _leading_comments(lines: list[str]) -> int:
+    """How many lines at the top are ``#`` comments."""
+    k = 0
+    while k < len(lines) and lines[k].lstrip().startswith("#"):
+        k += 1
+    return k
+
+
 #: Integers (size, fields, vector components) have at most this many digits (huge vectors are
 #: accepted and unusable; Python itself refuses to read integers of more than 4300 digits).
 MAX_DIGITS = 1000
@@ -77,44 +86,46 @@ def parse_instance(text: str, *, file: str | None = None) -> Instance:
     lines.
     """
     lines = _lines(text)
+    skip = _leading_comments(lines)  # line numbers in errors count these too
+    lines = lines[skip:]
     if not lines:
-        raise InputError("empty input: expected the board size n on line 1", file=file, line=1)
+        raise InputError("empty input: expected the board size n on line 1", file=file, line=skip + 1)
     m = _FIRST.fullmatch(lines[0])
     if m is None:
-        _ints(lines[0], 1, "the board size n", 1, file)  # raises with the precise complaint
-    (n,) = _ints(lines[0], 1, "the board size n", 1, file)
+        _ints(lines[0], 1, "the board size n", skip + 1, file)  # raises with the precise complaint
+    (n,) = _ints(lines[0], 1, "the board size n", skip + 1, file)
     if not MIN_N <= n <= MAX_N:
-        raise InputError(f"board size n = {n} is outside {MIN_N}..{MAX_N}", file=file, line=1)
+        raise InputError(f"board size n = {n} is outside {MIN_N}..{MAX_N}", file=file, line=skip + 1)
     if len(lines) < 2:
-        raise InputError("missing line 2 'ax ay bx by' (Alice's and Bob's fields)", file=file, line=2)
-    ax, ay, bx, by = _ints(lines[1], 4, "ax ay bx by", 2, file)
+        raise InputError("missing line 2 'ax ay bx by' (Alice's and Bob's fields)", file=file, line=skip + 2)
+    ax, ay, bx, by = _ints(lines[1], 4, "ax ay bx by", skip + 2, file)
     alice, bob = (ax, ay), (bx, by)
     for who, f in (("Alice", alice), ("Bob", bob)):
         if not (1 <= f[0] <= n and 1 <= f[1] <= n):
             raise InputError(
                 f"{who}'s field {f} is off the {n} x {n} board (coordinates run from 1 to {n})",
                 file=file,
-                line=2,
+                line=skip + 2,
             )
     if alice == bob:
-        raise InputError(f"Alice and Bob stand on the same field {alice}", file=file, line=2)
+        raise InputError(f"Alice and Bob stand on the same field {alice}", file=file, line=skip + 2)
     body = lines[2:]
     head = body[:n]
     if all(map(_SMALL_VECTOR_LINE.fullmatch, head)):
         fast = True
     else:
         for i, line in enumerate(head):
-            _ints(line, 2, "dx dy", i + 3, file)  # raises with the precise complaint
+            _ints(line, 2, "dx dy", skip + i + 3, file)  # raises with the precise complaint
         fast = False
     if len(body) < n:
         raise InputError(
-            f"expected n = {n} vector lines 'dx dy', found {len(body)}", file=file, line=len(lines) + 1
+            f"expected n = {n} vector lines 'dx dy', found {len(body)}", file=file, line=skip + len(lines) + 1
         )
     if len(body) > n:
         raise InputError(
             f"extra line after the n = {n} vector lines (expected the file to end)",
             file=file,
-            line=n + 3,
+            line=skip + n + 3,
         )
     raw = None
     if fast:
@@ -165,6 +176,7 @@ def detect(text: str) -> bool:
     (True, False)
     """
     lines = _lines(text)
+    lines = lines[_leading_comments(lines):]
     if len(lines) < 2:
         return False
     m = _FIRST.fullmatch(lines[0])

@@ -151,6 +151,86 @@ def write_output(text: str, output: Path | None, json_output: bool = False, **ex
         typer.echo(text, nl=False)
 
 
+#: Parameters of ``generate`` that do not change the instance generated (where it goes, how it is
+#: reported, how long or how much memory it may take): left out of the command in its header.
+NOT_GENERATING = frozenset({"output", "format", "timeout", "memory"})
+
+
+def draw_seed(seed: int | None) -> int:
+    """``seed``, or a fresh random one when none was given: ``generate`` always writes the seed it
+    used into the header line, so that every file it writes can be made again."""
+    if seed is not None:
+        return seed
+    import random
+
+    return random.SystemRandom().randrange(2**31)
+
+
+def generating_command(ctx: "typer.Context | None", **used: Any) -> str:
+    """The command line that makes this ``generate`` call's output again, byte for byte.
+
+    ``ctx`` is the command's context (a ``ctx: typer.Context`` parameter of the command). The line
+    names the command (``escapology GAME generate``) and every parameter the user gave, in the order
+    of the command's signature, except those in :data:`NOT_GENERATING`; ``used`` adds or overrides
+    values (the seed drawn by :func:`draw_seed`). Positional arguments come first. Values are
+    quoted for a POSIX shell, so the line can be pasted as it is. Without a context (a command
+    function called directly) it names only ``used``.
+
+    The guarantee rests on two things: the generators are deterministic functions of their
+    parameters and seed (their limits count nodes or rounds, never seconds), and a parameter left at
+    its default has the same default when the line is run again (the same escapology version).
+    """
+    import shlex
+
+    names: list[str] = []
+    values: dict[str, Any] = {}
+    params: list[Any] = []
+    if ctx is not None:
+        node = ctx
+        while node is not None and node.parent is not None:
+            names.insert(0, node.info_name or "")
+            node = node.parent
+        params = list(ctx.command.params)
+        for p in params:
+            if p.name is None or p.name in NOT_GENERATING:
+                continue
+            source = ctx.get_parameter_source(p.name)
+            if source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT"):
+                values[p.name] = ctx.params.get(p.name)
+    values.update(used)
+    known = {p.name for p in params}
+    tokens = ["escapology", *names]
+    tokens += [_token(values[p.name]) for p in params
+               if p.param_type_name == "argument" and values.get(p.name) is not None]
+    for p in params:
+        if p.param_type_name == "option" and p.name in values:
+            tokens += _option_tokens(p, values[p.name])
+    for name, value in used.items():  # not a parameter of the command (a direct call)
+        if name not in known and value is not None:
+            tokens += [f"--{name.replace('_', '-')}", _token(value)]
+    return shlex.join(tokens)
+
+
+def _token(value: Any) -> str:
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value)
+
+
+def _option_tokens(option: Any, value: Any) -> list[str]:
+    """``option`` given ``value`` as command-line tokens (flags by their on or off name)."""
+    longest = sorted(option.opts, key=lambda o: (not o.startswith("--"), o))[0]
+    if option.is_flag:
+        if option.secondary_opts and not value:
+            return [sorted(option.secondary_opts, key=lambda o: not o.startswith("--"))[0]]
+        return [longest] if value else []
+    if value is None:
+        return []
+    if option.multiple:
+        return [tok for v in value for tok in (longest, _token(v))]
+    return [longest, _token(value)]
+
+
 def report_picture(board: str | None, output: Path | None, json_output: bool, **extra: Any) -> None:
     """``render``: print the text board (if any) and where the picture went; JSON
     ``{"board": text or null, "output": path or null, **extra}``."""

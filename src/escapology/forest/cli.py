@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from escapology.core.cli_support import draw_seed, generating_command
 from escapology.core.cli_support import (
     CertificateArg,
     CertificateOption,
@@ -377,6 +378,7 @@ def montecarlo_cmd(
 @app.command("generate")
 @user_errors
 def generate_cmd(
+    ctx: typer.Context,
     kind: Annotated[Kind, typer.Option("--kind", help="grid: a grid-like forest with paths; random: a random connected graph.")] = Kind.grid,
     rows: Annotated[int, typer.Option("--rows", help="Grid rows.")] = 6,
     cols: Annotated[int, typer.Option("--cols", help="Grid columns.")] = 8,
@@ -390,19 +392,21 @@ def generate_cmd(
     output: InstanceOutputOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Generate a board with rolls as ASP facts."""
+    """Generate a board with rolls as ASP facts (the first line is the command that makes it again)."""
     from escapology.forest import io as fio
 
     from escapology.forest.generator import grid_forest, random_board
 
     if size is not None:
         rows = cols = fields = size
+    seed = draw_seed(seed)
     if kind is Kind.grid:
         inst = grid_forest(rows, cols, specials=specials, die=die, rolls=rolls, seed=seed)
     else:
         inst = random_board(fields, edges, specials=specials, die=die, rolls=rolls, seed=seed)
-    text = fio.instance_to_facts(inst)
-    write_output(text, output, format is OutputFormat.json, game="forest", fields=inst.board.n,
+    command = generating_command(ctx, seed=seed)
+    text = f"% {command}\n" + fio.instance_to_facts(inst)
+    write_output(text, output, format is OutputFormat.json, game="forest", command=command, fields=inst.board.n,
                  edges=inst.board.m, rolls=len(inst.rolls), seed=seed)
     if output is not None and format is OutputFormat.text:
         typer.echo(f"wrote {output}: {inst.board.n} fields, {inst.board.m} edges, {len(inst.rolls)} rolls")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import re
 from enum import Enum
 from pathlib import Path
@@ -31,7 +30,10 @@ from escapology.core.cli_support import (
     report_picture,
     report_unknown,
     report_verdict,
+    draw_seed,
+    generating_command,
     user_errors,
+    write_output,
 )
 from escapology.core.errors import InputError
 from escapology.core.protocol import Verdict
@@ -135,16 +137,17 @@ def check_cmd(
 @app.command("generate")
 @user_errors
 def generate_cmd(
+    ctx: typer.Context,
     size: Annotated[int, typer.Option("--size", min=2, max=MAX_SIDE, help="Board size n (n x n; at most 128, the largest board the reader takes).")] = 10,
     density: Annotated[float, typer.Option("--density", min=0.0, max=1.0, help="Probability of each connection.")] = 0.42,
     max_steps: Annotated[Optional[int], typer.Option("--max-steps", min=0, help="Step bound (default n).")] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed.")] = None,
     min_pushes: Annotated[int, typer.Option("--min-pushes", min=0, help="Draw until the fewest pushes is proven to be at least this (the native engine, a fixed number of nodes per candidate: reproducible).")] = 0,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write here instead of standard output.")] = None,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """A random instance in the competition's format (the first line is the command that makes it)."""
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)  # written into the header: the file can be remade
+    seed = draw_seed(seed)  # written into the header: the file can be made again
     if min_pushes:
         try:
             inst = generate_with_min_pushes(size, min_pushes, density=density, max_steps=max_steps, seed=seed)
@@ -152,16 +155,9 @@ def generate_cmd(
             raise InputError(str(e)) from None
     else:
         inst = generate_instance(size, density=density, max_steps=max_steps, seed=seed)
-    command = f"escapology labyrinth generate --size {size} --density {density} --seed {seed}"
-    if max_steps is not None:
-        command += f" --max-steps {max_steps}"
-    if min_pushes:
-        command += f" --min-pushes {min_pushes}"
+    command = generating_command(ctx, seed=seed)
     text = f"% {command}\n" + format_instance(inst)
-    if output:
-        output.write_text(text, encoding="utf-8")
-    else:
-        typer.echo(text, nl=False)
+    write_output(text, output, format is OutputFormat.json, game="labyrinth", command=command, seed=seed)
 
 
 @app.command("render")

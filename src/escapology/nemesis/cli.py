@@ -10,6 +10,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from escapology.core.cli_support import draw_seed, generating_command
 from escapology.core.cli_support import (
     CertificateArg,
     CertificateOption,
@@ -235,6 +236,7 @@ class Kind(str, Enum):
 @app.command("generate")
 @user_errors
 def generate_cmd(
+    ctx: typer.Context,
     kind: Annotated[Kind, typer.Argument(help="random, tree, subcubic, grid, or a reduction: merge-exits, two-exits, cat (from FILE), lsat (from a DIMACS CNF).")],
     size: Annotated[Optional[int], typer.Option("--size", help="Number of vertices (default 12).")] = None,
     n: hidden_alias("--n", kind=Optional[int]) = None,
@@ -248,14 +250,16 @@ def generate_cmd(
     output: InstanceOutputOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Generate an instance (ASP facts) or apply a reduction."""
+    """Generate an instance (ASP facts) or apply a reduction (the first line is the command that
+    makes it again)."""
     from escapology.nemesis import generator, reductions
 
     n = one_of("size", ("--size", size), ("--n", n))
-    n = 12 if n is None else n
     p = one_of("edge probability", ("--density", density), ("--p", p))
+    given = {"size": n, "n": None, "density": p, "p": None}  # old names written the new way
+    n = 12 if n is None else n
     p = 0.3 if p is None else p
-    seed = 0 if seed is None else seed
+    seed = draw_seed(seed) if kind in (Kind.random, Kind.tree, Kind.subcubic) else seed
 
     header = ""
     if kind is Kind.random:
@@ -286,8 +290,10 @@ def generate_cmd(
                 inst, K = cats[0]
                 header = (f"% Cat Herding (cat speed 1) from {inst.start}: the fugitive wins the source via this\n"
                           f"% first move iff the cat number from start is >= {K}; {len(cats)} instance(s) in all.\n")
-    text = header + nio.format_instance(inst) + "\n"
-    write_output(text, output, format is OutputFormat.json, game="nemesis", kind=kind.value, seed=seed)
+    command = generating_command(ctx, seed=seed, **given)
+    text = f"% {command}\n" + header + nio.format_instance(inst) + "\n"
+    write_output(text, output, format is OutputFormat.json, game="nemesis", command=command, kind=kind.value,
+                 seed=seed)
     if output is not None and format is OutputFormat.text:
         typer.echo(f"wrote {output}")
 

@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from escapology.core.cli_support import draw_seed, generating_command
 from escapology.core.cli_support import (
     CertificateArg, CertificateOption, FormatOption, InstanceOutputOption, MemoryOption, OutputFormat, OutputOption,
     ScaleOption, SeedOption, SolveFirstOption, TimeoutOption, command_deadline, emit_json, hidden_alias, memory_options,
@@ -339,6 +340,7 @@ class Grade(str, Enum):
 @app.command("generate")
 @user_errors
 def generate_cmd(
+    ctx: typer.Context,
     size: Annotated[Optional[int], typer.Option("--size", help="Rows (the same as --rows).")] = None,
     rows: Annotated[int, typer.Option("--rows", "-r", help="Rows.")] = 6,
     cols: Annotated[Optional[int], typer.Option("--cols", "-c", help="Columns (default: rows).")] = None,
@@ -355,17 +357,22 @@ def generate_cmd(
 ) -> None:
     """Generate unique puzzles with few givens (minimum givens, exact, up to 100 cells), graded.
 
-    With --output: the puzzles' URLs, one a line (what every command reads)."""
+    With --output: the puzzles' URLs, one a line (what every command reads), after a comment line
+    with the command that makes the file again."""
     from escapology.roma.generator import generate
     from escapology.roma.render import text_board
 
     if size is not None:
         rows = size
     urls = []
-    deadline = command_deadline(timeout)  # the search for the fewest givens stops there (every puzzle is made)
+    deadline = command_deadline(timeout)  # reached: no puzzle, the answer "unknown" (exit 3)
+    seed = draw_seed(seed)
+    command = generating_command(ctx, seed=seed)
+    if output is None and format is OutputFormat.text:
+        typer.echo(f"# {command}")
     for i in range(number):
         g = generate(rows, cols or rows, max_box=max_box, goals=goals, strict=strict,
-                     seed=None if seed is None else seed + i, timeout=deadline.remaining(),
+                     seed=seed + i, timeout=deadline.remaining(),
                      grade=grade.value if grade is not None else None,
                      shapes=[x.strip() for x in shapes.split(",") if x.strip()])
         url = encode_url(g.puzzle)
@@ -373,15 +380,15 @@ def generate_cmd(
         if output is not None:
             continue
         if format.value == "json":
-            emit_json({"url": url, "grade": g.grade, "givens": g.puzzle.n_givens(), "minimal": g.minimal,
+            emit_json({"command": command, "url": url, "grade": g.grade, "givens": g.puzzle.n_givens(), "minimal": g.minimal,
                        "puzzle": list(g.puzzle.givens), "solution": list(g.solution)})
         else:
             typer.echo(text_board(g.puzzle))
             typer.echo(f"{url}\ngrade: {g.grade}; {g.puzzle.n_givens()} given arrows"
                        f" ({'minimum' if g.minimal else 'inclusion-minimal'})")
     if output is not None:
-        write_output("".join(u + "\n" for u in urls), output, format is OutputFormat.json, game="roma",
-                     puzzles=len(urls), seed=seed)
+        write_output(f"# {command}\n" + "".join(u + "\n" for u in urls), output, format is OutputFormat.json,
+                     game="roma", command=command, puzzles=len(urls), seed=seed)
         if format is OutputFormat.text:
             typer.echo(f"wrote {output}: {len(urls)} puzzle(s)")
 

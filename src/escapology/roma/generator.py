@@ -8,11 +8,17 @@
 2. A random solution of that board: the SAT solver with random phases (a new partition is drawn
    in the rare case the board has none).
 3. Givens: the smallest set of arrows making the solution unique, exact by implicit hitting sets
-   (:func:`hints.minimal_hints`) up to ``exact_limit`` cells; on larger boards a greedy method
+   (:func:`hints.minimal_hints`, at most :data:`EXACT_HINT_ROUNDS` rounds) up to ``exact_limit``
+   cells; on larger boards, or when the rounds run out, a greedy method
    (give one differing cell of each connected patch where a second solution differs, until unique,
    then drop every hint that is not needed), which gives an inclusion-minimal set.
 4. The grade (:func:`grade.grade`); asked for an easier grade, givens are added until the rules of
    that level solve the puzzle (:func:`ease`).
+
+The same arguments and seed give the same puzzle on every machine and at every load: every choice
+comes from the seeded random generator or a deterministic SAT call, and the exact search is
+limited by a count of rounds, never by the clock. A ``timeout`` only stops the whole generation
+(:class:`~escapology.core.limits.LimitReached`): there is a puzzle, the same one, or none.
 
 >>> g = generate(5, 5, seed=7)
 >>> from escapology.roma.sat import solve
@@ -28,12 +34,17 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from escapology.core.errors import InputError
-from escapology.core.limits import Deadline
+from escapology.core.limits import Deadline, LimitReached
 from escapology.roma.grade import LEVELS, propagate
 from escapology.roma.grade import grade as grade_puzzle
 from escapology.roma.hints import minimal_hints
 from escapology.roma.model import DELTA, DIRECTIONS, EMPTY, GOAL, Cell, Puzzle, Solution
 from escapology.roma.sat import RomaSat
+
+
+#: Hitting-set rounds the exact fewest-givens search may take per puzzle before the greedy method
+#: takes over (random 10 x 10 boards need 50-130).
+EXACT_HINT_ROUNDS = 2_000
 
 
 @dataclass
@@ -188,7 +199,8 @@ def generate(
 ) -> Generated:
     """A random puzzle with a unique solution and few givens (see the module docstring). With
     ``grade`` (``easy``, ``medium``, ``hard``) givens are added until the rules of that level
-    solve it (:func:`ease`), so the puzzle is at most that hard."""
+    solve it (:func:`ease`), so the puzzle is at most that hard. Raises
+    :class:`~escapology.core.limits.LimitReached` when ``timeout`` seconds pass first."""
     if rows < 1 or cols < 1 or rows * cols < 2:
         raise InputError("the board needs at least two cells")
     if not 1 <= max_box <= 4:
@@ -214,13 +226,15 @@ def generate(
             break
     minimal = False
     if rows * cols <= exact_limit:
-        res = minimal_hints(board, solution=solution, deadline=deadline)
+        res = minimal_hints(board, solution=solution, deadline=deadline, max_rounds=EXACT_HINT_ROUNDS)
         if res.puzzle is not None:
             puzzle, minimal = res.puzzle, True
+        elif deadline.expired():
+            raise LimitReached
         else:
-            puzzle = greedy_hints(board, solution, rng)
+            puzzle = greedy_hints(board, solution, rng, deadline)
     else:
-        puzzle = greedy_hints(board, solution, rng, None)
+        puzzle = greedy_hints(board, solution, rng, deadline)
     if grade is not None and grade not in ("expert", "search"):
         level = LEVELS.index(grade) + 1
         eased = ease(puzzle, solution, level, rng)

@@ -50,11 +50,15 @@ class HintResult:
 
 def minimal_hints(
     puzzle: Puzzle, *, solution: Sequence[str] | None = None, keep_givens: bool = False,
-    timeout: float | None = None, deadline: Deadline | None = None,
+    timeout: float | None = None, deadline: Deadline | None = None, max_rounds: int | None = None,
 ) -> HintResult:
     """A minimum set of arrows of ``solution`` (default: the puzzle's first solution) that makes it
     the unique solution of the bare board (goals and boxes), or, with ``keep_givens``, of the board
-    with the puzzle's givens kept (then only additional hints are counted)."""
+    with the puzzle's givens kept (then only additional hints are counted).
+
+    The answer is "unknown" (with the lower bound reached) when ``timeout``/``deadline`` passes or
+    after ``max_rounds`` hitting-set rounds; the round limit does not depend on the machine or its
+    load, so a caller that needs the same answer everywhere (the generator) limits rounds."""
     deadline = deadline or Deadline(timeout)
     if solution is None:
         res = solve(puzzle, deadline=deadline, uniqueness=False)
@@ -81,7 +85,7 @@ def minimal_hints(
         enc.solver.add_clause(block)
         while True:
             rounds += 1
-            if deadline.expired():
+            if deadline.expired() or (max_rounds is not None and rounds > max_rounds):
                 raise LimitReached
             chosen = hitman.get() or []
             hs = [candidates[i - 1] for i in chosen]
