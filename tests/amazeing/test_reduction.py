@@ -78,6 +78,17 @@ def test_bad_formulas_are_refused():
         reduce_3sat(1, [[]])
 
 
+def test_a_board_too_big_to_read_back_is_refused_before_it_is_built():
+    from escapology.amazeing.io import MAX_CELLS
+    from escapology.core.errors import InputError
+
+    with pytest.raises(InputError, match=f"cells .* the limit is {MAX_CELLS}"):
+        reduce_3sat(100_000, [[1, 2, 3]] * 1_000_000)  # 10^12 cells: refused by arithmetic alone
+    n = 14  # the largest formulas that fit stay buildable and readable
+    red = reduce_3sat(n, [[i, -(i % n + 1)] for i in range(1, n + 1)])
+    assert red.position.rows * red.position.cols <= MAX_CELLS
+
+
 @settings(max_examples=15, deadline=None)
 @given(
     st.integers(1, 4).flatmap(

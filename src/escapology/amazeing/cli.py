@@ -189,7 +189,10 @@ def generate(
     if cnf is not None:
         text, name = read_input(cnf)
         nvars, clauses = aio.read_dimacs(text, file=name)
-        red = reduce_3sat(nvars, clauses)
+        try:
+            red = reduce_3sat(nvars, clauses)
+        except InputError as exc:
+            raise exc.with_file(name) from None
         pos = red.position
         typer.echo(
             f"3SAT board {pos.rows}x{pos.cols}: the target is reachable in {red.turns} turns iff the formula "

@@ -79,7 +79,23 @@ class Reduction:
 
 def reduce_3sat(nvars: int, clauses: list[list[int]]) -> Reduction:
     """Build the SP-Labyrinth board of a CNF formula (any clause length works; 3SAT is the case
-    of Theorem 3). Variables are ``1..nvars``; literals are DIMACS integers."""
+    of Theorem 3). Variables are ``1..nvars``; literals are DIMACS integers.
+
+    The board has ``3 R + 2`` rows and ``2 nvars + 3`` columns, ``R`` the number of literal
+    occurrences (the clauses' and one ``x or not x`` gadget per variable); it is refused with an
+    :class:`~escapology.core.errors.InputError` before anything is allocated when it would have
+    more cells than a position may have (:data:`escapology.amazeing.io.MAX_CELLS`), so that every
+    board built here can be written, read back and solved.
+    """
+    from escapology.amazeing.io import MAX_CELLS
+    from escapology.core.errors import InputError
+
+    occurrences = sum(len(c) for c in clauses) + 2 * max(nvars, 0)
+    cells = (3 * occurrences + 2) * (2 * max(nvars, 0) + 3)
+    if cells > MAX_CELLS:
+        raise InputError(f"the board of this formula would have {cells} cells ({3 * occurrences + 2} rows x "
+                         f"{2 * nvars + 3} columns; {nvars} variables, {occurrences} literal occurrences); "
+                         f"the limit is {MAX_CELLS}")
     if nvars < 1:
         raise ValueError("the formula needs at least one variable")
     for c in clauses:

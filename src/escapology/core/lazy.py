@@ -37,13 +37,18 @@ class LazyPackage(ModuleType):
 
 
 def lazy_package(
-    package: str, exports: Mapping[str, Mapping[str, str] | Iterable[str]]
+    package: str, exports: Mapping[str, Mapping[str, str] | Iterable[str]],
+    deprecated: Mapping[str, str] | None = None,
 ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """Return ``(__getattr__, __dir__)`` for ``package``.
 
     ``exports`` maps a module (absolute, or relative to ``package`` when it starts with ``.``) to
     the names it provides: a list of names, or ``{exported name: name in the module}``.
+    ``deprecated`` maps exported names that are kept for one release to what replaces them: taking
+    one from the package (``escapology.forest.load_instance``) warns once with a
+    :class:`DeprecationWarning`; the modules themselves keep the function without a warning.
     """
+    deprecated = dict(deprecated or {})
     where: dict[str, tuple[str, str]] = {}
     for module, names in exports.items():
         full = package + module if module.startswith(".") else module
@@ -60,6 +65,10 @@ def lazy_package(
         except KeyError:
             raise AttributeError(f"module {package!r} has no attribute {name!r}") from None
         value = getattr(importlib.import_module(module), original)
+        if name in deprecated:
+            import warnings
+
+            warnings.warn(f"{package}.{name} is deprecated: use {deprecated[name]}", DeprecationWarning, stacklevel=2)
         ModuleType.__setattr__(sys.modules[package], name, value)
         return value
 

@@ -30,7 +30,7 @@ __getattr__, __dir__ = lazy_package(__name__, {
     ".solver": {"solve_frontier": "solve"},
     ".walks": ["WalkEngine"],
     ".api": ["Result", "check", "generate", "load", "render", "solve"],
-})
+}, deprecated={"load_instance": f"{__name__}.load"})
 
 __all__ = [
     "Result",

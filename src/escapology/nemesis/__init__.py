@@ -29,7 +29,7 @@ __getattr__, __dir__ = lazy_package(__name__, {
     ".reductions": ["lsat_to_escape_tree", "merge_exits", "nemesis_to_cat", "parse_dimacs", "two_exits"],
     ".render": ["text_board"],
     ".api": ["Result", "check", "generate", "load", "render", "solve"],
-})
+}, deprecated={"load_instance": f"{__name__}.load"})
 
 __all__ = [
     "Result", "check", "generate", "load", "render", "solve", "solve_graph",
