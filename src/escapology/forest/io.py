@@ -244,7 +244,9 @@ def read_networkx(path: Path, *, graphml: bool = False) -> Instance:
             g = nx.read_gml(path, label="id")
         else:
             g = nx.read_edgelist(path)
-    except (nx.NetworkXError, ValueError, SyntaxError, ET.ParseError) as exc:
+    except (nx.NetworkXError, ValueError, TypeError, KeyError, IndexError, SyntaxError, ET.ParseError) as exc:
+        # networkx reports a malformed line in many ways (an edge's data that is no dictionary is
+        # a TypeError): every one is the user's file's fault
         raise InputError(f"networkx cannot read it: {exc}", file=str(path)) from None
     _check_sizes(g.number_of_nodes(), g.number_of_edges(), str(path))
     relabel = {v: _label_from_text(str(v)) for v in g.nodes}
@@ -253,7 +255,10 @@ def read_networkx(path: Path, *, graphml: bool = False) -> Instance:
         raise InputError(f"field {loops[0]} has a loop; the board must be a simple graph", file=str(path))
     edges = [(relabel[u], relabel[v]) for u, v in g.edges]
     special = [relabel[v] for v, data in g.nodes(data=True) if data.get("special") in (True, 1, "true", "1")]
-    pos = {relabel[v]: (float(d["x"]), float(d["y"])) for v, d in g.nodes(data=True) if "x" in d and "y" in d}
+    try:
+        pos = {relabel[v]: (float(d["x"]), float(d["y"])) for v, d in g.nodes(data=True) if "x" in d and "y" in d}
+    except (TypeError, ValueError):
+        raise InputError("a field's x or y attribute is not a number", file=str(path)) from None
     board = Board.from_edges(edges, special=special, die=6, fields=relabel.values(), positions=pos or None)
     _check_connected(board, str(path))
     return Instance(board, 0, 0)
