@@ -42,8 +42,10 @@ Storm wins: after each of his moves the trapper stands in ``Z`` and the Storm de
 >>> doc = {"format": "nemesis-strategy", "version": 1, "player": "nemesis", "root": 1, "nodes": [
 ...     {"at": "a", "trapped": True}, {"at": "s", "answers": [[0, "a", "x"]]}]}
 >>> NemesisChecker(g, False, g.start, doc).run()
+>>> check_trap_region(g, g.start, ["s", "a", "b"])
+(True, 'the Storm keeps the trapper in a region of 3 vertices')
 >>> check_trap_region(g, g.start, ["a", "b"])
-(True, 'the Storm keeps the trapper in a region of 2 vertices')
+(False, 'a has 2 edge copies leaving the region (at most 1)')
 """
 
 from __future__ import annotations

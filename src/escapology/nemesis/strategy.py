@@ -39,12 +39,12 @@ read: :func:`as_document` converts them.
 >>> old = {"move": "a", "then": {"replies": [{"delete": ["a", "x"], "then": {"move": "y"}}],
 ...        "otherwise": {"move": "x"}}}
 >>> as_document(old, "s")["nodes"]
-[{'at': 'y'}, {'at': 'x'}, {'at': 'a', 'otherwise': 1, 'replies': [['a', 'x', 0]]}, {'at': 's', 'otherwise': 2}]
+[{'at': 'x'}, {'at': 'y'}, {'at': 'a', 'otherwise': 0, 'replies': [['a', 'x', 1]]}, {'at': 's', 'otherwise': 2}]
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterator, TextIO
+from typing import Any, TextIO
 
 FORMAT = "nemesis-strategy"
 VERSION = 1
@@ -306,7 +306,3 @@ def write_json(obj: Any, out: TextIO, chunk: int = 1 << 16) -> None:
     out.write("".join(buf))
     out.write("\n")
 
-
-def iter_nodes(strategy: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:
-    """``(id, node)`` for every node of a document."""
-    return enumerate(strategy["nodes"])
