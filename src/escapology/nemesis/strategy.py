@@ -52,9 +52,15 @@ VERSION = 1
 _NAME: dict[str, Any] = {"type": "string"}
 _REF: dict[str, Any] = {"type": "integer", "minimum": 0}
 
-#: The JSON Schema (draft 2020-12) of a strategy document.
+
+def _tuple(*items: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "array", "items": list(items), "minItems": len(items), "additionalItems": False}
+
+
+#: The JSON Schema (draft-07) of a strategy document; the checker adds what a schema cannot say
+#: (names of the graph's vertices and edges, references to earlier nodes, one answer per case).
 SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "title": "escapology Nemesis/Blizzard strategy, shared nodes, version 1",
     "type": "object",
     "required": ["format", "version", "player", "root", "nodes"],
@@ -64,9 +70,10 @@ SCHEMA: dict[str, Any] = {
         "player": {"enum": ["fugitive", "nemesis"]},
         "root": _REF,
         "nodes": {"type": "array", "items": {"anyOf": [
-            {"$ref": "#/$defs/fugitive_node"}, {"$ref": "#/$defs/nemesis_node"}, {"$ref": "#/$defs/trapped_node"}]}},
+            {"$ref": "#/definitions/fugitive_node"}, {"$ref": "#/definitions/nemesis_node"},
+            {"$ref": "#/definitions/trapped_node"}]}},
     },
-    "$defs": {
+    "definitions": {
         "fugitive_node": {
             "type": "object",
             "required": ["at"],
@@ -74,8 +81,7 @@ SCHEMA: dict[str, Any] = {
             "properties": {
                 "at": _NAME,
                 "otherwise": _REF,
-                "replies": {"type": "array", "items": {
-                    "type": "array", "prefixItems": [_NAME, _NAME, _REF], "minItems": 3, "maxItems": 3}},
+                "replies": {"type": "array", "items": _tuple(_NAME, _NAME, _REF)},
             },
         },
         "nemesis_node": {
@@ -84,10 +90,7 @@ SCHEMA: dict[str, Any] = {
             "additionalProperties": False,
             "properties": {
                 "at": _NAME,
-                "answers": {"type": "array", "items": {"anyOf": [
-                    {"type": "array", "prefixItems": [_REF], "minItems": 1, "maxItems": 1},
-                    {"type": "array", "prefixItems": [_REF, _NAME, _NAME], "minItems": 3, "maxItems": 3},
-                ]}},
+                "answers": {"type": "array", "items": {"anyOf": [_tuple(_REF), _tuple(_REF, _NAME, _NAME)]}},
             },
         },
         "trapped_node": {
