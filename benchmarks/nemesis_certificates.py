@@ -4,7 +4,8 @@
     .venv/bin/python benchmarks/nemesis_certificates.py --quick    # without the 10^6 caterpillar
 
 Every figure is one whole process (``escapology nemesis ...`` or ``python -c``), started from the
-project root: wall time from start to exit and peak resident memory, as GNU ``time`` reports them. ``solve``
+project root: wall time from start to exit, CPU time (user + system: on a shared machine the
+figure that load does not inflate) and peak resident memory, as GNU ``time`` reports them. ``solve``
 writes its JSON answer to a file (standard output redirected); ``check`` reads it back. The
 baseline column quotes issue 23's measurements of the format before (strategy trees written out in
 full, a fixed cap of 100,000 nodes, recursion in the linear method).
@@ -26,16 +27,16 @@ PYTHON = ROOT / ".venv" / "bin" / "python"
 CLI = ROOT / ".venv" / "bin" / "escapology"
 
 
-def run(argv: list[str], stdout: Path | None = None) -> tuple[float, float, int]:
-    """(wall seconds, peak MiB, exit code) of one process, measured by GNU time around it."""
+def run(argv: list[str], stdout: Path | None = None) -> tuple[float, float, float, int]:
+    """(wall seconds, CPU seconds, peak MiB, exit code) of one process, as GNU time reports them."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
         out = open(stdout, "w") if stdout else subprocess.DEVNULL
-        code = subprocess.call(["/usr/bin/time", "-f", "%e %M", "-o", report.name, *map(str, argv)],
+        code = subprocess.call(["/usr/bin/time", "-f", "%e %U %S %M", "-o", report.name, *map(str, argv)],
                                stdout=out, stderr=subprocess.DEVNULL, cwd=ROOT)
         if stdout:
             out.close()
-        wall, kib = Path(report.name).read_text().split()[-2:]
-    return float(wall), int(kib) / 1024, code
+        wall, user, system, kib = Path(report.name).read_text().split()[-4:]
+    return float(wall), float(user) + float(system), int(kib) / 1024, code
 
 
 def instance_files(tmp: Path) -> dict[str, Path]:
@@ -98,30 +99,33 @@ def main() -> None:
     args = ap.parse_args()
     print(f"# {time.strftime('%Y-%m-%d')}, {platform.node()}: {os.cpu_count()} cores, "
           f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
-    print("| instance | method | solve: s, MiB | answer size | nodes | check: s, MiB | before (issue 23) |")
+    load = os.getloadavg()[0]
+    print(f"load average at the start: {load:.1f}")
+    print("| instance | method | solve: wall (CPU) s, MiB | answer size | nodes | check: wall (CPU) s, MiB | before (issue 23) |")
     print("|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         for name, f in instance_files(tmp).items():
             method = "linear" if name.startswith("caterpillar") else "exact"
             out = tmp / "answer.json"
-            ts, ms, code = run([CLI, "nemesis", "solve", f, "--format", "json", "--method", method], out)
+            ts, cs, ms, code = run([CLI, "nemesis", "solve", f, "--format", "json", "--method", method], out)
             size = out.stat().st_size
             import json
 
             data = json.loads(out.read_text())
             nodes = len(data["strategy"]["nodes"]) if data.get("strategy") else 0
-            tc, mc, code2 = run([CLI, "nemesis", "check", f, out])
+            tc, cc, mc, code2 = run([CLI, "nemesis", "check", f, out])
             verdict = "accepted" if code2 == 0 else f"exit {code2}"
-            print(f"| {name} | {method} | {ts:.1f} s, {ms:.0f} | {size / 1e6:.2f} MB | {nodes:,} | "
-                  f"{tc:.1f} s, {mc:.0f} ({verdict}) | {BASELINE[name]} |")
+            print(f"| {name} | {method} | {ts:.1f} ({cs:.1f}) s, {ms:.0f} | {size / 1e6:.2f} MB | {nodes:,} | "
+                  f"{tc:.1f} ({cc:.1f}) s, {mc:.0f} ({verdict}) | {BASELINE[name]} |")
             sys.stdout.flush()
         if not args.quick:
             out = tmp / "million.json"
             res = tmp / "million.txt"
-            t, mem, code = run([PYTHON, "-c", MILLION, out], res)
+            t, cpu, mem, code = run([PYTHON, "-c", MILLION, out], res)
             fields = res.read_text().split()
-            print(f"\n10^6-vertex caterpillar through Python (one process, {t:.0f} s, {mem:.0f} MiB peak): "
+            print(f"\n10^6-vertex caterpillar through Python (one process, {t:.0f} s wall, {cpu:.0f} s CPU, "
+                  f"{mem:.0f} MiB peak): "
                   f"winner {fields[0]}, {int(fields[1]):,} nodes built in {fields[3]} s, written "
                   f"({out.stat().st_size / 1e6:.0f} MB) in {fields[4]} s, checked ({fields[2]}) in {fields[5]} s")
 

@@ -184,7 +184,7 @@ class Search:
         self._tick()
         g = self.g
         if not has_exit:
-            self.tf[key] = res = (False, key)
+            self.tf[key] = res = (False, key, "trapped")  # for the strategy: the trap rule holds here
             return res
         moves = []
         for w, e in g.adj[pos]:
@@ -218,7 +218,9 @@ class Search:
     def n_turn(self, w: int, mult: Mult) -> tuple:
         """Whether the fugitive, just arrived at ``w`` (Nemesis to move), wins.
 
-        A winning entry ends with ``(support, key)``; a losing one is ``(False, deletion)``.
+        A winning entry ends with ``(support, key)``; a losing one is ``(False, deletion,
+        trapped)``, ``trapped`` telling whether after that deletion no exit is left in his pruned
+        component (the trap rule of the strategy format; a cut bridge leaves none).
         """
         cm, comp_edges, has_exit = self.prune(mult, w)
         key = (w, cm)
@@ -228,7 +230,7 @@ class Search:
         self._tick()
         g = self.g
         if not has_exit:
-            self.tn[key] = res = (False, None)
+            self.tn[key] = res = (False, None, True)
             return res
         exit_edges = [e for x, e in g.adj[w] if g.is_exit[x] and cm[e]]
         n_exit = sum(cm[e] for e in exit_edges)
@@ -244,7 +246,7 @@ class Search:
             return res
         bridge = self._cut_bridge(w, cm, comp_edges)
         if bridge is not None:
-            self.tn[key] = res = (False, bridge)
+            self.tn[key] = res = (False, bridge, True)
             return res
         tried: list = []
         if n_exit == 1:
@@ -263,7 +265,7 @@ class Search:
             lst[c] -= 1
             r = self.f_turn(w, tuple(lst))
             if not r[0]:
-                self.tn[key] = res = (False, c)
+                self.tn[key] = res = (False, c, len(r) == 3)
                 return res
             sup = r[4]
             tried.append((c, ("f", r[5]), sup))

@@ -120,10 +120,11 @@ def nemesis_strategy(sr: Search, start: int, *, max_nodes: int | None = None) ->
     nodes: list[dict[str, Any]] = []
     memo = PositionMemo(same_deletions_and_visits)
 
-    def answers_at(p: int) -> list[tuple[int, int]] | None:
-        """``[(w, deletion)]`` for the fugitive's moves from ``p``, or None when he is trapped."""
+    def answers_at(p: int, trapped: bool | None) -> list[tuple[int, int, bool]] | None:
+        """``[(w, deletion, trapped after it)]`` for the fugitive's moves from ``p``, or None when
+        the trap rule holds at ``p`` (``trapped``, when the solver already told; else found here)."""
         here = tuple(rest)
-        if not sr.prune(here, p)[2]:
+        if trapped or (trapped is None and not sr.prune(here, p)[2]):
             return None
         after = list(here)
         for _, e in adj[p]:
@@ -143,7 +144,7 @@ def nemesis_strategy(sr: Search, start: int, *, max_nodes: int | None = None) ->
                 near = [f for _, f in adj[w]] if sr.blizzard else range(m)
                 useful = [f for f in near if after_t[f]]
                 c = useful[0] if useful else next((f for f in near if cur[f]), -1)
-            out.append((w, c))
+            out.append((w, c, res[2]))
         return out
 
     def enter(p: int, c: int) -> list[tuple[int, int]]:
@@ -174,20 +175,20 @@ def nemesis_strategy(sr: Search, start: int, *, max_nodes: int | None = None) ->
         return len(nodes) - 1
 
     # a frame: [p, answers, index, child ids, zd, zv, chain, (left, c, undo) to restore on exit]
-    def open_frame(p: int, zd: int, zv: int, chain: Any, restore: Any) -> list[Any] | int:
-        ans = answers_at(p)
+    def open_frame(p: int, trapped: bool | None, zd: int, zv: int, chain: Any, restore: Any) -> list[Any] | int:
+        ans = answers_at(p, trapped)
         if ans is None:
             return emit({"at": g.names[p], "trapped": True})
         return [p, ans, 0, [], zd, zv, chain, restore]
 
-    root = open_frame(start, 0, 0, None, None)
+    root = open_frame(start, None, 0, 0, None, None)
     if isinstance(root, int):
         return nemesis_document(nodes, root)
     stack = [root]
     while True:
         fr = stack[-1]
         if fr[2] < len(fr[1]):
-            w, c = fr[1][fr[2]]
+            w, c, trapped = fr[1][fr[2]]
             p = fr[0]
             zd = (fr[4] + mix(c)) & MASK if c >= 0 else fr[4]
             zv = fr[5] ^ mix(p)
@@ -198,7 +199,7 @@ def nemesis_strategy(sr: Search, start: int, *, max_nodes: int | None = None) ->
                 fr[2] += 1
                 continue
             undo = enter(p, c)
-            child = open_frame(w, zd, zv, chain, (p, c, undo))
+            child = open_frame(w, trapped, zd, zv, chain, (p, c, undo))
             if isinstance(child, int):
                 memo.put((w, zd, zv), chain, child)
                 leave(p, c, undo)
@@ -208,7 +209,7 @@ def nemesis_strategy(sr: Search, start: int, *, max_nodes: int | None = None) ->
                 stack.append(child)
             continue
         answers = []
-        for (w, c), k in zip(fr[1], fr[3]):
+        for (w, c, _), k in zip(fr[1], fr[3]):
             answers.append([k, *g.edge_name(c)] if c >= 0 else [k])
         i = emit({"at": g.names[fr[0]], "answers": answers})
         stack.pop()
