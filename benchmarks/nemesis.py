@@ -128,7 +128,8 @@ def grid_table(size: int, timeout: float) -> None:
     print(f"  total {time.perf_counter() - total:.1f} s")
     if size <= 7:
         from escapology.nemesis.checker import check_strategy
-        from escapology.nemesis.strategy import nemesis_strategy, strategy_size
+        from escapology.nemesis.extract import nemesis_strategy
+        from escapology.nemesis.strategy import strategy_size
 
         c = g.index[f"r{size // 2}c{size // 2}"]
         if not sr.f_turn(c, g.mult)[0]:

@@ -26,7 +26,6 @@ def test_roundtrip():
         ("edge(1,2).\nexit(7).", "exit(7) names an unknown vertex", 2),
         ("edge(1,2).\nstart(8).", "start(8) names an unknown vertex", 2),
         ("edge(1,1).", "self-loop", 1),
-        ("edge(1,2). exit(2).\nstart(2).", "is an exit", 2),
         ("edge(1,2,0).", "multiplicity", 1),
         ("edge(1,2). colour(1,red).", "unknown fact colour/2", 1),
         ('edge("A b",2).', "vertex names", 1),
@@ -66,8 +65,7 @@ def test_networkx_files(tmp_path):
     assert inst3.edges[("a", "s")] == 3 and inst3.exits == {"a"}
     with pytest.raises(InputError, match="unknown vertex"):
         read_graph_file(tmp_path / "g.graphml", exits=["nope"])
-    with pytest.raises(InputError, match="is an exit"):
-        read_graph_file(tmp_path / "g.graphml", exits=["s"], start="s")
+    assert read_graph_file(tmp_path / "g.graphml", exits=["s"], start="s").start == "s"  # a trivial win
 
 
 def test_txt_files_hold_facts_or_edge_lists(tmp_path):
@@ -77,5 +75,66 @@ def test_txt_files_hold_facts_or_edge_lists(tmp_path):
     plain = tmp_path / "plain.txt"
     plain.write_text("s a\na x\n")
     assert load_instance(plain, exits=["x"], start="s").start == "s"
-    with pytest.raises(InputError, match="is an exit"):
-        load_instance(facts, exits=["s"])
+    assert load_instance(facts, exits=["s"]).exits == {"s", "x"}  # the start on an exit: a trivial win
+
+
+def test_start_on_an_exit_is_a_trivial_fugitive_win():
+    from escapology.nemesis import check, load, solve
+
+    inst = load("edge(s,a). edge(a,x). exit(s). exit(x). start(s).")
+    for game in ("nemesis", "blizzard"):
+        for method in ("exact", "linear"):
+            r = solve(inst, game=game, method=method)
+            assert r.winner == "fugitive", (game, method)
+            assert check(inst, r.to_json()).ok and check(inst, r.certificate, game=game).ok
+    nemesis_claim = {"format": "nemesis-strategy", "version": 1, "player": "nemesis", "root": 0,
+                     "nodes": [{"at": "s", "answers": []}]}
+    assert not check(inst, nemesis_claim).ok
+
+
+@pytest.mark.parametrize("name, text", [
+    ("g.edgelist", "s a\na x 2\n# a comment\na y\n"),
+    ("g.edges", "s a {}\na x {'multiplicity': 2}\na y {'weight': 7}\n"),
+    ("g.txt", "s a 1\na x 2\na y\n"),
+    ("g.csv", "s,a\na,x,2\na,y\n"),
+    ("h.csv", "target,source,multiplicity\na,s,\nx,a,2\ny,a,1\n"),
+])
+def test_edge_lists_read_the_multiplicity(tmp_path, name, text):
+    """The third column (or the multiplicity attribute) is the multiplicity; it decides the winner."""
+    from escapology.nemesis import solve
+
+    f = tmp_path / name
+    f.write_text(text)
+    inst = load_instance(f, exits=["x", "y"], start="s")
+    assert inst.edges[("a", "x")] == 2 and inst.edges[("a", "s")] == 1
+    assert solve(inst).winner == "fugitive"
+    inst.edges[("a", "x")] = 1
+    inst.edges.pop(("a", "y"))
+    assert solve(inst).winner == "nemesis"
+
+
+@pytest.mark.parametrize("name, text, message, line", [
+    ("g.edgelist", "s a\na x two\n", "multiplicity is a positive integer", 2),
+    ("g.edgelist", "s a 0\n", "multiplicity 0 < 1", 1),
+    ("g.edgelist", "s\n", "an edge is", 1),
+    ("g.edgelist", "s a {'multiplicity': 'x'}\n", "positive integer", 1),
+    ("g.csv", "s,a\na,x,1.5\n", "positive integer", 2),
+    ("g.csv", "s,a,1,red\n", "name the columns", 1),
+    ("g.csv", "s\n", "a row is", 1),
+])
+def test_edge_list_errors_name_file_and_line(tmp_path, name, text, message, line):
+    f = tmp_path / name
+    f.write_text(text)
+    with pytest.raises(InputError) as exc:
+        load_instance(f)
+    assert message in str(exc.value) and exc.value.line == line and exc.value.file == str(f)
+
+
+def test_directed_graph_files_are_refused(tmp_path):
+    d = nx.MultiDiGraph()
+    d.add_edges_from([("s", "a"), ("a", "s"), ("a", "x")])
+    nx.write_graphml(d, tmp_path / "d.graphml")
+    nx.write_gml(nx.DiGraph(d), tmp_path / "d.gml")
+    for f in ("d.graphml", "d.gml"):
+        with pytest.raises(InputError, match="directed"):
+            read_graph_file(tmp_path / f, exits=["x"], start="s")

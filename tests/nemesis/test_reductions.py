@@ -21,6 +21,7 @@ from escapology.nemesis import (
     tree_strategy,
     two_exits,
 )
+from escapology.nemesis.escape_tree import tree_condition
 
 
 def _cnf(rng):
@@ -36,12 +37,14 @@ def test_lsat_reduction_matches_sat():
         with Solver(bootstrap_with=clauses) as s:
             sat = s.solve()
         g = lsat_to_escape_tree(clauses).graph()
-        tree = find_escape_tree(g)
-        assert (tree is not None) == sat, clauses
+        found = tree_condition(g)  # the start has one neighbour, the root of the spine
+        assert (found is not None) == sat, clauses
         seen[sat] += 1
-        if tree is not None:
-            assert check_escape_tree(g, tree)[0]
-            assert check_strategy(g, "nemesis", g.start, tree_strategy(g, tree))[0]
+        if found is not None:
+            root, tree = found
+            r = g.index[root]
+            assert check_escape_tree(g, tree, r)[0] and all(len(c) == 2 for c in tree.values())
+            assert check_strategy(g, "nemesis", g.start, tree_strategy(g, tree, r))[0]
     assert seen[True] and seen[False]
 
 
@@ -51,17 +54,30 @@ def test_escape_tree_implies_fugitive_win_and_checker_rejects_bad_trees():
     for i in range(200):
         inst = random_graph(rng.randint(3, 7), rng.uniform(0.3, 0.7), exits=rng.randint(1, 3), seed=i, max_mult=2)
         g = inst.graph()
-        tree = find_escape_tree(g)
-        if tree is None:
+        condition = tree_condition(g)
+        if condition is None:
             continue
         found += 1
+        root, tree = condition
         assert solve_graph(g, strategy=False).winner == "fugitive"
-        assert check_strategy(g, "nemesis", g.start, tree_strategy(g, tree))[0]
+        for game in ("nemesis", "blizzard"):
+            assert check_strategy(g, game, g.start, tree_strategy(g, tree, g.index[root]))[0]
     assert found > 20
     g = Instance.from_edges([("s", "a"), ("a", "x"), ("a", "b")], exits={"x"}, start="s").graph()
-    assert find_escape_tree(g) is None
-    assert not check_escape_tree(g, {"s": ["a"], "a": ["x", "b"]})[0]
-    assert not check_escape_tree(g, {"s": ["a"], "a": ["x", "x"]})[0]
+    assert tree_condition(g) is None and find_escape_tree(g, g.index["a"]) is None
+    a = g.index["a"]
+    assert not check_escape_tree(g, {"a": ["x", "b"]}, a)[0]
+    assert not check_escape_tree(g, {"a": ["x", "x"]}, a)[0]
+    assert not check_escape_tree(g, {"s": ["a"], "a": ["x", "x"]})[0]  # the root has two children
+
+
+def test_definition_10_roots_have_two_children():
+    """The paper's Definition 10: a root with two children (Lemma 11 lets it sit on the start)."""
+    g = Instance.from_edges([("s", "x"), ("s", "a"), ("a", "x"), ("a", "y")], exits={"x", "y"}, start="s").graph()
+    assert find_escape_tree(g) == {"a": ["x", "y"], "s": ["a", "x"]}
+    assert check_escape_tree(g, {"a": ["x", "y"], "s": ["a", "x"]})[0]
+    assert not check_escape_tree(g, {"s": ["a"], "a": ["x", "y"]})[0]
+    assert tree_condition(g) == ("s", {"a": ["x", "y"], "s": ["a", "x"]})
 
 
 def test_merge_and_two_exits_keep_the_winner():
@@ -110,8 +126,9 @@ def test_dimacs():
         parse_dimacs("1 a 0\n")
 
 
-def _brute_escape_tree(g) -> bool:
-    """Backtracking over child choices: does a binary escape tree exist from the start?"""
+def _brute_escape_tree(g, root=None, need=1) -> bool:
+    """Backtracking over child choices: does a binary escape tree hang from ``root`` (default: the
+    start) with ``need`` children? With one child from the start this is Lemma 11's tree condition."""
     from itertools import combinations
 
     def slots(u, used):
@@ -135,7 +152,8 @@ def _brute_escape_tree(g) -> bool:
                 return True
         return False
 
-    return grow([(g.start, 1)], {g.start})
+    r = g.start if root is None else root
+    return grow([(r, need)], {r})
 
 
 def test_escape_tree_sat_matches_backtracking():
@@ -145,7 +163,10 @@ def test_escape_tree_sat_matches_backtracking():
         inst = random_graph(rng.randint(3, 7), rng.uniform(0.3, 0.8), exits=rng.randint(1, 3), seed=i,
                             max_mult=rng.choice((1, 2)))
         g = inst.graph()
-        sat = find_escape_tree(g) is not None
+        sat = tree_condition(g) is not None
         assert sat == _brute_escape_tree(g), inst
         both[sat] += 1
+        for r in range(g.n):
+            if not g.is_exit[r]:
+                assert (find_escape_tree(g, r) is not None) == _brute_escape_tree(g, r, 2), (inst, r)
     assert both[True] > 30 and both[False] > 30

@@ -49,7 +49,8 @@ def test_nemesis_line_deletions_struck_in_order():
     assert sorted(labels) == [1, 2]
     for i, (a, b) in enumerate(line.deletions, start=1):
         assert math.dist(labels[i], mid(a, b)) < 20
-    for label in ("exit", "start", "edge", "the fugitive's moves", "deleted edge, numbered in order"):
+    for label in ("exit", "start (the fugitive)", "edge", "the fugitive's moves, numbered by round",
+                  "deleted edge, numbered by the round it is deleted in"):
         assert f">{label}<" in text
     assert "line of play: 5 → 1 → 0; the fugitive is trapped" in text
 
@@ -63,12 +64,12 @@ def test_fugitive_and_cat_lines():
     line = line_of_play(cat, inst.start)
     assert line.path[0] == "5" and len(line.deletions) >= 1
     text = picture(inst, strategy=cat).svg()
-    assert ">the cat's moves<" in text and "fugitive's moves" not in text
+    assert ">the cat's moves, numbered by round<" in text and "fugitive's moves" not in text
 
 
 def test_without_strategy_only_the_marks_used():
     text = picture(_inst()).svg()
-    assert ">exit<" in text and ">vertex<" in text and "deleted edge" not in text and "moves<" not in text
+    assert ">exit<" in text and ">vertex<" in text and "deleted edge" not in text and "moves" not in text
 
 
 def test_render_cli_scale(tmp_path):

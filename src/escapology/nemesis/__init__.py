@@ -20,11 +20,12 @@ from escapology.core.lazy import lazy_package
 __getattr__, __dir__ = lazy_package(__name__, {
     ".cat": ["CatSearch", "cat_numbers", "cat_value"],
     ".checker": ["check_strategy"],
-    ".escape_tree": ["check_escape_tree", "find_escape_tree", "tree_strategy"],
+    ".escape_tree": ["check_escape_tree", "find_escape_tree", "tree_condition", "tree_strategy"],
     ".exact": {"Search": "Search", "SolveResult": "SolveResult", "plain_winner": "plain_winner", "winning_starts": "winning_starts", "solve_graph": "solve"},
     ".generator": ["grid", "random_graph", "random_subcubic", "random_tree"],
     ".io": ["detect", "format_instance", "load_instance", "parse_instance", "read_graph_file"],
-    ".linear": ["NotApplicable", "blizzard_winner", "blizzard_winning_set", "simplify", "subcubic_winner", "tree_winner"],
+    ".linear": ["NotApplicable", "blizzard_trap_region", "blizzard_winner", "blizzard_winning_set", "simplify",
+                "subcubic_winner", "tree_winner"],
     ".model": ["Graph", "Instance"],
     ".reductions": ["lsat_to_escape_tree", "merge_exits", "nemesis_to_cat", "parse_dimacs", "two_exits"],
     ".render": ["text_board"],
@@ -34,7 +35,7 @@ __getattr__, __dir__ = lazy_package(__name__, {
 __all__ = [
     "Result", "check", "generate", "load", "render", "solve", "solve_graph",
     "CatSearch", "cat_numbers", "cat_value", "check_strategy", "check_escape_tree", "find_escape_tree",
-    "tree_strategy", "Search", "SolveResult", "plain_winner", "winning_starts", "grid",
+    "tree_condition", "tree_strategy", "blizzard_trap_region", "Search", "SolveResult", "plain_winner", "winning_starts", "grid",
     "random_graph", "random_subcubic", "random_tree", "detect", "format_instance", "load_instance",
     "parse_instance", "read_graph_file", "NotApplicable", "blizzard_winner", "blizzard_winning_set",
     "simplify", "subcubic_winner", "tree_winner", "Graph", "Instance", "lsat_to_escape_tree",

@@ -63,16 +63,17 @@ class Result:
 
     @property
     def certificate(self) -> dict[str, Any] | None:
-        """The winner's strategy (Nemesis, Blizzard), the Cat-and-Herder certificate (Cat
-        Herding from a start) or the binary escape tree of the linear method; ``None`` for the
-        answers without one (winning starts, time limit)."""
+        """The winner's strategy document (Nemesis, Blizzard), the Cat-and-Herder certificate (Cat
+        Herding from a start) or Blizzard's trap region (the linear method when the Storm wins);
+        ``None`` for the answers without one (winning starts, time limit, a strategy above
+        ``max_strategy_nodes``, the Nemesis' wins of the linear method on graphs of degree 3)."""
         a = self.answer
         if "cat_number" in a:
             return a.get("certificate")
         if a.get("strategy") is not None:
             return a["strategy"]
-        if a.get("escape_tree"):
-            return {"escape_tree": a["escape_tree"]}
+        if a.get("trap_region") is not None:
+            return {"trap_region": a["trap_region"]}
         return None
 
     @property
@@ -96,20 +97,22 @@ def _need_start(inst: Instance) -> None:
 
 
 def solve(inst: Instance, *, timeout: float | None = None, game: str = "nemesis", method: str = "exact",
-          all_starts: bool = False, cat_speed: str = "unbounded") -> Result:
+          all_starts: bool = False, cat_speed: str = "unbounded", max_strategy_nodes: int | None = None) -> Result:
     """The winner from the start with a winning strategy (``game`` nemesis or blizzard), the
     winning starts (``all_starts``), or the cat number (``game="cat"``, ``cat_speed`` ``"1"`` or
     ``"unbounded"``). ``method`` is ``exact`` (any graph) or ``linear`` (trees, maximum degree 3,
-    Blizzard). ``unknown`` when ``timeout`` passes."""
+    Blizzard). A strategy of more than ``max_strategy_nodes`` nodes (default: no cap) is left out,
+    with a note. ``unknown`` when ``timeout`` passes."""
     try:
         return Result(Status.SOLVED, _answer(inst, game, all_starts=all_starts, method=method,
-                                             cat_speed=cat_speed, timeout=timeout))
+                                             cat_speed=cat_speed, timeout=timeout,
+                                             max_strategy_nodes=max_strategy_nodes))
     except LimitReached:
         return Result(Status.UNKNOWN, {"game": game})
 
 
 def _answer(inst: Instance, game: str, *, all_starts: bool, method: str, cat_speed: str,
-            timeout: float | None) -> dict[str, Any]:
+            timeout: float | None, max_strategy_nodes: int | None = None) -> dict[str, Any]:
     """The JSON answer (raises LimitReached on timeout)."""
     deadline = Deadline(timeout)
     g = inst.graph()
@@ -149,10 +152,11 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, method: str, cat_spe
         return _solve_linear(g, game)
     from escapology.nemesis.exact import solve as solve_graph
 
-    r = solve_graph(g, game, deadline=deadline)
+    r = solve_graph(g, game, deadline=deadline, max_strategy=max_strategy_nodes)
     out = {"game": game, "start": inst.start, "winner": r.winner, "strategy": r.strategy, "nodes": r.nodes}
     if "strategy_too_large" in r.stats:
-        out["strategy_note"] = f"strategy tree above {r.stats['strategy_too_large']} nodes, not built"
+        out["strategy_note"] = (f"strategy above {r.stats['strategy_too_large']} nodes (--max-strategy-nodes), "
+                                "not written")
     return out
 
 
@@ -174,11 +178,15 @@ def _solve_linear(g: Graph, game: str, start: int | None = None) -> dict[str, An
     from escapology.nemesis import linear
 
     s = g.start if start is None else start
+    assert s is not None
     if game == "blizzard":
         w, strat = linear.blizzard_winner(g, s)
         W, _ = linear.blizzard_winning_set(g)
-        return {"game": game, "start": g.names[s], "winner": w, "strategy": strat,
-                "method": "Theorem 13", "winning_set": sorted(g.names[v] for v in W)}
+        out = {"game": game, "start": g.names[s], "winner": w, "strategy": strat,
+               "method": "Theorem 13", "winning_set": sorted(g.names[v] for v in W)}
+        if w == "nemesis":
+            out["trap_region"] = linear.blizzard_trap_region(g, s)
+        return out
     try:
         w, strat = linear.tree_winner(g, s)
         return {"game": game, "start": g.names[s], "winner": w, "strategy": strat, "method": "Lemma 11 (tree)"}
@@ -188,16 +196,26 @@ def _solve_linear(g: Graph, game: str, start: int | None = None) -> dict[str, An
         w, tree = linear.subcubic_winner(g, s)
     except linear.NotApplicable:
         raise InputError("--method linear needs a tree or a graph of maximum degree 3 (or --game blizzard)") from None
-    return {"game": game, "start": g.names[s], "winner": w, "strategy": None,
-            "escape_tree": tree, "method": "Lemma 12 (maximum degree 3)"}
+    out = {"game": game, "start": g.names[s], "winner": w,
+           "strategy": linear.subcubic_strategy(g, tree, s) if w == "fugitive" else None,
+           "method": "Lemma 12 (maximum degree 3)"}
+    if w == "fugitive":
+        out["escape_tree"] = tree
+    else:
+        out["strategy_note"] = ("the linear method gives no Nemesis strategy on graphs of maximum degree 3; "
+                                "--method exact writes one")
+    return out
 
 
-def check(inst: Instance, certificate: Any, *, game: str = "nemesis", cat_speed: str = "unbounded") -> Verdict:
-    """Verify a strategy against every reply of the opponent: a fugitive or Nemesis strategy
-    (``Result.certificate``), a Cat-and-Herder certificate, ``{"escape_tree_children": ...}``, or
-    the ``to_json()`` object (whose ``game``, ``winner`` and ``cat_speed`` then count)."""
+def check(inst: Instance, certificate: Any, *, game: str | None = None, cat_speed: str = "unbounded") -> Verdict:
+    """Verify a certificate against every reply of the opponent: a strategy document (or an
+    earlier strategy tree), a Cat-and-Herder certificate, a binary escape tree
+    ``{"root": r, "escape_tree_children": ...}``, a Blizzard ``{"trap_region": [...]}``, or the
+    ``to_json()`` object. The game is ``game``, else the object's ``"game"``, else Nemesis; a
+    ``game`` that contradicts the object's is an :class:`InputError` naming both."""
     from escapology.nemesis.checker import check_cat, check_strategy
-    from escapology.nemesis.escape_tree import check_escape_tree
+    from escapology.nemesis.checker_nemesis import check_trap_region
+    from escapology.nemesis.strategy import is_document, player
 
     if inst.start is None:
         return Verdict.reject("the instance has no start vertex")
@@ -208,27 +226,62 @@ def check(inst: Instance, certificate: Any, *, game: str = "nemesis", cat_speed:
         return Verdict.reject("a certificate is a JSON object (a strategy or the answer of solve)")
     if data.get("status", "solved") != "solved":
         return Verdict.reject(f"the answer is {data['status']}: there is no strategy to check")
+    said = data.get("game")
+    if game is not None and said is not None and said != game:
+        raise InputError(f"--game {game}, but the certificate says \"game\": \"{said}\"")
+    gname = game or (said if said in ("nemesis", "blizzard", "cat") else "nemesis")
     g = inst.graph()
-    gname = data["game"] if data.get("game") in ("nemesis", "blizzard") else game
     if "escape_tree_children" in data:
-        ok, msg = check_escape_tree(g, data["escape_tree_children"])
-    elif game == "cat" or data.get("game") == "cat" or "herder" in data:
+        ok, msg = _check_tree(g, data)
+    elif gname == "cat" or "herder" in data:
         cert = data.get("certificate", data) if "herder" not in data else data
         if not isinstance(cert, dict):
             return Verdict.reject("the file holds no Cat Herding certificate")
         speed_name = data.get("cat_speed", cat_speed)
         ok, msg = check_cat(g, g.start, cert, speed=None if speed_name == "unbounded" else 1)
+    elif "trap_region" in data or isinstance(data.get("certificate"), dict) and "trap_region" in data["certificate"]:
+        region = data["trap_region"] if "trap_region" in data else data["certificate"]["trap_region"]
+        if gname != "blizzard":
+            return Verdict.reject("a trap region proves a win of Blizzard's Storm, not of the Nemesis")
+        ok, msg = check_trap_region(g, g.start, region)
     else:
-        strat = data.get("strategy") if "winner" in data else data
+        if is_document(data) or "winner" not in data and player(data) is not None:
+            strat = data
+        else:
+            strat = data.get("strategy", data.get("certificate"))
         if strat is None:
             return Verdict.reject("the file holds no strategy")
         ok, msg = check_strategy(g, gname, g.start, strat)
         if ok and "winner" in data:
-            claimed = data["winner"]
-            actual = "nemesis" if "position" in strat else "fugitive"
+            claimed, actual = data["winner"], player(strat)
             if claimed != actual:
                 ok, msg = False, f"the file claims the {claimed} wins but holds a {actual} strategy"
     return Verdict(True, [], msg) if ok else Verdict.reject(msg)
+
+
+def _check_tree(g: Graph, data: dict[str, Any]) -> tuple[bool, str]:
+    """A binary escape tree (Definition 10) at ``data["root"]``; files of the earlier form (no
+    root: the start with one child) are read with that child as the root."""
+    from escapology.nemesis.escape_tree import check_escape_tree
+
+    tree = data["escape_tree_children"]
+    if not isinstance(tree, dict):
+        return False, "escape_tree_children maps a vertex to its children"
+    root = data.get("root")
+    s = g.names[g.start]
+    if root is None:
+        kids = tree.get(s)
+        if isinstance(kids, list) and len(kids) == 1 and isinstance(kids[0], str):
+            root, tree = kids[0], {k: v for k, v in tree.items() if k != s}
+        else:
+            root = s
+    if root not in g.index:
+        return False, f"unknown root {root!r}"
+    r = g.index[root]
+    ok, msg = check_escape_tree(g, tree, r)
+    if ok and (r == g.start or any(w == r for w, _ in g.adj[g.start])):
+        msg += f" at distance {0 if r == g.start else 1} from the start: the fugitive wins (Lemma 11)"
+    return ok, msg
 
 
 def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", p: float = 0.3,

@@ -1,302 +1,406 @@
-"""An independent checker for Nemesis and Blizzard strategies (it never calls the solver).
+"""The independent checker of Nemesis and Blizzard strategies (it never calls a solver).
 
-It replays the rules of §2 itself (see :mod:`escapology.nemesis.strategy` for the formats):
+:func:`check_strategy` reads a strategy document (:mod:`escapology.nemesis.strategy`; trees of the
+earlier format are converted) and replays the rules of §2 against every reply of the opponent. A
+fugitive strategy is checked here; a Nemesis strategy by :mod:`escapology.nemesis.checker_nemesis`;
+Cat Herding certificates by :mod:`escapology.nemesis.checker_cat`.
 
-- a **fugitive strategy** is checked against *every* deletion the Nemesis may make (any edge copy
-  for Nemesis, an edge copy incident with the fugitive for Blizzard), revisits allowed: every
-  move must use an edge that still exists and every line must end on an exit. A deletion of an
-  edge that the chosen sub-strategy never moves along cannot change whether its moves are legal,
-  so all such deletions are checked at once (the sub-strategy is checked with the edge present,
-  which lets the Nemesis delete it later: a superset of her options);
-- a **Nemesis strategy** is checked against every fugitive move that does not revisit a vertex
-  (Remark 7: revisits never help him): each move must be answered with a legal deletion and no
-  line may reach an exit.
+**The game a fugitive strategy is checked in.** The real one: the Nemesis deletes any edge copy
+(Blizzard: any copy incident with the vertex the fugitive has just reached), he may revisit. A
+*position* is ``(k, H)``: node ``k`` of the strategy, the fugitive just arrived on ``at(k)``, ``H``
+the remaining multigraph (the Nemesis to delete). ``W(k, H)`` — "node k wins from H" — holds iff
+``at(k)`` is an exit, or the Nemesis has at least one option and for every option ``c`` (an edge
+with ``H[c] >= 1``; Blizzard: incident with ``at(k)``) the successor ``k' = reply_k(c)`` (the
+listed node, else ``otherwise``) is reached along an edge ``e`` with ``(H - c)[e] >= 1`` and
+``W(k', H - c)`` holds. (No option means no edge left, resp. none at his vertex: he is stranded.)
+The strategy is accepted iff the start is an exit, or the root moves along an edge of the graph to
+``k`` and ``W(k, G)`` holds. Every play is finite (each round deletes a copy), so ``W`` is well
+defined and a strategy satisfying it wins every play.
+
+**Memo.** ``W`` is memoised on ``(k, H)`` with ``H`` the *whole* multigraph (kept as the multiset
+of deletions made; :class:`~escapology.nemesis.checker_base.PositionMemo` confirms every hit on the
+position itself). Nothing else is remembered, so the memo only ever returns ``W`` of the very
+position asked.
+
+**Support lemma.** Let ``S(k)`` be the edges along which node ``k`` or any node reachable from it
+moves (a static over-approximation ``S+(k) ⊇ S(k)`` is enough below). *If ``W(k, H)``, ``c ∉ S(k)``
+and ``H[c] >= 1``, then ``W(k, H - c)``.* Proof by induction on the copies in ``H``. If ``at(k)``
+is an exit, done. The options at ``H - c`` are options at ``H`` (fewer copies; same incidence). If
+there were none, ``H`` would hold only ``c`` (Blizzard: only ``c`` at ``at(k)``) and, at ``H``, the
+successor after the option ``c`` would have to move along an edge ``≠ c`` left in ``H - c``: there
+is none, contradicting ``W(k, H)``. For an option ``d`` at ``H - c``: the successor ``k'`` is the
+same as at ``H``; its move edge ``e ∈ S(k)`` differs from ``c``, so ``(H-c-d)[e] = (H-d)[e] >= 1``;
+``W(k', H - d)`` holds, ``c ∉ S(k') ⊆ S(k)`` and ``(H - d)[c] >= 1`` (if ``d = c``, because ``d``
+is an option at ``H - c``), so by induction ``W(k', H - d - c)``. ∎
+
+**How the checker uses it.** At ``(k, H)`` the options are grouped by successor ``k'`` (move edge
+``e``). An option ``c`` with ``c = e`` or ``c ∈ S+(k')`` is checked alone: ``W(k', H - c)`` with
+``e`` still there. The others are checked *together*: ``H[e] >= 1`` and ``W(k', H)`` imply, by the
+lemma, ``W(k', H - c)`` and a legal move for each of them. If that shared check fails, each of them
+is checked alone: the answer is exact either way (the shortcut only saves time). This is what keeps
+shared sub-strategies linear: a sub-strategy whose edges the Nemesis does not touch is checked once.
+``S+`` is exact (bitsets) when the graph has at most :data:`BITSET_EDGES` edges; otherwise it is
+the union of the moves of the nodes numbered from the smallest reachable one up to ``k`` (every
+reachable node lies in that range since references point to earlier nodes), which is exact for
+strategies written depth first and tree-shaped.
+
+Evaluation is iterative (an explicit stack; no recursion limit), node references point to earlier
+nodes, so every chain of checks descends in the table and terminates.
 
 >>> from escapology.nemesis.model import Instance
 >>> g = Instance.from_edges([("s","a"),("a","x"),("a","y")], exits={"x","y"}, start="s").graph()
 >>> check_strategy(g, "nemesis", g.start, {"move": "a", "then": {"replies": [
 ...     {"delete": ["a", "x"], "then": {"move": "y"}}], "otherwise": {"move": "x"}}})
 (True, 'the fugitive wins against every reply')
->>> check_strategy(g, "nemesis", g.start, {"move": "a", "then": {"replies": [], "otherwise": {"move": "x"}}})[0]
-False
+>>> check_strategy(g, "nemesis", g.start, {"move": "a", "then": {"replies": [], "otherwise": {"move": "x"}}})
+(False, 'at a (node 1), after the deletion of a-x: the move a->x uses a deleted edge')
 """
 
 from __future__ import annotations
 
-import sys
+from bisect import bisect_left
 from typing import Any
 
+from escapology.nemesis.checker_base import (
+    MASK,
+    Names,
+    PositionMemo,
+    Rejected,
+    chain_items,
+    mix,
+    same_deletions,
+)
 from escapology.nemesis.model import Graph
+from escapology.nemesis.strategy import StrategyFormatError, as_document
 
-Mult = tuple[int, ...]
+#: Up to this many edges the supports are exact bitsets; above, ranges of the node table.
+BITSET_EDGES = 4096
 
-
-class Rejected(Exception):
-    pass
-
-
-def _edge(g: Graph, names: Any) -> int:
-    if not (isinstance(names, list) and len(names) == 2 and all(isinstance(x, str) for x in names)):
-        raise Rejected(f"a deletion must be a pair of vertex names, not {names!r}")
-    e = g.edge_id(names[0], names[1])
-    if e is None:
-        raise Rejected(f"there is no edge {names[0]}-{names[1]}")
-    return e
+_Q, _GROUP = 0, 1
 
 
 def check_strategy(g: Graph, game: str, start: int | None, strategy: Any) -> tuple[bool, str]:
-    """Check either kind of strategy; returns ``(accepted, message)``."""
+    """Check a fugitive or Nemesis strategy from ``start``; returns ``(accepted, message)``."""
     if start is None:
         return False, "no start vertex"
-    if not isinstance(strategy, dict):
-        return False, "a strategy is a JSON object"
     try:
-        if "position" in strategy:
-            _check_nemesis(g, game == "blizzard", start, strategy)
+        doc = as_document(strategy, g.names[start])
+    except StrategyFormatError as exc:
+        return False, str(exc)
+    blizzard = game == "blizzard"
+    try:
+        if doc["player"] == "nemesis":
+            from escapology.nemesis.checker_nemesis import NemesisChecker
+
+            NemesisChecker(g, blizzard, start, doc).run()
             return True, "the Nemesis wins against every non-revisiting fugitive"
-        _check_fugitive(g, game == "blizzard", start, strategy)
+        if g.is_exit[start]:
+            return True, "the fugitive starts on an exit"
+        FugitiveChecker(g, blizzard, start, doc).run()
         return True, "the fugitive wins against every reply"
     except Rejected as exc:
         return False, str(exc)
-    except RecursionError:
-        return False, "strategy too deep to check"
-
-
-def _check_fugitive(g: Graph, blizzard: bool, start: int, root: dict[str, Any]) -> None:
-    used_cache: dict[tuple[int, int], frozenset[int]] = {}
-    done: set[tuple[int, int, tuple[int, ...]]] = set()
-
-    def edge_to(pos: int, name: Any) -> tuple[int, int]:
-        if not isinstance(name, str) or name not in g.index:
-            raise Rejected(f"unknown vertex {name!r} in a move")
-        w = g.index[name]
-        for x, e in g.adj[pos]:
-            if x == w:
-                return w, e
-        raise Rejected(f"no edge from {g.names[pos]} to {name}")
-
-    def used_f(node: Any, pos: int) -> frozenset[int]:
-        """Edges the fugitive may move along in this sub-strategy."""
-        k = (id(node), pos)
-        if k in used_cache:
-            return used_cache[k]
-        if not isinstance(node, dict) or "move" not in node:
-            raise Rejected(f"a fugitive node needs a 'move': {str(node)[:80]}")
-        w, e = edge_to(pos, node["move"])
-        out = {e}
-        if not g.is_exit[w]:
-            nn = node.get("then")
-            if not isinstance(nn, dict):
-                raise Rejected(f"the move to {g.names[w]} (not an exit) needs 'then'")
-            out |= used_f(nn.get("otherwise"), w)
-            for r in nn.get("replies", []):
-                out |= used_f(r.get("then"), w)
-        res = frozenset(out)
-        used_cache[k] = res
-        return res
-
-    def f(node: dict[str, Any], pos: int, mult: Mult) -> None:
-        used = used_f(node, pos)
-        key = (id(node), pos, tuple(mult[e] for e in sorted(used)))
-        if key in done:
-            return
-        w, e = edge_to(pos, node["move"])
-        if mult[e] <= 0:
-            raise Rejected(f"the move {g.names[pos]}->{g.names[w]} uses a deleted edge")
-        if not g.is_exit[w]:
-            nemesis(node["then"], w, mult)
-        done.add(key)
-
-    def nemesis(nn: dict[str, Any], w: int, mult: Mult) -> None:
-        replies: dict[int, dict[str, Any]] = {}
-        for r in nn.get("replies", []):
-            c = _edge(g, r.get("delete"))
-            if c in replies:
-                raise Rejected(f"the deletion {g.names[g.ends[c][0]]}-{g.names[g.ends[c][1]]} is listed twice")
-            replies[c] = r.get("then")
-        other = nn.get("otherwise")
-        other_used = used_f(other, w)
-        options = [e for _, e in g.adj[w]] if blizzard else range(len(mult))
-        checked_default = False
-        any_option = False
-        for c in options:
-            if mult[c] <= 0:
-                continue
-            any_option = True
-            nxt = list(mult)
-            nxt[c] -= 1
-            if c in replies:
-                f(replies[c], w, tuple(nxt))
-            elif c in other_used:
-                f(other, w, tuple(nxt))
-            elif not checked_default:
-                f(other, w, mult)  # every unused deletion at once (see module docstring)
-                checked_default = True
-        if not any_option:
-            f(other, w, mult)
-
-    if g.is_exit[start]:
-        raise Rejected("the start is an exit")
-    f(root, start, g.mult)
-
-
-def _check_nemesis(g: Graph, blizzard: bool, start: int, root: dict[str, Any]) -> None:
-    done: set[tuple[int, Mult, frozenset[int]]] = set()
-
-    def reachable(pos: int, mult: Mult, visited: frozenset[int]) -> bool:
-        seen = {pos}
-        stack = [pos]
-        while stack:
-            v = stack.pop()
-            if g.is_exit[v]:
-                return True
-            for x, e in g.adj[v]:
-                if mult[e] and x not in seen and x not in visited:
-                    seen.add(x)
-                    stack.append(x)
-        return False
-
-    def node(n: Any, pos: int, mult: Mult, visited: frozenset[int]) -> None:
-        key = (id(n), mult, visited)
-        if key in done:
-            return
-        if not reachable(pos, mult, visited):
-            done.add(key)
-            return  # the fugitive cannot reach an exit without revisiting: he has lost
-        if not isinstance(n, dict) or n.get("position") != g.names[pos]:
-            raise Rejected(f"expected a Nemesis node at position {g.names[pos]}")
-        answers = {}
-        for m in n.get("moves", []):
-            answers[m.get("move")] = m
-        vis2 = visited | {pos}
-        for w, e in g.adj[pos]:
-            if not mult[e] or w in visited:
-                continue
-            if g.is_exit[w]:
-                raise Rejected(f"the fugitive escapes {g.names[pos]}->{g.names[w]}")
-            m = answers.get(g.names[w])
-            if m is None:
-                raise Rejected(f"no answer to the fugitive's move {g.names[pos]}->{g.names[w]}")
-            nxt = list(mult)
-            if m.get("delete") is not None:
-                c = _edge(g, m["delete"])
-                if nxt[c] <= 0:
-                    raise Rejected(f"deletes a deleted edge {m['delete']}")
-                if blizzard and w not in g.ends[c]:
-                    raise Rejected(f"Blizzard deletes only at the fugitive ({g.names[w]}), not {m['delete']}")
-                nxt[c] -= 1
-            elif any(nxt[c] for c in ([f for _, f in g.adj[w]] if blizzard else range(len(nxt)))):
-                raise Rejected(f"the Nemesis must delete an edge after {g.names[pos]}->{g.names[w]}")
-            node(m.get("then"), w, tuple(nxt), vis2)
-        done.add(key)
-
-    node(root, start, g.mult, frozenset())
 
 
 def check_cat(g: Graph, start: int, certificate: Any, *, speed: int | None = None) -> tuple[bool, str]:
-    """Check a Cat Herding certificate (see :func:`escapology.nemesis.cat.cat_certificate`).
+    """See :func:`escapology.nemesis.checker_cat.check_cat`."""
+    from escapology.nemesis.checker_cat import check_cat as run
 
-    The herder strategy must isolate the cat within ``value`` deletions against every cat move and
-    the cat strategy must survive at least ``value`` deletions against every deletion (anywhere).
-    """
-    try:
-        value = certificate["value"]
-        hn, hroot = certificate["herder"]["nodes"], certificate["herder"]["root"]
-        cn, croot = certificate["cat"]["nodes"], certificate["cat"]["root"]
-    except (KeyError, TypeError):
-        return False, "a certificate holds value, herder and cat"
+    return run(g, start, certificate, speed=speed)
 
-    def targets(pos: int, mult: Mult) -> set[int]:
-        if speed == 1:
-            return {w for w, e in g.adj[pos] if mult[e]}
-        seen, stack = {pos}, [pos]
-        while stack:
-            v = stack.pop()
-            for w, e in g.adj[v]:
-                if mult[e] and w not in seen:
-                    seen.add(w)
-                    stack.append(w)
-        return seen - {pos}
 
-    def isolated(pos: int, mult: Mult) -> bool:
-        return not any(mult[e] for _, e in g.adj[pos])
+class FugitiveChecker:
+    """``W`` of the module docstring for one document; :meth:`run` raises :class:`Rejected`."""
 
-    def get(nodes: list, i: Any, pos: int) -> dict:
-        if not isinstance(i, int) or not 0 <= i < len(nodes) or not isinstance(nodes[i], dict):
-            raise Rejected(f"bad node reference {i!r}")
-        n = nodes[i]
-        if n.get("cat") != g.names[pos]:
-            raise Rejected(f"node {i} is for the cat on {n.get('cat')}, not {g.names[pos]}")
-        return n
+    def __init__(self, g: Graph, blizzard: bool, start: int, doc: dict[str, Any]) -> None:
+        self.g, self.blizzard, self.start = g, blizzard, start
+        self.names = Names(g)
+        self._read(doc)
+        self.bitsets = g.m <= BITSET_EDGES
+        self._supports()
+        self.cur = list(g.mult)
+        self.alive = sum(1 for k in g.mult if k > 0)
+        self.alive_bits = (1 << g.m) - 1 if self.bitsets else 0
+        self.memo = PositionMemo(same_deletions)
 
-    memo_h: dict[tuple[Any, int, Mult], int] = {}
+    # -- reading --------------------------------------------------------------------------------
+    def _read(self, doc: dict[str, Any]) -> None:
+        nodes, names = doc["nodes"], self.names
+        n = len(nodes)
+        self.at = at = [0] * n
+        self.other = other = [-1] * n
+        self.mv_other = mv = [-1] * n
+        self.reps: list[dict[int, tuple[int, int]]] = [{} for _ in range(n)]
+        for i, nd in enumerate(nodes):
+            where = f"node {i}"
+            if not isinstance(nd, dict) or not set(nd) <= {"at", "otherwise", "replies"}:
+                raise Rejected(f"{where}: a fugitive node is {{\"at\", \"otherwise\", \"replies\"}}, not {str(nd)[:80]}")
+            at[i] = names.vertex(nd.get("at"), where)
+            if nd.get("otherwise") is not None:
+                other[i] = names.ref(nd["otherwise"], i, n)
+                mv[i] = names.edge(at[i], at[other[i]])
+            replies = nd.get("replies", [])
+            if not isinstance(replies, list):
+                raise Rejected(f"{where}: 'replies' is a list of [a, b, node]")
+            table = self.reps[i]
+            for r in replies:
+                if not (isinstance(r, list) and len(r) == 3):
+                    raise Rejected(f"{where}: a reply is [a, b, node], not {r!r}")
+                c = names.named_edge(r[0], r[1], where)
+                if c in table:
+                    raise Rejected(f"{where}: the deletion of {r[0]}-{r[1]} is answered twice")
+                k = names.ref(r[2], i, n)
+                table[c] = (k, names.edge(at[i], at[k]))
+        root = doc["root"]
+        if not 0 <= root < n:
+            raise Rejected(f"the root {root} is not a node")
+        self.root = root
 
-    def herder_max(i: Any, pos: int, mult: Mult) -> int:
-        if isolated(pos, mult):
-            return 0
-        key = (i, pos, mult)
-        if key in memo_h:
-            return memo_h[key]
-        n = get(hn, i, pos)
-        e = _edge(g, n.get("delete"))
-        if mult[e] <= 0:
-            raise Rejected(f"the herder deletes a deleted edge {n.get('delete')}")
-        lst = list(mult)
-        lst[e] -= 1
-        after = tuple(lst)
-        best = 1
-        for w in targets(pos, after):
-            nxt = n.get("after", {}).get(g.names[w], "missing")
-            if nxt == "missing":
-                raise Rejected(f"the herder strategy does not answer the cat's move to {g.names[w]}")
-            best = max(best, 1 + herder_max(nxt, w, after))
-        memo_h[key] = best
-        return best
+    # -- supports (S+) --------------------------------------------------------------------------
+    def _own_moves(self, i: int) -> list[int]:
+        if self.g.is_exit[self.at[i]]:
+            return []
+        out = [e for _, e in self.reps[i].values() if e >= 0]
+        if self.mv_other[i] >= 0:
+            out.append(self.mv_other[i])
+        return out
 
-    memo_c: dict[tuple[Any, int, Mult], int] = {}
+    def _children(self, i: int) -> list[int]:
+        out = [k for k, _ in self.reps[i].values()]
+        if self.other[i] >= 0:
+            out.append(self.other[i])
+        return out
 
-    def cat_min(i: Any, pos: int, mult: Mult) -> int:
-        if isolated(pos, mult):
-            return 0
-        key = (i, pos, mult)
-        if key in memo_c:
-            return memo_c[key]
-        n = get(cn, i, pos)
-        replies = {}
-        for r in n.get("replies", []):
-            replies[_edge(g, r.get("delete"))] = r
-        worst = None
-        for e in range(len(mult)):
-            if not mult[e]:
+    def _supports(self) -> None:
+        n = len(self.at)
+        if self.bitsets:
+            self.sup = sup = [0] * n
+            self.listed_bits = [0] * n
+            for i in range(n):
+                if self.g.is_exit[self.at[i]]:
+                    continue
+                s = 0
+                for e in self._own_moves(i):
+                    s |= 1 << e
+                for k in self._children(i):
+                    s |= sup[k]
+                sup[i] = s
+                lb = 0
+                for c in self.reps[i]:
+                    lb |= 1 << c
+                self.listed_bits[i] = lb
+            return
+        big = n + 1
+        self.lo = lo = [big] * n
+        self.movers: dict[int, list[int]] = {}
+        for i in range(n):
+            if self.g.is_exit[self.at[i]]:
                 continue
-            lst = list(mult)
-            lst[e] -= 1
-            after = tuple(lst)
-            ts = targets(pos, after)
-            if not ts:
-                v = 1
+            own = set(self._own_moves(i))
+            low = i if own else big
+            for k in self._children(i):
+                low = min(low, lo[k])
+            lo[i] = low
+            for e in own:
+                self.movers.setdefault(e, []).append(i)
+
+    def _in_support(self, k: int, c: int) -> bool:
+        if self.bitsets:
+            return bool((self.sup[k] >> c) & 1)
+        ids = self.movers.get(c)
+        if not ids:
+            return False
+        j = bisect_left(ids, self.lo[k])
+        return j < len(ids) and ids[j] <= k
+
+    def _support_edges(self, k: int) -> set[int]:
+        if self.bitsets:
+            out, bits = set(), self.sup[k]
+            while bits:
+                low = bits & -bits
+                out.add(low.bit_length() - 1)
+                bits ^= low
+            return out
+        out = set()
+        for j in range(self.lo[k], k + 1):
+            out.update(self._own_moves(j))
+        return out
+
+    # -- the state of the multigraph ------------------------------------------------------------
+    def _delete(self, c: int) -> None:
+        self.cur[c] -= 1
+        if self.cur[c] == 0:
+            self.alive -= 1
+            if self.bitsets:
+                self.alive_bits ^= 1 << c
+
+    def _restore(self, c: int) -> None:
+        if self.cur[c] == 0:
+            self.alive += 1
+            if self.bitsets:
+                self.alive_bits ^= 1 << c
+        self.cur[c] += 1
+
+    # -- checking -------------------------------------------------------------------------------
+    def run(self) -> None:
+        g, s, root = self.g, self.start, self.root
+        if self.at[root] != s:
+            raise Rejected(f"the root node {root} is at {g.names[self.at[root]]}, not at the start {g.names[s]}")
+        if self.reps[root]:
+            raise Rejected("the root answers no deletion: the Nemesis has not played yet")
+        k = self.other[root]
+        if k < 0:
+            raise Rejected("the root makes no move")
+        if self.mv_other[root] < 0:
+            raise Rejected(f"no edge from the start {g.names[s]} to {g.names[self.at[k]]}")
+        verdict = self._solve(k)
+        if verdict is not True:
+            raise Rejected(verdict)
+
+    def _where(self, k: int, chain: Any) -> str:
+        dels = [self.names.edge_label(c) for c in chain_items(chain)]
+        after = f", after the deletion{'s' if len(dels) > 1 else ''} of {', '.join(dels)}" if dels else ""
+        return f"at {self.g.names[self.at[k]]} (node {k}){after}"
+
+    def _frame(self, k: int, c_in: int, zd: int, chain: Any) -> Any:
+        """The obligations of ``W(k, H)`` (a frame), or the answer at once (True or a reason)."""
+        g, cur, names = self.g, self.cur, self.names
+        w = self.at[k]
+        if g.is_exit[w]:
+            return True
+        groups: dict[int, list[int]] = {}
+        alone: list[tuple[int, int, int, Any]] = []
+
+        def option(c: int, succ: int, e: int) -> str | None:
+            if e < 0:
+                return f"the move {g.names[w]}->{g.names[self.at[succ]]} follows no edge"
+            if c == e or self._in_support(succ, c):
+                if cur[e] - (c == e) < 1:
+                    return f"the move {g.names[w]}->{g.names[self.at[succ]]} uses a deleted edge"
+                alone.append((_Q, succ, c, None))
             else:
-                r = replies.get(e)
-                if r is None or r.get("move") not in g.index or g.index[r["move"]] not in ts:
-                    raise Rejected(f"the cat strategy has no legal answer to deleting {g.edge_name(e)}")
-                w = g.index[r["move"]]
-                v = 1 + cat_min(r.get("then"), w, after)
-            worst = v if worst is None else min(worst, v)
-        assert worst is not None
-        memo_c[key] = worst
-        return worst
+                if cur[e] < 1:
+                    return f"the move {g.names[w]}->{g.names[self.at[succ]]} uses a deleted edge"
+                groups.setdefault(succ, []).append(c)
+            return None
 
-    try:
-        hi = herder_max(hroot, start, g.mult)
-        lo = cat_min(croot, start, g.mult)
-    except Rejected as exc:
-        return False, str(exc)
-    if hi > value:
-        return False, f"the herder strategy lets the cat survive {hi} > {value} deletions"
-    if lo < value:
-        return False, f"the cat strategy survives only {lo} < {value} deletions"
-    return True, f"value {value}: the herder isolates the cat within it and the cat survives it"
+        reps = self.reps[k]
+        listed = 0
+        if self.blizzard:
+            near = [e for _, e in g.adj[w] if cur[e] > 0]
+            if not near:
+                return f"{self._where(k, chain)}: no edge is left at {g.names[w]}: the fugitive is stranded"
+        elif self.alive == 0:
+            return f"{self._where(k, chain)}: no edge is left: the fugitive is stranded"
+        for c, (succ, e) in reps.items():
+            if cur[c] < 1 or (self.blizzard and w not in g.ends[c]):
+                continue
+            listed += 1
+            bad = option(c, succ, e)
+            if bad:
+                return f"{self._where(k, (c, chain))}: {bad}"
+        succ, e = self.other[k], self.mv_other[k]
+        if self.blizzard:
+            for c in near:
+                if c in reps:
+                    continue
+                if succ < 0:
+                    return f"{self._where(k, (c, chain))}: no answer to this deletion"
+                bad = option(c, succ, e)
+                if bad:
+                    return f"{self._where(k, (c, chain))}: {bad}"
+        else:
+            unlisted = self.alive - listed
+            if unlisted:
+                if succ < 0:
+                    c = next(c for c in range(g.m) if cur[c] > 0 and c not in reps)
+                    return f"{self._where(k, (c, chain))}: no answer to this deletion"
+                if e < 0:
+                    return f"{self._where(k, chain)}: the move {g.names[w]}->{g.names[self.at[succ]]} follows no edge"
+                if self.bitsets:
+                    bits = (self.sup[succ] | (1 << e)) & self.alive_bits & ~self.listed_bits[k]
+                    special = set()
+                    while bits:
+                        low = bits & -bits
+                        special.add(low.bit_length() - 1)
+                        bits ^= low
+                else:
+                    special = {c for c in self._support_edges(succ) | {e} if cur[c] > 0 and c not in reps}
+                for c in sorted(special):
+                    bad = option(c, succ, e)
+                    if bad:
+                        return f"{self._where(k, (c, chain))}: {bad}"
+                if unlisted > len(special):
+                    if cur[e] < 1:
+                        c = next(c for c in range(g.m) if cur[c] > 0 and c not in reps and c not in special)
+                        return (f"{self._where(k, (c, chain))}: the move {g.names[w]}->{g.names[self.at[succ]]} "
+                                "uses a deleted edge")
+                    alone.insert(0, (_GROUP, succ, -1, special))
+        obligations = [(_GROUP, s, -1, members) for s, members in groups.items()] + alone
+        return [k, c_in, zd, chain, obligations, 0]
 
+    def _fallback(self, fr: list[Any], ob: tuple) -> list[tuple]:
+        """The options of a failed shared check, each alone (their moves are legal: see the group)."""
+        _, succ, _, members = ob
+        if isinstance(members, list):
+            return [(_Q, succ, c, None) for c in members]
+        reps, cur = self.reps[fr[0]], self.cur
+        return [(_Q, succ, c, None) for c in range(self.g.m) if cur[c] > 0 and c not in reps and c not in members]
 
-if sys.getrecursionlimit() < 20000:  # one frame per move
-    sys.setrecursionlimit(20000)
+    def _solve(self, k0: int) -> Any:
+        """``W(k0, G)``: True, or the reason of the first failure found."""
+        memo = self.memo
+        first = self._frame(k0, -1, 0, None)
+        if not isinstance(first, list):
+            return first
+        stack = [first]
+        answer: Any = None
+        while True:
+            fr = stack[-1]
+            result: Any = None
+            if answer is not None:  # the answer of the obligation fr[5], just checked
+                ob = fr[4][fr[5]]
+                if answer is True:
+                    fr[5] += 1
+                elif ob[0] == _GROUP:
+                    fr[4][fr[5]:fr[5] + 1] = self._fallback(fr, ob)
+                else:
+                    result = answer
+                answer = None
+            while result is None and fr[5] < len(fr[4]):
+                ob = fr[4][fr[5]]
+                kind, succ, c = ob[0], ob[1], ob[2]
+                if kind == _GROUP:
+                    zd, chain = fr[2], fr[3]
+                else:
+                    zd, chain = (fr[2] + mix(c)) & MASK, (c, fr[3])
+                value = memo.get((succ, zd), chain)
+                if value is None:
+                    if kind == _Q:
+                        self._delete(c)
+                    child = self._frame(succ, c if kind == _Q else -1, zd, chain)
+                    if isinstance(child, list):
+                        stack.append(child)
+                        break
+                    memo.put((succ, zd), chain, child)
+                    if kind == _Q:
+                        self._restore(c)
+                    value = child
+                if value is True:
+                    fr[5] += 1
+                elif kind == _GROUP:
+                    fr[4][fr[5]:fr[5] + 1] = self._fallback(fr, ob)
+                else:
+                    result = value
+            else:
+                if result is None:
+                    result = True
+            if result is None:
+                continue  # a child frame was pushed
+            memo.put((fr[0], fr[2]), fr[3], result)
+            stack.pop()
+            if fr[1] >= 0:
+                self._restore(fr[1])
+            if not stack:
+                return result
+            answer = result

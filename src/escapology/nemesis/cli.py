@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -86,16 +85,10 @@ def _load(file: Path | str, exits: str | None, start: str | None, deadline: Dead
 
 
 def _read(p: str, xs: list[str], start: str | None, deadline: Deadline | None) -> Instance:
-    if p == "-":
-        text, name = read_input(p)
-        return nio.load_instance(name, text=text, exits=xs, start=start, deadline=deadline)
-    suffix = Path(p).suffix.lower()
-    if suffix in (".graphml", ".gml"):
+    if p != "-" and Path(p).suffix.lower() in (".graphml", ".gml"):
         return nio.read_graph_file(p, exits=xs, start=start)
     text, name = read_input(p)
-    if suffix in (".edgelist", ".edges", ".txt") and not re.search(r"\bedge\s*\(", text):
-        return nio.read_graph_file(p, exits=xs, start=start)
-    return nio.parse_and_apply(text, name, exits=xs, start=start, deadline=deadline)
+    return nio.load_instance(name, text=text, exits=xs, start=start, deadline=deadline)
 
 
 def _need_start(inst: Instance, file: str) -> None:
@@ -115,19 +108,20 @@ def _solve(
     cat_speed: str = "unbounded",
     timeout: float | None = None,
     memory: float | None = None,
+    max_strategy_nodes: int | None = None,
 ):
     """The protocol's answer (:func:`escapology.nemesis.api.solve`), errors naming ``file``."""
     from escapology.nemesis.api import solve
 
     try:
         return solve(inst, game=game, all_starts=all_starts, method=method, cat_speed=cat_speed, timeout=timeout,
-                     **memory_options(solve, memory))
+                     max_strategy_nodes=max_strategy_nodes, **memory_options(solve, memory))
     except InputError as exc:
         raise exc.with_file(file) from None
 
 
 def _print_text(ans: dict[str, Any]) -> None:
-    from escapology.nemesis.strategy import principal_line, strategy_size
+    from escapology.nemesis.strategy import player, principal_line, strategy_size
 
     if "cat_number" in ans:
         typer.echo(f"cat number {ans['cat_number']} (cat speed {ans['cat_speed']})")
@@ -148,10 +142,12 @@ def _print_text(ans: dict[str, Any]) -> None:
     if ans.get("strategy_note"):
         typer.echo(ans["strategy_note"])
     if strat:
-        who = "fugitive" if "move" in strat else "Nemesis"
+        who = "fugitive" if player(strat) == "fugitive" else "Nemesis"
         typer.echo(f"{who} strategy: {strategy_size(strat)} nodes; main line: " + " -> ".join(principal_line(strat)))
     if ans.get("escape_tree"):
         typer.echo("binary escape tree: " + " ".join(f"{a}-{b}" for a, b in ans["escape_tree"]))
+    if ans.get("trap_region") is not None:
+        typer.echo(f"trap region (the Storm keeps him there): {len(ans['trap_region'])} vertices")
 
 
 @app.command("solve")
@@ -167,24 +163,32 @@ def solve_cmd(
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
     memory: MemoryOption = None,
+    max_strategy_nodes: Annotated[Optional[int], typer.Option(
+        "--max-strategy-nodes", min=1, help="Leave out a strategy of more nodes (default: no cap).")] = None,
 ) -> None:
     """Solve: the winner and a winning strategy (or the winning starts, or the cat number).
 
     --timeout counts from the start, reading included; --memory is passed to the search when it
-    takes a memory limit."""
+    takes a memory limit. The JSON answer is written as it is encoded (strategies share nodes)."""
     deadline = command_deadline(timeout)
     inst = _load(file, exits, start, deadline)
     result = _solve(inst, str(file), game.value, all_starts=all_starts, method=method.value,
-                    cat_speed=cat_speed.value, timeout=deadline.remaining(), memory=memory)
+                    cat_speed=cat_speed.value, timeout=deadline.remaining(), memory=memory,
+                    max_strategy_nodes=max_strategy_nodes)
     raise typer.Exit(_print_result(result, format.value))
 
 
 def _print_result(result, fmt: str) -> int:  # type: ignore[no-untyped-def]
-    """Print a solve result (JSON: ``Result.to_json()``) and return the exit code."""
+    """Print a solve result (JSON: ``Result.to_json()``, one line) and return the exit code."""
     if result.status is Status.UNKNOWN:
         return report_unknown(fmt == "json", result.to_json())
     if fmt == "json":
-        emit_json(result.to_json())
+        import sys
+
+        from escapology.nemesis.strategy import write_json
+
+        write_json(result.to_json(), sys.stdout)
+        sys.stdout.flush()
     else:
         _print_text(result.answer)
     return EXIT_OK
@@ -196,7 +200,9 @@ def check_cmd(
     file: Annotated[Path, typer.Argument(help="The instance.")],
     certificate: CertificateArg = None,
     certificate_option: CertificateOption = None,
-    game: GameOption = GameName.nemesis,
+    game: Annotated[Optional[GameName], typer.Option(
+        "--game", "-g", help="nemesis, blizzard or cat; default: the certificate's \"game\", else nemesis "
+        "(a contradiction is an error).")] = None,
     cat_speed: Annotated[CatSpeed, typer.Option("--cat-speed", help="Cat Herding speed, when the file does not say.")] = CatSpeed.unbounded,
     exits: ExitsOption = None,
     start: StartOption = None,
@@ -210,15 +216,15 @@ def check_cmd(
     data, name = read_certificate(certificate_source(certificate, certificate_option))
     if isinstance(data, str):
         raise InputError("not JSON: give what 'solve --format json' wrote, or a strategy", file=name)
-    if isinstance(data, dict) and "escape_tree_children" not in data:
-        if game is GameName.cat or data.get("game") == "cat":
-            if not isinstance(data.get("certificate", data), dict):
-                raise InputError("the file holds no Cat Herding certificate", file=name)
-        elif "winner" in data and data.get("strategy") is None:
-            raise InputError("the file holds no strategy", file=name)
-    elif not isinstance(data, dict) and game is GameName.cat:
+    if isinstance(data, dict) and "winner" in data and data.get("strategy") is None and "trap_region" not in data:
+        raise InputError("the file holds no strategy" + (f" ({data['strategy_note']})" if data.get("strategy_note")
+                                                         else ""), file=name)
+    if not isinstance(data, dict) and game is GameName.cat:
         raise InputError("the file holds no Cat Herding certificate", file=name)
-    verdict = check(inst, data, game=game.value, cat_speed=cat_speed.value)
+    try:
+        verdict = check(inst, data, game=None if game is None else game.value, cat_speed=cat_speed.value)
+    except InputError as exc:
+        raise exc.with_file(name) from None
     raise report_verdict(verdict, format is OutputFormat.json)
 
 
@@ -352,27 +358,41 @@ def render_cmd(
 @user_errors
 def escape_tree_cmd(
     file: Annotated[Path, typer.Argument(help="The instance.")],
+    root: Annotated[Optional[str], typer.Option(
+        "--root", help="Look for a tree rooted at this vertex (Theorem 3); default: at the start or a "
+        "neighbour of it (Lemma 11's tree condition).")] = None,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
     exits: ExitsOption = None,
     start: StartOption = None,
 ) -> None:
-    """Find a binary escape tree (Theorem 3, NP-complete) with a SAT solver."""
-    from escapology.nemesis.escape_tree import find_escape_tree
+    """Find a binary escape tree (Definition 10: a root with two children, every internal vertex
+    with two, exits as leaves) with a SAT solver; NP-complete (Theorem 3)."""
+    from escapology.nemesis.escape_tree import find_escape_tree, tree_condition
 
     deadline = command_deadline(timeout)
     inst = _load(file, exits, start, deadline)
     _need_start(inst, str(file))
+    g = inst.graph()
+    if root is not None and root not in g.index:
+        raise InputError(f"--root names an unknown vertex {root}", file=str(file))
     try:
-        tree = find_escape_tree(inst.graph(), deadline=deadline)
+        if root is None:
+            found = tree_condition(g, deadline=deadline)
+            where, tree = found if found is not None else (None, None)
+        else:
+            where, tree = root, find_escape_tree(g, g.index[root], deadline=deadline)
     except LimitReached:
         raise typer.Exit(report_unknown(format is OutputFormat.json, {"status": "unknown", "exists": None}))
     if format is OutputFormat.json:
-        emit_json({"exists": tree is not None, "escape_tree_children": tree})
+        emit_json({"exists": tree is not None, "root": where if tree is not None else root,
+                   "escape_tree_children": tree})
     elif tree is None:
-        typer.echo("no binary escape tree")
+        typer.echo(f"no binary escape tree rooted at {root}" if root is not None
+                   else "no binary escape tree rooted at the start or a neighbour of it")
     else:
-        typer.echo("binary escape tree: " + "; ".join(f"{u} -> {' '.join(c)}" for u, c in tree.items()))
+        typer.echo(f"binary escape tree rooted at {where}: "
+                   + ("; ".join(f"{u} -> {' '.join(c)}" for u, c in tree.items()) or "an exit"))
 
 
 @app.command("play")

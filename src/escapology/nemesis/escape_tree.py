@@ -1,24 +1,30 @@
-"""Binary escape trees on general graphs (NP-complete, Theorem 3): an exact SAT search.
+"""Binary escape trees (Definition 10), found by SAT (NP-complete, Theorem 3), and the strategy
+they give (Lemma 11).
 
-A *binary escape tree* from the start ``s`` is a tree of the graph rooted at ``s`` in which ``s``
-has one child, every other internal vertex exactly two children and every leaf is an exit (an
-exit may end several branches, once per edge copy; a vertex with an edge of multiplicity ≥ 2 to an
-exit may use it as both branches). The fugitive follows it: each deletion spoils at most one of
-the two vertex-disjoint branches below him, so he takes the other and wins (Theorem 3's strategy).
+A *binary escape tree* rooted at ``r`` is a full binary tree of the graph: every internal vertex,
+``r`` included, has exactly two children, every leaf is an exit. Non-exit vertices appear once;
+an exit may end several branches, once per edge copy (the paper splits exits, §3.1), so a vertex
+with an edge of multiplicity ≥ 2 to an exit may use it as both branches. A single exit is a tree
+on its own. The *tree condition* (Lemma 11) holds when the start or one of its neighbours is the
+root of a binary escape tree; then the fugitive wins: he moves to the root (or, from a root on the
+start, to one of its children) and, each deletion spoiling at most one of the two vertex-disjoint
+branches below him, always moves on into an intact one.
 
 Encoding (python-sat, cardinality constraints by pysat's encodings): ``in_v``, ``par_{u,v}`` (u is
 the parent of v), ``leaf_{u,x,k}`` (k-th copy of exit edge ux is a branch of u); every vertex in the
-tree but ``s`` has exactly one parent; ``s`` exactly one child; every other vertex in the tree
-exactly two; acyclicity by order-encoded levels (``par_{u,v}`` implies level(v) > level(u)).
+tree but the root has exactly one parent, every vertex in the tree exactly two children;
+acyclicity by order-encoded levels (``par_{u,v}`` implies level(v) > level(u)).
 
 >>> from escapology.nemesis.model import Instance
 >>> g = Instance.from_edges([("s","a"),("a","x"),("a","b"),("b","x"),("b","y")],
 ...                         exits={"x","y"}, start="s").graph()
->>> t = find_escape_tree(g)
->>> sorted(t.items())
-[('a', ['b', 'x']), ('b', ['x', 'y']), ('s', ['a'])]
->>> check_escape_tree(g, t)
-(True, 'a binary escape tree')
+>>> find_escape_tree(g) is None
+True
+>>> root, t = tree_condition(g)
+>>> root, sorted(t.items())
+('a', [('a', ['b', 'x']), ('b', ['x', 'y'])])
+>>> check_escape_tree(g, t, g.index[root])
+(True, 'a binary escape tree rooted at a')
 """
 
 from __future__ import annotations
@@ -27,24 +33,28 @@ from typing import Any
 
 from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis.model import Graph
+from escapology.nemesis.strategy import fugitive_document
 
 
 def find_escape_tree(
-    g: Graph, start: int | None = None, *, deadline: Deadline | None = None
+    g: Graph, root: int | None = None, *, deadline: Deadline | None = None
 ) -> dict[str, list[str]] | None:
-    """A binary escape tree as ``{vertex: [children]}`` (names), or None when none exists."""
+    """A binary escape tree rooted at ``root`` (default: the start) as ``{vertex: [two children]}``
+    (names), or None when there is none (Theorem 3's question). A root on an exit gives ``{}``."""
     from pysat.card import CardEnc, EncType
     from pysat.formula import IDPool
     from pysat.solvers import Solver
 
-    s = g.start if start is None else start
-    assert s is not None
+    r = g.start if root is None else root
+    assert r is not None
+    if g.is_exit[r]:
+        return {}
     pool = IDPool()
     clauses: list[list[int]] = []
     nonexit = [v for v in range(g.n) if not g.is_exit[v]]
     L = len(nonexit)
     inv = {v: pool.id(("in", v)) for v in nonexit}
-    clauses.append([inv[s]])
+    clauses.append([inv[r]])
     children: dict[int, list[int]] = {v: [] for v in nonexit}
     parents: dict[int, list[int]] = {v: [] for v in nonexit}
     arcs: list[tuple[int, int, int]] = []
@@ -61,7 +71,7 @@ def find_escape_tree(
                     clauses.append([-x, inv[u]])
                     if k == 2:
                         clauses.append([-x, pool.id(("leaf", u, e, 1))])
-            elif v != s:
+            elif v != r:
                 x = pool.id(("par", u, v))
                 arcs.append((u, v, x))
                 children[u].append(x)
@@ -91,16 +101,14 @@ def find_escape_tree(
             return
         enc = CardEnc.equals(lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter)
         for c in enc.clauses:
-            clauses.append(c + ([-guard] if guard is not None else []))
+            clauses.append(c + tail)
 
     for v in nonexit:
-        if v == s:
-            card(children[v], 1, None)
+        if v == r:
+            card(children[v], 2, None)
         else:
             card(children[v], 2, inv[v])
             card(parents[v], 1, inv[v])
-            for x in parents[v]:
-                clauses.append([-x, inv[v]])
             clauses.append([-inv[v]] + parents[v])
     if any(c == [] for c in clauses):
         return None
@@ -131,25 +139,43 @@ def find_escape_tree(
     return {k: sorted(v) for k, v in tree.items()}
 
 
-def check_escape_tree(g: Graph, tree: Any, start: int | None = None) -> tuple[bool, str]:
-    """Check that ``tree`` (``{vertex: [children]}``) is a binary escape tree of ``g`` from ``start``."""
+def tree_condition(
+    g: Graph, start: int | None = None, *, deadline: Deadline | None = None
+) -> tuple[str, dict[str, list[str]]] | None:
+    """Lemma 11's tree condition: ``(root, tree)`` with the root on the start or a neighbour of it
+    (an exit neighbour is a tree on its own), or None."""
     s = g.start if start is None else start
-    if s is None or not isinstance(tree, dict):
+    assert s is not None
+    candidates = [s] + [w for w, _ in g.adj[s] if g.is_exit[w]] + [w for w, _ in g.adj[s] if not g.is_exit[w]]
+    for r in candidates:
+        tree = find_escape_tree(g, r, deadline=deadline)
+        if tree is not None:
+            return g.names[r], tree
+    return None
+
+
+def check_escape_tree(g: Graph, tree: Any, root: int | None = None) -> tuple[bool, str]:
+    """Check that ``tree`` (``{vertex: [two children]}``) is a binary escape tree of ``g`` rooted at
+    ``root`` (default: the start), Definition 10."""
+    r = g.start if root is None else root
+    if r is None or not isinstance(tree, dict):
         return False, "a tree is an object {vertex: [children]}"
-    name_s = g.names[s]
-    seen = {name_s}
-    stack = [name_s]
+    name_r = g.names[r]
+    if g.is_exit[r]:
+        return (True, f"the exit {name_r} is a binary escape tree on its own") if not tree else (
+            False, f"the root {name_r} is an exit: it has no children")
+    seen = {name_r}
+    stack = [name_r]
     while stack:
         u = stack.pop()
         ch = tree.get(u)
         if not isinstance(ch, list):
             return False, f"internal vertex {u} has no list of children"
-        want = 1 if u == name_s else 2
-        if len(ch) != want:
-            return False, f"{u} has {len(ch)} children, needs {want}"
+        if len(ch) != 2:
+            return False, f"{u} has {len(ch)} children, needs 2"
         used: dict[str, int] = {}
         for c in ch:
-            e = g.edge_id(u, c)
+            e = g.edge_id(u, c) if isinstance(c, str) else None
             if e is None:
                 return False, f"no edge {u}-{c}"
             used[c] = used.get(c, 0) + 1
@@ -164,37 +190,75 @@ def check_escape_tree(g: Graph, tree: Any, start: int | None = None) -> tuple[bo
     extra = set(tree) - seen
     if extra:
         return False, f"vertices outside the tree: {sorted(extra)}"
-    return True, "a binary escape tree"
+    return True, f"a binary escape tree rooted at {name_r}"
 
 
-def tree_strategy(g: Graph, tree: dict[str, list[str]], start: int | None = None) -> dict[str, Any]:
-    """The fugitive strategy that follows a binary escape tree (for the independent checker)."""
+def escape_tree_strategy(g: Graph, start: int, first: int, children: dict[int, list[int]]) -> dict[str, Any]:
+    """The fugitive's strategy of Lemma 11 as a document: from ``start`` he moves to ``first``, the
+    root of a binary escape tree (``children``: vertex id -> its two children; an exit may appear
+    twice when its edge has two copies), then at every vertex ``u`` with children ``a``, ``b``
+    (``a`` the branch with fewer edges) he moves to ``a`` unless the Nemesis has just deleted an
+    edge of ``a``'s branch (``u-a`` or below), then to ``b``. Built in post-order on an explicit
+    stack; the replies list the smaller branch, so the document has O(n log n) entries (O(n) on a
+    caterpillar)."""
+    from escapology.nemesis.checker_base import Names
+
+    names = Names(g)
+    nodes: list[dict[str, Any]] = []
+    node_of: dict[int, int] = {}
+    size: dict[int, int] = {}
+
+    def node_id(v: int) -> int:
+        if g.is_exit[v] and v not in node_of:
+            node_of[v] = len(nodes)
+            nodes.append({"at": g.names[v]})
+        return node_of[v]
+
+    stack: list[tuple[int, bool]] = [(first, False)]
+    while stack:
+        u, expanded = stack.pop()
+        if g.is_exit[u]:
+            node_id(u)
+            continue
+        kids = children[u]
+        if not expanded:
+            stack.append((u, True))
+            stack.extend((c, False) for c in kids if not g.is_exit[c])
+            continue
+        a, b = sorted(kids, key=lambda c: 0 if g.is_exit[c] else 1 + size[c])
+        size[u] = sum(1 + (0 if g.is_exit[c] else size[c]) for c in kids)
+        node: dict[str, Any] = {"at": g.names[u], "otherwise": node_id(a)}
+        if not (a == b and g.is_exit[a]):
+            branch = [names.edge(u, a)]
+            inner = [a] if not g.is_exit[a] else []
+            while inner:
+                v = inner.pop()
+                for c in children[v]:
+                    branch.append(names.edge(v, c))
+                    if not g.is_exit[c]:
+                        inner.append(c)
+            target = node_id(b)
+            node["replies"] = [[*g.edge_name(e), target] for e in dict.fromkeys(branch)]
+        node_of[u] = len(nodes)
+        nodes.append(node)
+    nodes.append({"at": g.names[start], "otherwise": node_id(first)})
+    return fugitive_document(nodes, len(nodes) - 1)
+
+
+def tree_strategy(g: Graph, tree: dict[str, list[str]], root: int | None = None,
+                  start: int | None = None) -> dict[str, Any]:
+    """The strategy of Lemma 11 along a tree found by :func:`find_escape_tree` rooted at ``root``
+    (default: the start), which must be the start or a neighbour of it."""
     s = g.start if start is None else start
-    assert s is not None
-
-    def branch_edges(u: str, c: str) -> list[list[str]]:
-        out = [[u, c]]
-        stack = [c]
-        while stack:
-            v = stack.pop()
-            for w in tree.get(v, []) if not g.is_exit[g.index[v]] else []:
-                out.append([v, w])
-                stack.append(w)
-        return out
-
-    def go(u: str, c: str) -> dict[str, Any]:
-        if g.is_exit[g.index[c]]:
-            return {"move": c}
-        a, b = tree[c]
-        first, second = go(c, a), go(c, b)
-        seen: set[tuple[str, str]] = set()
-        replies = []
-        for x, y in branch_edges(c, a):
-            k = (min(x, y), max(x, y))
-            if k not in seen:
-                seen.add(k)
-                replies.append({"delete": [x, y], "then": second})
-        return {"move": c, "then": {"replies": replies, "otherwise": first}}
-
-    name_s = g.names[s]
-    return go(name_s, tree[name_s][0])
+    r = s if root is None else root
+    assert s is not None and r is not None
+    kids = {g.index[u]: [g.index[c] for c in cs] for u, cs in tree.items()}
+    if r == s:
+        if g.is_exit[s]:
+            return fugitive_document([{"at": g.names[s]}], 0)
+        first = kids[s][0]
+        kids.pop(s)
+        return escape_tree_strategy(g, s, first, kids)
+    if all(w != r for w, _ in g.adj[s]):
+        raise ValueError(f"the root {g.names[r]} is neither the start nor a neighbour of it")
+    return escape_tree_strategy(g, s, r, kids)

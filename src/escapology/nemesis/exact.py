@@ -4,7 +4,8 @@ Source: Bergé, Dailly, Gerard, "Nemesis, an Escape Game in Graphs" (FUN 2026).
 
 Rules (§2). Each round the fugitive moves along one edge; reaching an exit wins. Then the Nemesis
 deletes one copy of an edge (anywhere for Nemesis, incident with the fugitive's vertex for Blizzard).
-The fugitive loses when his component holds no exit. He starts on a non-exit vertex.
+The fugitive loses when his component holds no exit. A start on an exit is a win ("the trivial
+cases where he starts at an exit", Remark 8).
 
 The search is a depth-first minimax with transposition tables over *restricted* positions. Each
 step below is sound for the reason given (``H`` is the current multigraph, ``u`` the fugitive):
@@ -183,7 +184,7 @@ class Search:
         self._tick()
         g = self.g
         if not has_exit:
-            self.tf[key] = res = (False, key)
+            self.tf[key] = res = (False, key, "trapped")  # for the strategy: the trap rule holds here
             return res
         moves = []
         for w, e in g.adj[pos]:
@@ -217,7 +218,9 @@ class Search:
     def n_turn(self, w: int, mult: Mult) -> tuple:
         """Whether the fugitive, just arrived at ``w`` (Nemesis to move), wins.
 
-        A winning entry ends with ``(support, key)``; a losing one is ``(False, deletion)``.
+        A winning entry ends with ``(support, key)``; a losing one is ``(False, deletion,
+        trapped)``, ``trapped`` telling whether after that deletion no exit is left in his pruned
+        component (the trap rule of the strategy format; a cut bridge leaves none).
         """
         cm, comp_edges, has_exit = self.prune(mult, w)
         key = (w, cm)
@@ -227,7 +230,7 @@ class Search:
         self._tick()
         g = self.g
         if not has_exit:
-            self.tn[key] = res = (False, None)
+            self.tn[key] = res = (False, None, True)
             return res
         exit_edges = [e for x, e in g.adj[w] if g.is_exit[x] and cm[e]]
         n_exit = sum(cm[e] for e in exit_edges)
@@ -243,7 +246,7 @@ class Search:
             return res
         bridge = self._cut_bridge(w, cm, comp_edges)
         if bridge is not None:
-            self.tn[key] = res = (False, bridge)
+            self.tn[key] = res = (False, bridge, True)
             return res
         tried: list = []
         if n_exit == 1:
@@ -262,7 +265,7 @@ class Search:
             lst[c] -= 1
             r = self.f_turn(w, tuple(lst))
             if not r[0]:
-                self.tn[key] = res = (False, c)
+                self.tn[key] = res = (False, c, len(r) == 3)
                 return res
             sup = r[4]
             tried.append((c, ("f", r[5]), sup))
@@ -356,22 +359,26 @@ def solve(
     deadline: Deadline | None = None,
     strategy: bool = True,
     search: Search | None = None,
-    max_strategy: int = 100_000,
+    max_strategy: int | None = None,
 ) -> SolveResult:
-    """Solve Nemesis or Blizzard from ``start`` (default: the graph's start) with a strategy.
+    """Solve Nemesis or Blizzard from ``start`` (default: the graph's start) with a strategy
+    document (:mod:`escapology.nemesis.strategy`).
 
-    A Nemesis strategy tree above ``max_strategy`` nodes is not built (``strategy`` is None and
+    A start on an exit is a win for the fugitive (§2), with the one-node strategy. A strategy of
+    more than ``max_strategy`` nodes (default: no cap) is not built (``strategy`` is None and
     ``stats["strategy_too_large"]`` is set); the winner is still exact.
 
     Raises :class:`~escapology.core.limits.LimitReached` when ``deadline`` passes.
     """
-    from escapology.nemesis.strategy import fugitive_strategy, nemesis_strategy
+    from escapology.nemesis.extract import StrategyTooLarge, fugitive_strategy, nemesis_strategy
+    from escapology.nemesis.strategy import fugitive_document
 
     s = g.start if start is None else start
     if s is None:
         raise ValueError("no start vertex")
     if g.is_exit[s]:
-        raise ValueError("the start is an exit")
+        trivial = fugitive_document([{"at": g.names[s]}], 0) if strategy else None
+        return SolveResult("fugitive", trivial, 0, game, {})
     sr = search or Search(g, game, deadline)
     from escapology.core.progress import search_progress
 
@@ -379,16 +386,15 @@ def solve(
         sr.progress = prog
         r = sr.f_turn(s, g.mult)
     sr.progress = None
-    from escapology.nemesis.strategy import StrategyTooLarge
-
     strat = None
     stats: dict[str, int] = {}
     sr.deadline = Deadline(None)  # the winner is known: building its strategy may not time out
     if strategy:
         try:
-            strat = fugitive_strategy(sr, s, g.mult) if r[0] else nemesis_strategy(sr, s, max_nodes=max_strategy)
+            build = fugitive_strategy if r[0] else nemesis_strategy
+            strat = build(sr, s, max_nodes=max_strategy)
         except StrategyTooLarge:
-            stats["strategy_too_large"] = max_strategy
+            stats["strategy_too_large"] = max_strategy or 0
     return SolveResult("fugitive" if r[0] else "nemesis", strat, sr.nodes, game, stats)
 
 
@@ -404,6 +410,8 @@ def plain_winner(
     """The baseline: memoised minimax over the real game, no restriction and no pruning."""
     s = g.start if start is None else start
     assert s is not None
+    if g.is_exit[s]:
+        return "fugitive"
     dl = deadline or Deadline(None)
     count = [0]
     blizzard = game == "blizzard"

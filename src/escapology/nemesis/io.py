@@ -1,8 +1,11 @@
-"""Reading and writing Nemesis instances: ASP facts and any graph file networkx reads.
+"""Reading and writing Nemesis instances: ASP facts, GraphML and GML, edge lists and CSV.
 
 ASP facts: ``edge(U,V).`` or ``edge(U,V,K).`` (``K`` = multiplicity, how many deletions the edge
 takes; a repeated ``edge(U,V)`` adds one), optional ``vertex(V).``, ``exit(V).``, ``start(V).``.
-Vertex names are integers or lowercase constants.
+Vertex names are integers or lowercase constants. Edge lists (``.edgelist``, ``.edges``, ``.txt``)
+and CSV (``.csv``) carry the multiplicity in a third column (:func:`read_edge_list`,
+:func:`read_csv_edges`); GraphML and GML in an edge attribute ``multiplicity``; directed graph
+files are refused (:func:`read_graph_file`). A start on an exit is allowed: the fugitive has won.
 
 >>> inst = parse_instance("edge(s,a). edge(a,x,2). exit(x). start(s).")
 >>> inst.edges[("a", "x")], inst.start
@@ -41,6 +44,9 @@ def _check_sizes(n_vertices: int, n_edges: int, file: str | None, line: int | No
         raise InputError(f"the graph has more than {MAX_VERTICES} vertices (the limit)", file=file, line=line)
     if n_edges > MAX_EDGES:
         raise InputError(f"the graph has more than {MAX_EDGES} edges (the limit)", file=file, line=line)
+
+#: File name endings read as plain edge lists (unless the file holds edge/2 facts).
+EDGE_LIST_SUFFIXES = (".edgelist", ".edges", ".txt")
 
 _FOREIGN = {"roll", "die", "special", "target"}  # Enchanted Forest also uses edge/2
 _KNOWN = {("edge", 2), ("edge", 3), ("vertex", 1), ("exit", 1), ("start", 1)}
@@ -152,61 +158,176 @@ def parse_instance(text: str, *, file: str | None = None, deadline: Deadline | N
                 raise InputError(f"start({v}) names an unknown vertex", file=file, line=f.line)
             if inst.start is not None and inst.start != v:
                 raise InputError(f"a second start: start({v}) after start({inst.start})", file=file, line=f.line)
-            if v in inst.exits:
-                raise InputError(f"the start {v} is an exit; the fugitive starts on a non-exit vertex", file=file, line=f.line)
-            inst.start = v
+            inst.start = v  # a start on an exit is the trivial win of §2, not an error
     return inst
 
 
 def read_graph_file(
     path: str | Path, *, exits: Iterable[str] = (), start: str | None = None
 ) -> Instance:
-    """Read GraphML (``.graphml``), GML (``.gml``) or an edge list (anything else) with networkx.
+    """Read GraphML (``.graphml``) or GML (``.gml``) with networkx, or an edge list (``.csv``:
+    :func:`read_csv_edges`; anything else: :func:`read_edge_list`).
 
     Parallel edges of a multigraph add up; an edge attribute ``multiplicity`` (or ``k``) sets the
     multiplicity; node attributes ``exit`` / ``start`` (true/1) mark exits and the start, and the
-    ``exits`` / ``start`` arguments add to them.
+    ``exits`` / ``start`` arguments add to them. A directed graph is refused: Nemesis edges are
+    undirected, and arcs both ways would silently become two copies of one edge.
     """
-    import networkx as nx
-
     p = Path(path)
     name = str(p)
     suffix = p.suffix.lower()
+    if suffix not in (".graphml", ".gml"):
+        text = read_text_file(p)
+        reader = read_csv_edges if suffix == ".csv" else read_edge_list
+        return _apply_options(reader(text, file=name), name, exits, start)
+    import networkx as nx
+
     try:
         if suffix == ".graphml":
             g = nx.read_graphml(p, force_multigraph=True)
-        elif suffix == ".gml":
-            g = nx.read_gml(p, label="label")
         else:
-            g = nx.read_edgelist(p, nodetype=str, create_using=nx.MultiGraph, data=False)
+            g = nx.read_gml(p, label="label")
     except FileNotFoundError:
-        raise
+        raise InputError("no such file", file=name) from None
     except Exception as exc:  # networkx raises many kinds of parse errors
         raise InputError(f"networkx cannot read this graph: {exc}", file=name) from None
+    if g.is_directed():
+        raise InputError("the graph is directed (edgedefault=\"directed\" or \"directed 1\"); Nemesis edges are "
+                         "undirected: declare the graph undirected (an arc each way would be two copies of "
+                         "one edge; give a multiplicity instead)", file=name)
     _check_sizes(g.number_of_nodes(), g.number_of_edges(), name)
     inst = Instance()
     for v in g.nodes:
         inst.vertices.append(str(v))
-    data_iter = g.edges(data=True)
-    for u, v, data in data_iter:
+    for u, v, data in g.edges(data=True):
         su, sv = str(u), str(v)
         if su == sv:
             raise InputError(f"self-loop at {su} is not allowed", file=name)
-        try:
-            k = int(data.get("multiplicity", data.get("k", 1)))
-        except (TypeError, ValueError):
-            raise InputError(f"edge {su}-{sv}: the multiplicity must be an integer", file=name) from None
-        if k < 1:
-            raise InputError(f"edge {su}-{sv} has multiplicity {k} < 1", file=name)
-        if k > MAX_MULTIPLICITY:
-            raise InputError(f"edge {su}-{sv}: multiplicity {k} is above the limit {MAX_MULTIPLICITY}", file=name)
+        k = _multiplicity(data.get("multiplicity", data.get("k", 1)), f"edge {su}-{sv}", name, None)
         key = Instance.key(su, sv)
-        inst.edges[key] = inst.edges.get(key, 0) + k
+        inst.edges[key] = min(MAX_MULTIPLICITY, inst.edges.get(key, 0) + k)
     for v, data in g.nodes(data=True):
         if str(data.get("exit", "")).lower() in ("1", "true", "yes"):
             inst.exits.add(str(v))
         if str(data.get("start", "")).lower() in ("1", "true", "yes"):
             inst.start = str(v)
+    return _apply_options(inst, name, exits, start)
+
+
+def _multiplicity(value: object, what: str, file: str | None, line: int | None) -> int:
+    try:
+        k = int(str(value).strip())
+    except (TypeError, ValueError):
+        raise InputError(f"{what}: the multiplicity is a positive integer, not {value!r}", file=file,
+                         line=line) from None
+    if k < 1:
+        raise InputError(f"{what}: multiplicity {k} < 1", file=file, line=line)
+    if k > MAX_MULTIPLICITY:
+        raise InputError(f"{what}: multiplicity {k} is above the limit {MAX_MULTIPLICITY}", file=file, line=line)
+    return k
+
+
+def _add_edge(inst: Instance, seen: set[str], u: str, v: str, k: int, file: str | None, line: int) -> None:
+    if u == v:
+        raise InputError(f"self-loop at {u} is not allowed", file=file, line=line)
+    for w in (u, v):
+        if w not in seen:
+            seen.add(w)
+            inst.vertices.append(w)
+    key = Instance.key(u, v)
+    inst.edges[key] = min(MAX_MULTIPLICITY, inst.edges.get(key, 0) + k)
+    if len(inst.vertices) > MAX_VERTICES or len(inst.edges) > MAX_EDGES:
+        _check_sizes(len(inst.vertices), len(inst.edges), file, line)
+
+
+def read_edge_list(text: str, *, file: str | None = None) -> Instance:
+    r"""An edge list: one edge ``u v`` per line, a third column ``k`` or an attribute dictionary
+    ``{'multiplicity': k}`` (what networkx's ``write_edgelist`` writes) giving the multiplicity
+    (other attributes are ignored); ``#`` starts a comment; repeated edges add up.
+
+    >>> sorted(read_edge_list("s a\na x 2\na y {'multiplicity': 3, 'weight': 0.5}\n").edges.items())
+    [(('a', 's'), 1), (('a', 'x'), 2), (('a', 'y'), 3)]
+    """
+    import ast
+
+    inst = Instance()
+    seen: set[str] = set()
+    for ln, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split(None, 2)
+        if len(parts) < 2:
+            raise InputError(f"an edge is 'u v' or 'u v k', not {line!r}", file=file, line=ln)
+        k = 1
+        if len(parts) == 3:
+            rest = parts[2].strip()
+            if rest.startswith("{"):
+                try:
+                    attrs = ast.literal_eval(rest)
+                except (ValueError, SyntaxError):
+                    raise InputError(f"not an attribute dictionary: {rest!r}", file=file, line=ln) from None
+                if not isinstance(attrs, dict):
+                    raise InputError(f"not an attribute dictionary: {rest!r}", file=file, line=ln)
+                k = _multiplicity(attrs.get("multiplicity", attrs.get("k", 1)), f"edge {parts[0]}-{parts[1]}",
+                                  file, ln)
+            elif len(rest.split()) == 1:
+                k = _multiplicity(rest, f"edge {parts[0]}-{parts[1]}: the third column", file, ln)
+            else:
+                raise InputError(f"an edge is 'u v' or 'u v k', not {line!r}", file=file, line=ln)
+        _add_edge(inst, seen, parts[0], parts[1], k, file, ln)
+    return inst
+
+
+_CSV_ENDS = {"source", "target", "u", "v", "from", "to", "node1", "node2"}
+
+
+def read_csv_edges(text: str, *, file: str | None = None) -> Instance:
+    r"""A CSV edge list: ``u,v`` or ``u,v,k`` per row (``k`` the multiplicity). A first row naming
+    its columns is a header: then the endpoints are the columns ``source``/``target`` (or ``u``/``v``,
+    ``from``/``to``, else the first two) and the multiplicity is the column ``multiplicity`` (or
+    ``k``); other columns are ignored.
+
+    >>> sorted(read_csv_edges("source,target,weight,multiplicity\ns,a,0.5,1\na,x,1.0,2\n").edges.items())
+    [(('a', 's'), 1), (('a', 'x'), 2)]
+    """
+    import csv
+
+    rows = list(csv.reader(text.splitlines()))
+    inst = Instance()
+    seen: set[str] = set()
+    cols = (0, 1, 2)
+    first = 1
+    if rows and any(c.strip().lower() in _CSV_ENDS | {"multiplicity", "k"} for c in rows[0]):
+        head = [c.strip().lower() for c in rows[0]]
+
+        def col(*names: str) -> int | None:
+            return next((head.index(n) for n in names if n in head), None)
+
+        a = col("source", "u", "from", "node1")
+        b = col("target", "v", "to", "node2")
+        k = col("multiplicity", "k")
+        cols = (0 if a is None else a, 1 if b is None else b, -1 if k is None else k)
+        first = 2
+    for ln, row in enumerate(rows[first - 1:], first):
+        if not row or all(not c.strip() for c in row) or row[0].lstrip().startswith("#"):
+            continue
+        if len(row) <= max(cols[0], cols[1]):
+            raise InputError(f"a row is u,v or u,v,k, not {','.join(row)!r}", file=file, line=ln)
+        u, v = row[cols[0]].strip(), row[cols[1]].strip()
+        if not u or not v:
+            raise InputError("an empty vertex name", file=file, line=ln)
+        if first == 1 and len(row) > 3:
+            raise InputError(f"a row is u,v or u,v,k (name the columns in a header row to add others), "
+                             f"not {','.join(row)!r}", file=file, line=ln)
+        k = 1
+        if cols[2] >= 0 and len(row) > cols[2] and row[cols[2]].strip():
+            k = _multiplicity(row[cols[2]], f"edge {u}-{v}", file, ln)
+        _add_edge(inst, seen, u, v, k, file, ln)
+    return inst
+
+
+def _apply_options(inst: Instance, name: str, exits: Iterable[str], start: str | None) -> Instance:
     known = set(inst.vertices)
     for x in exits:
         if x not in known:
@@ -216,8 +337,6 @@ def read_graph_file(
         if start not in known:
             raise InputError(f"--start names an unknown vertex {start}", file=name)
         inst.start = start
-    if inst.start is not None and inst.start in inst.exits:
-        raise InputError(f"the start {inst.start} is an exit; the fugitive starts on a non-exit vertex", file=name)
     return inst
 
 
@@ -234,8 +353,10 @@ def load_instance(
         return read_graph_file(p, exits=exits, start=start)
     if text is None:
         text = read_text_file(p) if p != "-" else ""
-    if suffix in (".edgelist", ".edges", ".txt") and p != "-" and not re.search(r"\bedge\s*\(", text):
-        return read_graph_file(p, exits=exits, start=start)
+    if suffix == ".csv" and p != "-":
+        return _apply_options(read_csv_edges(text, file=p), p, exits, start)
+    if suffix in EDGE_LIST_SUFFIXES and p != "-" and not re.search(r"\bedge\s*\(", text):
+        return _apply_options(read_edge_list(text, file=p), p, exits, start)
     return parse_and_apply(text, p if p != "-" else "<stdin>", exits=exits, start=start, deadline=deadline)
 
 
@@ -251,11 +372,7 @@ def parse_and_apply(text: str, file: str, *, exits: Iterable[str] = (), start: s
     if start is not None:
         if start not in inst.vertices:
             raise InputError(f"--start names an unknown vertex {start}", file=p)
-        if start in inst.exits:
-            raise InputError(f"the start {start} is an exit", file=p)
         inst.start = start
-    if inst.start is not None and inst.start in inst.exits:
-        raise InputError(f"the start {inst.start} is an exit", file=p)
     return inst
 
 

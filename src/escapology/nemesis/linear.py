@@ -11,16 +11,21 @@
 - :func:`subcubic_winner` (Lemma 12 / Theorem 1, maximum degree 3): after the fugitive moves
   ``s -> u`` and ``s`` is removed, prune (§3.1); the fugitive wins iff the pruned component of ``u``
   (exits split into leaves) is a tree — then it is a binary escape tree, every non-root vertex having
-  degree 3 and ``u`` degree 2. That a cycle left there means a Nemesis win is our reading of
-  Lemma 12 (the paper's text was not at hand); the tests cross-check it against the exact solver on
-  10,000 random graphs of maximum degree 3, and on the multigraphs of degree ≤ 3 they meet.
+  degree 3 and ``u`` degree 2. A cycle left there means a Nemesis win: she traps him on it by
+  deleting, each round, the one edge that leaves it (the end of Lemma 12's proof). The tests
+  cross-check it against the exact solver on 10,000 random graphs of maximum degree 3, and on the
+  multigraphs of degree ≤ 3 they meet.
 - :func:`blizzard_winning_set` (Theorem 13): ``W`` is the least set holding the exits and every
   vertex with at least two edge copies into ``W``. From ``s`` the fugitive wins iff ``s`` has a
   neighbour in ``W``: he walks down the ranks (the Nemesis deletes one of the ≥ 2 copies to lower
   ranks, he takes another, never revisiting); from outside ``W`` the Nemesis deletes the ≤ 1 copy into
   ``W`` each round (deletions keep non-members outside).
 
-All run in O(n + m) (the subcubic test runs at most three linear passes).
+All run in O(n + m) (the subcubic test runs at most three linear passes) on explicit stacks and
+queues: nothing recurses, so depth is no limit. Their answers carry certificates the checker reads:
+the fugitive's strategy (trees and Blizzard, and the escape tree's strategy for maximum degree 3),
+the Nemesis' strategy on trees (:func:`tree_nemesis_strategy`) and Blizzard's trap region
+(:func:`blizzard_trap_region`).
 
 >>> from escapology.nemesis.model import Instance
 >>> g = Instance.from_edges([("s","a"),("a","x"),("a","y")], exits={"x","y"}, start="s").graph()
@@ -33,7 +38,9 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from escapology.nemesis.escape_tree import escape_tree_strategy
 from escapology.nemesis.model import Graph, Instance
+from escapology.nemesis.strategy import fugitive_document, nemesis_document
 
 
 class NotApplicable(ValueError):
@@ -132,25 +139,50 @@ def _check_forest(g: Graph) -> None:
 
 
 def tree_winner(g: Graph, start: int | None = None) -> tuple[str, dict[str, Any] | None]:
-    """Winner on a tree (non-exit part a forest, exits split), with the fugitive's strategy.
+    """Winner on a tree (non-exit part a forest, exits split), with the winner's strategy document:
+    the fugitive's along a binary escape tree, or the Nemesis' (:func:`tree_nemesis_strategy`).
 
     Raises :class:`NotApplicable` when the non-exit part has a cycle.
     """
     _check_forest(g)
     s = g.start if start is None else start
     assert s is not None
+    if g.is_exit[s]:
+        return "fugitive", fugitive_document([{"at": g.names[s]}], 0)
+    good, branches, children = _good_vertices(g, s)
+    for w, _ in g.adj[s]:
+        if g.is_exit[w]:
+            return "fugitive", fugitive_document([{"at": g.names[w]}, {"at": g.names[s], "otherwise": 0}], 1)
+    for w, _ in g.adj[s]:
+        if good.get(w):
+            kids: dict[int, list[int]] = {}
+            stack = [w]
+            while stack:  # the escape tree below w: two good branches per vertex
+                v = stack.pop()
+                kids[v] = [x for x, _ in branches[v][:2]]
+                stack.extend(x for x in kids[v] if not g.is_exit[x])
+            return "fugitive", escape_tree_strategy(g, s, w, kids)
+    return "nemesis", tree_nemesis_strategy(g, s, branches, children)
+
+
+def _good_vertices(g: Graph, s: int) -> tuple[dict[int, bool], dict[int, list[tuple[int, int]]], dict[int, list[int]]]:
+    """Rooted at ``s``: which vertices are good, their good branches ``(child, edge)`` (an exit
+    once per copy, at most twice) and their non-exit children, bottom-up on an explicit stack."""
     order: list[tuple[int, int]] = []  # (vertex, parent) in DFS preorder
     stack = [(s, -1)]
     seen = {s}
+    children: dict[int, list[int]] = {}
     while stack:
         v, p = stack.pop()
         order.append((v, p))
+        children[v] = []
         for w, _ in g.adj[v]:
             if not g.is_exit[w] and w != p and w not in seen:
                 seen.add(w)
+                children[v].append(w)
                 stack.append((w, v))
     good: dict[int, bool] = {}
-    branches: dict[int, list[tuple[int, int]]] = {}  # good branches (child, edge); exits per copy
+    branches: dict[int, list[tuple[int, int]]] = {}
     for v, p in reversed(order):
         br: list[tuple[int, int]] = []
         for w, e in g.adj[v]:
@@ -160,49 +192,35 @@ def tree_winner(g: Graph, start: int | None = None) -> tuple[str, dict[str, Any]
                 br.append((w, e))
         branches[v] = br
         good[v] = len(br) >= 2
-    for w, e in g.adj[s]:
-        if g.is_exit[w]:
-            return "fugitive", {"move": g.names[w]}
-    for w, e in g.adj[s]:
-        if good.get(w):
-            return "fugitive", {"move": g.names[w], "then": _tree_replies(g, w, branches, {})}
-    return "nemesis", None
+    return good, branches, children
 
 
-def _tree_replies(
-    g: Graph, u: int, branches: dict[int, list[tuple[int, int]]], cache: dict[int, dict[str, Any]]
+def tree_nemesis_strategy(
+    g: Graph, s: int, branches: dict[int, list[tuple[int, int]]], children: dict[int, list[int]]
 ) -> dict[str, Any]:
-    """The Nemesis-reply node at ``u`` that keeps two good branches (a binary escape tree)."""
-    if u in cache:
-        return cache[u]
-    (a, ea), (b, eb) = branches[u][:2]
+    """The Nemesis' strategy on a tree when no neighbour of ``s`` is good or an exit (Lemma 12):
+    when the fugitive arrives on ``w`` (not good: at most one good branch), she deletes that branch's
+    edge (else an edge at ``w``); every branch left below him is bad, and so on down. One node per
+    vertex below ``s``, in post-order on an explicit stack."""
+    nodes: list[dict[str, Any]] = []
+    ids: dict[int, int] = {}
 
-    def go(w: int) -> dict[str, Any]:
-        if g.is_exit[w]:
-            return {"move": g.names[w]}
-        return {"move": g.names[w], "then": _tree_replies(g, w, branches, cache)}
+    def deletion(w: int) -> list[str]:
+        if branches[w]:
+            return g.edge_name(branches[w][0][1])
+        near = [e for _, e in g.adj[w]]
+        return g.edge_name(near[0]) if near else []
 
-    first, second = go(a), go(b)
-    replies = [{"delete": g.edge_name(e), "then": second} for e in _subtree_edges(g, u, a, ea, branches)]
-    node = {"replies": replies, "otherwise": first}
-    cache[u] = node
-    return node
-
-
-def _subtree_edges(
-    g: Graph, u: int, a: int, ea: int, branches: dict[int, list[tuple[int, int]]]
-) -> list[int]:
-    """The edges of the escape branch ``u -> a`` (the ones whose deletion forces the other branch)."""
-    out = [ea]
-    stack = [a]
+    stack: list[tuple[int, bool]] = [(s, False)]
     while stack:
-        v = stack.pop()
-        if g.is_exit[v]:
+        v, expanded = stack.pop()
+        if not expanded:
+            stack.append((v, True))
+            stack.extend((c, False) for c in children[v])
             continue
-        for w, e in branches[v][:2]:
-            out.append(e)
-            stack.append(w)
-    return list(dict.fromkeys(out))
+        ids[v] = len(nodes)
+        nodes.append({"at": g.names[v], "answers": [[ids[c], *deletion(c)] for c in children[v]]})
+    return nemesis_document(nodes, ids[s])
 
 
 # -- maximum degree 3 (Lemma 12) --------------------------------------------------------------
@@ -219,6 +237,8 @@ def subcubic_winner(g: Graph, start: int | None = None) -> tuple[str, list[tuple
     for v in range(g.n):
         if not g.is_exit[v] and sum(g.mult[e] for _, e in g.adj[v]) > 3:
             raise NotApplicable(f"vertex {g.names[v]} has degree above 3")
+    if g.is_exit[s]:
+        return "fugitive", []
     for u, e in g.adj[s]:
         if g.is_exit[u]:
             return "fugitive", [(g.names[s], g.names[u])]
@@ -229,6 +249,34 @@ def subcubic_winner(g: Graph, start: int | None = None) -> tuple[str, list[tuple
                 (g.names[a], g.names[b]) for a, b in (g.ends[e] for e in tree)
             ]
     return "nemesis", None
+
+
+def subcubic_strategy(g: Graph, tree_edges: list[tuple[str, str]], start: int | None = None) -> dict[str, Any]:
+    """The fugitive's strategy (Lemma 11) along the escape tree :func:`subcubic_winner` gave."""
+    s = g.start if start is None else start
+    assert s is not None
+    if not tree_edges:
+        return fugitive_document([{"at": g.names[s]}], 0)
+    u = g.index[tree_edges[0][1]]
+    nbrs: dict[int, list[int]] = {}
+    for a, b in tree_edges[1:]:
+        x, y = g.index[a], g.index[b]
+        nbrs.setdefault(x, []).append(y)
+        nbrs.setdefault(y, []).append(x)
+    kids: dict[int, list[int]] = {}
+    seen = {u}
+    stack = [u]
+    while stack:
+        v = stack.pop()
+        kids[v] = []
+        for w in nbrs.get(v, []):
+            if g.is_exit[w]:
+                kids[v].extend([w] * min(2, g.mult[g.edge_id(g.names[v], g.names[w]) or 0]))
+            elif w not in seen:
+                seen.add(w)
+                kids[v].append(w)
+                stack.append(w)
+    return escape_tree_strategy(g, s, u, kids)
 
 
 def _escape_component(g: Graph, s: int, u: int) -> list[int] | None:
@@ -307,48 +355,59 @@ def blizzard_winning_set(g: Graph) -> tuple[set[int], dict[int, int]]:
 
 
 def blizzard_winner(g: Graph, start: int | None = None) -> tuple[str, dict[str, Any] | None]:
-    """Blizzard's winner from ``start`` by Theorem 13, with the fugitive's positional strategy.
-
-    When the Nemesis wins, the certificate is ``W`` itself (:func:`blizzard_winning_set`); use the
-    exact solver for an explicit strategy tree.
-    """
+    """Blizzard's winner from ``start`` by Theorem 13, with the fugitive's strategy document (he
+    walks down the ranks); when the Storm wins, her certificate is :func:`blizzard_trap_region`."""
     s = g.start if start is None else start
     assert s is not None
-    W, rank = blizzard_winning_set(g)
-    best = _best_down(g, s, rank)
-    if best:
-        return "fugitive", _blizzard_fugitive(g, best[0][0], rank, {})
-    return "nemesis", None
+    if g.is_exit[s]:
+        return "fugitive", fugitive_document([{"at": g.names[s]}], 0)
+    _, rank = blizzard_winning_set(g)
+    best = _lower(g, s, rank, below=None)
+    if not best:
+        return "nemesis", None
+    first = best[0][0]
+    nodes: list[dict[str, Any]] = []
+    ids: dict[int, int] = {}
+    stack: list[tuple[int, bool]] = [(first, False)]
+    while stack:
+        w, expanded = stack.pop()
+        if w in ids:
+            continue
+        if g.is_exit[w]:
+            ids[w] = len(nodes)
+            nodes.append({"at": g.names[w]})
+            continue
+        (a, ea), (b, _) = _lower(g, w, rank, below=rank[w])
+        if not expanded:
+            stack.append((w, True))
+            stack.extend((x, False) for x in (a, b) if x not in ids)
+            continue
+        node: dict[str, Any] = {"at": g.names[w], "otherwise": ids[a]}
+        if a != b:
+            node["replies"] = [[*g.edge_name(ea), ids[b]]]
+        ids[w] = len(nodes)
+        nodes.append(node)
+    nodes.append({"at": g.names[s], "otherwise": ids[first]})
+    return "fugitive", fugitive_document(nodes, len(nodes) - 1)
 
 
-def _best_down(g: Graph, v: int, rank: dict[int, int]) -> list[tuple[int, int]]:
-    """Neighbours of ``v`` in W (one entry per copy, at most two), lowest rank first."""
-    nb = sorted(((rank[w], w, e) for w, e in g.adj[v] if w in rank), key=lambda t: (t[0], t[1]))
+def blizzard_trap_region(g: Graph, start: int | None = None) -> list[str] | None:
+    """The Storm's certificate when she wins (Theorem 13): the vertices outside ``W``, each with at
+    most one edge copy into ``W``, holding every neighbour of the start (checked by
+    :func:`escapology.nemesis.checker_nemesis.check_trap_region`); None when the trapper wins."""
+    s = g.start if start is None else start
+    assert s is not None
+    W, _ = blizzard_winning_set(g)
+    if g.is_exit[s] or any(w in W for w, _ in g.adj[s]):
+        return None
+    return [g.names[v] for v in range(g.n) if v not in W]
+
+
+def _lower(g: Graph, v: int, rank: dict[int, int], below: int | None) -> list[tuple[int, int]]:
+    """The two lowest-ranked edge copies from ``v`` into ``W`` (of rank below ``below``), one entry
+    per copy; the trapper on ``v`` takes the first unless the Storm deletes it."""
     out: list[tuple[int, int]] = []
-    for _, w, e in nb:
-        out.extend([(w, e)] * min(g.mult[e], 2))
-    return out[:2]
-
-
-def _blizzard_fugitive(g: Graph, w: int, rank: dict[int, int], cache: dict[int, dict[str, Any]]) -> dict[str, Any]:
-    """Fugitive node "move to w" and, if w is not an exit, go down the ranks."""
-    if w in cache:
-        return cache[w]
-    node: dict[str, Any] = {"move": g.names[w]}
-    cache[w] = node
-    if not g.is_exit[w]:
-        down = [(x, e) for x, e in _lower(g, w, rank)]
-        (a, ea), (b, _) = down[0], down[1]
-        first = _blizzard_fugitive(g, a, rank, cache)
-        second = _blizzard_fugitive(g, b, rank, cache) if b != a else first
-        replies = [] if (a == b) else [{"delete": g.edge_name(ea), "then": second}]
-        node["then"] = {"replies": replies, "otherwise": first}
-    return node
-
-
-def _lower(g: Graph, v: int, rank: dict[int, int]) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    for w, e in sorted(g.adj[v], key=lambda t: rank.get(t[0], 1 << 30)):
-        if w in rank and rank[w] < rank[v]:
+    for w, e in sorted(g.adj[v], key=lambda t: (rank.get(t[0], 1 << 30), t[0])):
+        if w in rank and (below is None or rank[w] < below):
             out.extend([(w, e)] * min(g.mult[e], 2))
     return out[:2]

@@ -30,6 +30,9 @@ def play(
     mult = tuple(g.mult)
     blizzard = game == "blizzard"
     say(f"{game}: you are the {side}. Exits: {', '.join(sorted(inst.exits))}. Type a vertex (fugitive) or 'a b' (edge to delete).")
+    if g.is_exit[pos]:
+        say(f"the fugitive starts on the exit {g.names[pos]}: the fugitive wins")
+        return "fugitive"
     while True:
         if not g.exit_reachable(pos, mult):
             say(f"the fugitive at {g.names[pos]} has no exit left in his component: the Nemesis wins")

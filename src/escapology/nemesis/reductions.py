@@ -1,7 +1,7 @@
 """Reductions as generators (each is checked in the tests by solving its output).
 
-The paper's own gadgets were not at hand; the constructions below are ours and each docstring
-proves it. Formulas are read in DIMACS CNF.
+The constructions below are ours, not the paper's gadgets (issue 20 brings those), and each
+docstring proves its own. Formulas are read in DIMACS CNF.
 
 - :func:`merge_exits`: all exits become one exit ``x``; ``k`` copies from ``u`` to exits become the
   multiplicity of ``ux``. Same winner for Nemesis and Blizzard: a play only uses an exit as its last
@@ -9,7 +9,7 @@ proves it. Formulas are read in DIMACS CNF.
 - :func:`two_exits` (the statement of Theorem 9 for simple graphs): the merged multigraph becomes
   simple with two exits when no vertex has more than two edge copies into exits (a vertex with ``k``
   copies gets edges to ``k`` distinct exits among ``x1``, ``x2``); beyond two we raise, since
-  replacing a multiplicity needs the paper's gadget.
+  replacing a multiplicity needs the exit gadget of §4.4.
 - :func:`nemesis_to_cat` (after Corollary 6): Nemesis from ``s`` is won by the fugitive iff for some
   neighbour ``u`` of ``s`` the cat (speed 1) starting on ``u`` in ``G - s`` with the exits merged into
   ``x`` and a pendant edge ``xy`` of multiplicity ``K = m + 1`` (``m`` = edge copies of the rest)

@@ -81,22 +81,26 @@ def layout(inst: Instance) -> dict[str, tuple[float, float]]:
     return {v: (float(p[0]) * 5, float(p[1]) * 5) for v, p in raw.items()}
 
 
-EXIT = "#2a2"
-START = "#e33"
+# as in the paper: exits are red vertices, the fugitive's vertex is black (Fig. 1)
+EXIT = "#d62728"
+START = "#111"
 WINNING = "#9cf"
 VERTEX = "#eee"
 EDGE = "#555"
 PATH = "orange"
-STRUCK = "#d00"
+STRUCK = "#6a3d9a"
 
 
 @dataclass
 class Line:
-    """One line of play of a strategy: the fugitive's vertices, the deleted edges in order, how it ends."""
+    """One line of play of a strategy: the fugitive's vertices, the deleted edges in the order
+    they are deleted, the round of each deletion (the deletion of round ``i`` follows the
+    fugitive's ``i``-th move), and how it ends."""
 
     path: list[str] = field(default_factory=list)
     deletions: list[tuple[str, str]] = field(default_factory=list)
     end: str = ""
+    rounds: list[int] = field(default_factory=list)
 
 
 def _pair(e: Any) -> tuple[str, str] | None:
@@ -113,8 +117,8 @@ def line_of_play(strategy: Any, start: str | None, exits: frozenset[str] | set[s
     >>> s = {"position": "5", "moves": [{"move": "1", "delete": ["2", "4"], "then":
     ...     {"position": "1", "moves": [{"move": "0", "delete": ["0", "3"], "then": {"position": "0", "trapped": True}}]}}]}
     >>> ln = line_of_play(s, "5")
-    >>> ln.path, ln.deletions, ln.end
-    (['5', '1', '0'], [('2', '4'), ('0', '3')], 'the fugitive is trapped')
+    >>> ln.path, ln.deletions, ln.rounds, ln.end
+    (['5', '1', '0'], [('2', '4'), ('0', '3')], [1, 2], 'the fugitive is trapped')
     """
     line = Line([start] if start else [])
     if not isinstance(strategy, dict):
@@ -135,6 +139,7 @@ def line_of_play(strategy: Any, start: str | None, exits: frozenset[str] | set[s
             e = _pair(node.get("delete"))
             if e:
                 line.deletions.append(e)
+                line.rounds.append(len(line.deletions))
             after = node.get("after") or {}
             if not after:
                 line.end = "the cat is isolated"
@@ -142,35 +147,48 @@ def line_of_play(strategy: Any, start: str | None, exits: frozenset[str] | set[s
             w, i = next(iter(after.items()))
             line.path.append(str(w))
         return line
-    n: Any = strategy
-    while isinstance(n, dict):
-        if "moves" in n or "trapped" in n:  # a Nemesis strategy
-            if n.get("trapped") or not n.get("moves"):
+    from escapology.nemesis.strategy import StrategyFormatError, as_document
+
+    try:
+        doc = as_document(strategy, start or "")
+    except StrategyFormatError:
+        return line
+    nodes = doc["nodes"]
+
+    def node(i: Any) -> dict[str, Any] | None:
+        return nodes[i] if isinstance(i, int) and 0 <= i < len(nodes) and isinstance(nodes[i], dict) else None
+
+    n = node(doc["root"])
+    for _ in range(len(nodes) + 1):
+        if n is None:
+            break
+        if doc["player"] == "nemesis":
+            answers = n.get("answers") or []
+            if n.get("trapped") or not answers or not isinstance(answers[0], list):
                 line.end = "the fugitive is trapped"
                 break
-            m = n["moves"][0]
-            line.path.append(str(m["move"]))
-            e = _pair(m.get("delete"))
-            if e:
-                line.deletions.append(e)
-            n = m.get("then")
-        elif "move" in n:  # a fugitive strategy
-            line.path.append(str(n["move"]))
-            if str(n["move"]) in exits:
-                line.end = "the fugitive escapes"
-            nxt = n.get("then")
-            if not isinstance(nxt, dict):
+            nxt = node(answers[0][0])
+            if nxt is None:
                 break
-            replies = nxt.get("replies") or []
-            if replies:
-                e = _pair(replies[0].get("delete"))
-                if e:
-                    line.deletions.append(e)
-                n = replies[0].get("then")
-            else:
-                n = nxt.get("otherwise")
+            line.path.append(str(nxt.get("at")))
+            if len(answers[0]) == 3:
+                line.deletions.append((str(answers[0][1]), str(answers[0][2])))
+                line.rounds.append(len(line.path) - 1)
+            n = nxt
         else:
-            break
+            replies = n.get("replies") or []
+            if n is not node(doc["root"]) and replies and isinstance(replies[0], list) and len(replies[0]) == 3:
+                line.deletions.append((str(replies[0][0]), str(replies[0][1])))
+                line.rounds.append(len(line.path) - 1)
+                n = node(replies[0][2])
+            else:
+                n = node(n.get("otherwise"))
+            if n is None:
+                break
+            line.path.append(str(n.get("at")))
+            if str(n.get("at")) in exits:
+                line.end = "the fugitive escapes"
+                break
     return line
 
 
@@ -194,9 +212,10 @@ def picture(
     winning: set[str] | None = None,
     strategy: dict[str, Any] | None = None,
 ) -> Svg:
-    """The graph with a legend: exits, the start, the winning starts, and of a strategy's line of
-    play (see :func:`line_of_play`) the fugitive's path (arrows) and the deleted edges, struck
-    through and numbered in the order they are deleted.
+    """The graph with a legend, drawn as in the paper (exits red, the fugitive's start black): the
+    winning starts, and of a strategy's line of play (see :func:`line_of_play`) the fugitive's moves
+    (arrows numbered by round) and the deleted edges, struck through and numbered by the round in
+    which they are deleted (round ``i``: his ``i``-th move, then her deletion).
 
     >>> from escapology.nemesis.io import parse_instance
     >>> inst = parse_instance("edge(s,a). edge(a,x). edge(s,x). exit(x). start(s).")
@@ -222,7 +241,7 @@ def picture(
     line = line_of_play(strategy, inst.start, set(inst.exits)) if strategy else Line()
     key = Instance.key
     deleted: dict[tuple[str, str], list[int]] = {}
-    for i, (a, b) in enumerate(line.deletions, start=1):
+    for i, (a, b) in zip(line.rounds, line.deletions):
         deleted.setdefault(key(a, b), []).append(i)
     multi = False
     for (a, b), k in inst.edges.items():
@@ -237,12 +256,15 @@ def picture(
             multi = True
             svg.text((x1 + x2) / 2, (y1 + y2) / 2 - 4, str(k), size=10, fill="#a00")
     path = [v for v in line.path if v in pos]
-    for u, v in zip(path, path[1:]):
+    for r, (u, v) in enumerate(zip(path, path[1:]), start=1):
         (x1, y1), (x2, y2) = at(u), at(v)
         d = math.hypot(x2 - x1, y2 - y1) or 1.0
         ux, uy = (x2 - x1) / d, (y2 - y1) / d
         svg.arrow(x1 + ux * 11, y1 + uy * 11, x2 - ux * 12, y2 - uy * 12, colour=PATH, width=4, head=13,
                   opacity=0.9)
+        mx, my = (x1 + x2) / 2 + uy * 12, (y1 + y2) / 2 - ux * 12  # the round, beside the arrow
+        svg.circle(mx, my, 7, fill=PATH, stroke="white", stroke_width=1)
+        svg.text(mx, my, str(r), size=9, fill="black", font_weight="bold")
     for (a, b), numbers in deleted.items():
         (x1, y1), (x2, y2) = at(a), at(b)
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
@@ -260,7 +282,7 @@ def picture(
     for v in inst.vertices:
         x, y = at(v)
         if v in inst.exits:
-            svg.rect(x - 8, y - 8, 16, 16, fill=EXIT, stroke="black")
+            svg.circle(x, y, 10, fill=EXIT, stroke="black")
         else:
             fill = WINNING if winning and v in winning else VERTEX
             if v == inst.start:
@@ -269,9 +291,9 @@ def picture(
         svg.text(*_label_at(inst, at, v), v, size=9)
     entries: list[LegendEntry] = []
     if inst.exits:
-        entries.append(("square", EXIT, "exit"))
+        entries.append(("dot", EXIT, "exit"))
     if inst.start is not None:
-        entries.append(("dot", START, "start"))
+        entries.append(("dot", START, "start (the fugitive)"))
     others = [v for v in inst.vertices if v not in inst.exits and v != inst.start]
     if winning and any(v in winning for v in others):
         entries.append(("dot", WINNING, "the fugitive wins from here"))
@@ -281,9 +303,9 @@ def picture(
     if multi:
         entries.append(("text:2", "#a00", "copies of an edge"))
     if len(path) > 1:
-        entries.append(("arrow", PATH, f"the {who}'s moves"))
+        entries.append(("arrow", PATH, f"the {who}'s moves, numbered by round"))
     if deleted:
-        entries.append(("struck", STRUCK, "deleted edge, numbered in order"))
+        entries.append(("struck", STRUCK, "deleted edge, numbered by the round it is deleted in"))
     note = None
     if strategy and (len(path) > 1 or deleted):
         note = "line of play: " + " → ".join(path) + (f"; {line.end}" if line.end else "")

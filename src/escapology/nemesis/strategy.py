@@ -1,182 +1,311 @@
-"""Strategies as JSON-ready trees, extracted from the exact solver's tables.
+"""Nemesis and Blizzard strategies as documents with shared nodes (format ``nemesis-strategy``, version 1).
 
-**Fugitive strategy** (the fugitive wins). A fugitive node, fugitive to move::
+A strategy is a table of nodes; a node refers to others by their index in the table, and a node
+may be referred to from many places (the sub-strategy is written once). Every reference points to
+an *earlier* node, so the table is acyclic and read in one pass; the root is usually the last node.
 
-    {"move": "w"}                                  # w is an exit: the game is won
-    {"move": "w", "then": NEMESIS_REPLIES}
+**Fugitive strategy** (``"player": "fugitive"``, the fugitive wins). A node is the fugitive standing
+on ``at`` just after the Nemesis' deletion (the root: on the start, before any deletion)::
 
-    NEMESIS_REPLIES = {"replies": [{"delete": ["a", "b"], "then": FUGITIVE_NODE}, ...],
-                       "otherwise": FUGITIVE_NODE}
+    {"at": "u", "otherwise": 3, "replies": [["a", "b", 5], ...]}
+    {"at": "x"}                                    # x is an exit: he has escaped
 
-After the fugitive reaches ``w`` the Nemesis deletes one edge copy; a listed deletion leads to its
-node, *every other* deletion to ``otherwise``. The checker verifies all of them.
+If the Nemesis has just deleted a copy of the edge a-b he moves to the vertex of node 5 and play
+goes on from node 5; after any other deletion he moves to the vertex of node ``otherwise``. The
+root answers no deletion (it has no ``replies``).
 
-**Nemesis strategy** (the Nemesis wins)::
+**Nemesis strategy** (``"player": "nemesis"``). A node is the fugitive on ``at``, to move, in the
+game without revisits (Remark 7; the vertices he has left are behind him)::
 
-    {"position": "p", "moves": [{"move": "w", "delete": ["a", "b"], "then": NODE}, ...]}
-    {"position": "p", "trapped": true}             # no exit reachable without revisiting
+    {"at": "p", "answers": [[7, "a", "b"], [9, "c", "d"]]}
+    {"at": "p", "answers": [[7]]}                  # no edge copy is left to delete
+    {"at": "p", "trapped": true}
 
-Every move of the fugitive that does not revisit a vertex is answered (Remark 7: revisiting never
-helps the fugitive, see :mod:`escapology.nemesis.exact`).
+``[7, "a", "b"]`` answers his move to the vertex of node 7 by deleting a copy of a-b; play goes on
+from node 7. ``trapped`` claims the *trap rule* of :mod:`escapology.nemesis.checker_nemesis`: once
+the vertices he has left are removed and the non-exit vertices of degree at most 2 (other than his)
+are pruned repeatedly, no exit is left in his component.
+
+:data:`SCHEMA` is the JSON Schema of the document (also in docs/nemesis.md). The strategy trees of
+earlier versions (``{"move": ..., "then": ...}`` and ``{"position": ..., "moves": ...}``) are still
+read: :func:`as_document` converts them.
+
+>>> doc = fugitive_document([{"at": "x"}, {"at": "y"}, {"at": "a", "otherwise": 0,
+...     "replies": [["a", "x", 1]]}, {"at": "s", "otherwise": 2}], root=3)
+>>> doc["format"], doc["version"], doc["player"], strategy_size(doc)
+('nemesis-strategy', 1, 'fugitive', 4)
+>>> principal_line(doc)
+['a', 'x']
+>>> old = {"move": "a", "then": {"replies": [{"delete": ["a", "x"], "then": {"move": "y"}}],
+...        "otherwise": {"move": "x"}}}
+>>> as_document(old, "s")["nodes"]
+[{'at': 'x'}, {'at': 'y'}, {'at': 'a', 'otherwise': 0, 'replies': [['a', 'x', 1]]}, {'at': 's', 'otherwise': 2}]
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TextIO
 
-from escapology.nemesis.exact import Mult, Search
+FORMAT = "nemesis-strategy"
+VERSION = 1
 
-
-class StrategyTooLarge(Exception):
-    """The explicit strategy tree would exceed the node budget."""
-
-
-def fugitive_strategy(sr: Search, start: int, mult: Mult) -> dict[str, Any]:
-    """The fugitive's winning strategy from ``start`` (the search must have proven the win)."""
-    g = sr.g
-    r = sr.f_turn(start, mult)
-    assert r[0], "the fugitive does not win here"
-    cache: dict[Any, dict[str, Any]] = {}
-
-    def fnode(entry: tuple) -> dict[str, Any]:
-        _, w, e, nkey, _sup, key = entry
-        if key in cache:
-            return cache[key]
-        node: dict[str, Any] = {"move": g.names[w]}
-        if nkey is not None:
-            node["then"] = nnode(sr.tn[nkey], w)
-        cache[key] = node
-        return node
-
-    def action(act: tuple, w: int) -> dict[str, Any]:
-        kind, val = act
-        if kind == "exit":
-            a, b = g.ends[val]
-            return {"move": g.names[b if a == w else a]}
-        return fnode(sr.tf[val])
-
-    def nnode(entry: tuple, w: int) -> dict[str, Any]:
-        _, tried, _sup, key = entry
-        ck = ("n", key)
-        if ck in cache:
-            return cache[ck]
-        default = tried[0]
-        replies = []
-        listed = set()
-        for c, act, _s in tried[1:]:
-            replies.append({"delete": g.edge_name(c), "then": action(act, w)})
-            listed.add(c)
-        if default[0] is not None:
-            listed.add(default[0])
-        for c in sorted(default[2]):
-            if c in listed:
-                continue
-            for c2, act, s in tried[1:]:
-                if c not in s:
-                    replies.append({"delete": g.edge_name(c), "then": action(act, w)})
-                    break
-            listed.add(c)
-        node = {"replies": replies, "otherwise": action(default[1], w)}
-        cache[ck] = node
-        return node
-
-    return fnode(r)
+_NAME: dict[str, Any] = {"type": "string"}
+_REF: dict[str, Any] = {"type": "integer", "minimum": 0}
 
 
-def nemesis_strategy(sr: Search, start: int, *, max_nodes: int = 200_000) -> dict[str, Any]:
-    """The Nemesis' winning strategy from ``start`` against every non-revisiting fugitive."""
-    g = sr.g
-    adj, is_exit = g.adj, g.is_exit
-    cache: dict[tuple[int, Mult], dict[str, Any]] = {}
-    count = [0]
+def _tuple(*items: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "array", "items": list(items), "minItems": len(items), "additionalItems": False}
 
-    reachable = g.exit_reachable
 
-    def node(pos: int, mult: Mult, real: Mult) -> dict[str, Any]:
-        key = (pos, mult, real)
-        if key in cache:
-            return cache[key]
-        count[0] += 1
-        if count[0] > max_nodes:
-            raise StrategyTooLarge(f"more than {max_nodes} nodes")
-        if not reachable(pos, mult):
-            out: dict[str, Any] = {"position": g.names[pos], "trapped": True}
-            cache[key] = out
-            return out
-        after = list(mult)
-        for _, e in adj[pos]:
-            after[e] = 0
-        after_t = tuple(after)
-        moves = []
-        for w, e in adj[pos]:
-            if not mult[e]:
-                continue
-            if is_exit[w]:
-                raise AssertionError("the fugitive escapes: the search was wrong")
-            r = sr.n_turn(w, after_t)
-            if r[0]:
-                raise AssertionError("the fugitive wins after this move: the search was wrong")
-            c = r[1]
-            if c is None or not after_t[c]:
-                if sr.blizzard:
-                    opts = [f for _, f in adj[w] if real[f]]
-                else:
-                    opts = [f for f in range(len(real)) if real[f]]
-                c = opts[0] if opts else None
-            nxt = list(after_t)
-            nreal = list(real)
-            if c is not None:
-                nreal[c] -= 1
-                if nxt[c]:
-                    nxt[c] -= 1
-            moves.append(
-                {
-                    "move": g.names[w],
-                    "delete": g.edge_name(c) if c is not None else None,
-                    "then": node(w, tuple(nxt), tuple(nreal)),
-                }
-            )
-        out = {"position": g.names[pos], "moves": moves}
-        cache[key] = out
+#: The JSON Schema (draft-07) of a strategy document; the checker adds what a schema cannot say
+#: (names of the graph's vertices and edges, references to earlier nodes, one answer per case).
+SCHEMA: dict[str, Any] = {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "escapology Nemesis/Blizzard strategy, shared nodes, version 1",
+    "type": "object",
+    "required": ["format", "version", "player", "root", "nodes"],
+    "properties": {
+        "format": {"const": FORMAT},
+        "version": {"const": VERSION},
+        "player": {"enum": ["fugitive", "nemesis"]},
+        "root": _REF,
+        "nodes": {"type": "array", "items": {"anyOf": [
+            {"$ref": "#/definitions/fugitive_node"}, {"$ref": "#/definitions/nemesis_node"},
+            {"$ref": "#/definitions/trapped_node"}]}},
+    },
+    "definitions": {
+        "fugitive_node": {
+            "type": "object",
+            "required": ["at"],
+            "additionalProperties": False,
+            "properties": {
+                "at": _NAME,
+                "otherwise": _REF,
+                "replies": {"type": "array", "items": _tuple(_NAME, _NAME, _REF)},
+            },
+        },
+        "nemesis_node": {
+            "type": "object",
+            "required": ["at", "answers"],
+            "additionalProperties": False,
+            "properties": {
+                "at": _NAME,
+                "answers": {"type": "array", "items": {"anyOf": [_tuple(_REF), _tuple(_REF, _NAME, _NAME)]}},
+            },
+        },
+        "trapped_node": {
+            "type": "object",
+            "required": ["at", "trapped"],
+            "additionalProperties": False,
+            "properties": {"at": _NAME, "trapped": {"const": True}},
+        },
+    },
+}
+
+
+class StrategyFormatError(ValueError):
+    """The object is not a strategy document nor a strategy tree of the earlier format."""
+
+
+def fugitive_document(nodes: list[dict[str, Any]], root: int) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "player": "fugitive", "root": root, "nodes": nodes}
+
+
+def nemesis_document(nodes: list[dict[str, Any]], root: int) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "player": "nemesis", "root": root, "nodes": nodes}
+
+
+def is_document(obj: Any) -> bool:
+    return isinstance(obj, dict) and obj.get("format") == FORMAT
+
+
+def player(strategy: Any) -> str | None:
+    """``"fugitive"`` or ``"nemesis"`` for a document or an earlier tree, else None."""
+    if is_document(strategy):
+        return strategy.get("player")
+    if isinstance(strategy, dict):
+        if "position" in strategy:
+            return "nemesis"
+        if "move" in strategy:
+            return "fugitive"
+    return None
+
+
+def as_document(strategy: Any, start: str) -> dict[str, Any]:
+    """The strategy as a document: a document is returned as it is (after checking its header),
+    a tree of the earlier format is converted (shared sub-trees stay shared)."""
+    if is_document(strategy):
+        if strategy.get("version") != VERSION:
+            raise StrategyFormatError(f"strategy format version {strategy.get('version')!r} is not supported "
+                                      f"(this version reads {VERSION})")
+        if strategy.get("player") not in ("fugitive", "nemesis"):
+            raise StrategyFormatError("'player' is fugitive or nemesis")
+        if not isinstance(strategy.get("nodes"), list) or not isinstance(strategy.get("root"), int):
+            raise StrategyFormatError("a strategy document has a list 'nodes' and an integer 'root'")
+        return strategy
+    who = player(strategy)
+    if who == "fugitive":
+        return _fugitive_from_tree(strategy, start)
+    if who == "nemesis":
+        return _nemesis_from_tree(strategy)
+    raise StrategyFormatError("not a strategy: expected a document with \"format\": \"nemesis-strategy\" "
+                              "(or a tree with 'move' or 'position')")
+
+
+def _fugitive_from_tree(tree: dict[str, Any], start: str) -> dict[str, Any]:
+    """Convert ``{"move": w, "then": {"replies": [...], "otherwise": ...}}`` trees, post-order."""
+    nodes: list[dict[str, Any]] = []
+    ids: dict[int, int] = {}
+
+    def children(f: Any) -> list[Any]:
+        if not isinstance(f, dict) or not isinstance(f.get("move"), str):
+            raise StrategyFormatError(f"a fugitive node needs a 'move': {str(f)[:80]}")
+        then = f.get("then")
+        if then is None:
+            return []
+        if not isinstance(then, dict) or not isinstance(then.get("replies", []), list):
+            raise StrategyFormatError(f"'then' holds 'replies' and 'otherwise': {str(then)[:80]}")
+        out = [r.get("then") if isinstance(r, dict) else None for r in then.get("replies", [])]
+        if then.get("otherwise") is not None:
+            out.append(then["otherwise"])
         return out
 
-    return node(start, tuple(g.mult), tuple(g.mult))
+    stack: list[tuple[Any, bool]] = [(tree, False)]
+    while stack:
+        f, expanded = stack.pop()
+        if id(f) in ids:
+            continue
+        if not expanded:
+            stack.append((f, True))
+            stack.extend((c, False) for c in children(f) if id(c) not in ids)
+            continue
+        node: dict[str, Any] = {"at": f["move"]}
+        then = f.get("then")
+        if then is not None:
+            if then.get("otherwise") is not None:
+                node["otherwise"] = ids[id(then["otherwise"])]
+            replies = []
+            for r in then.get("replies", []):
+                d = r.get("delete")
+                if not (isinstance(d, list) and len(d) == 2):
+                    raise StrategyFormatError(f"a deletion is a pair of vertex names, not {d!r}")
+                replies.append([d[0], d[1], ids[id(r["then"])]])
+            if replies:
+                node["replies"] = replies
+        ids[id(f)] = len(nodes)
+        nodes.append(node)
+    nodes.append({"at": start, "otherwise": ids[id(tree)]})
+    return fugitive_document(nodes, len(nodes) - 1)
 
 
-def strategy_size(strategy: dict[str, Any]) -> int:
-    """The number of nodes of a strategy tree (shared sub-trees counted once)."""
+def _nemesis_from_tree(tree: dict[str, Any]) -> dict[str, Any]:
+    """Convert ``{"position": p, "moves": [{"move": w, "delete": [a, b], "then": ...}]}`` trees."""
+    nodes: list[dict[str, Any]] = []
+    ids: dict[int, int] = {}
+
+    def moves(n: Any) -> list[dict[str, Any]]:
+        if not isinstance(n, dict) or not isinstance(n.get("position"), str):
+            raise StrategyFormatError(f"a Nemesis node needs a 'position': {str(n)[:80]}")
+        if n.get("trapped"):
+            return []
+        ms = n.get("moves", [])
+        if not isinstance(ms, list) or not all(isinstance(m, dict) for m in ms):
+            raise StrategyFormatError(f"'moves' is a list of answers: {str(ms)[:80]}")
+        return ms
+
+    stack: list[tuple[Any, bool]] = [(tree, False)]
+    while stack:
+        n, expanded = stack.pop()
+        if id(n) in ids:
+            continue
+        if not expanded:
+            stack.append((n, True))
+            stack.extend((m.get("then"), False) for m in moves(n) if id(m.get("then")) not in ids)
+            continue
+        if n.get("trapped"):
+            node: dict[str, Any] = {"at": n["position"], "trapped": True}
+        else:
+            answers = []
+            for m in moves(n):
+                then = m.get("then")
+                if then.get("position") != m.get("move"):
+                    raise StrategyFormatError(f"the answer to the move to {m.get('move')} goes on at "
+                                              f"{then.get('position')}")
+                d = m.get("delete")
+                if d is None:
+                    answers.append([ids[id(then)]])
+                elif isinstance(d, list) and len(d) == 2:
+                    answers.append([ids[id(then)], d[0], d[1]])
+                else:
+                    raise StrategyFormatError(f"a deletion is a pair of vertex names, not {d!r}")
+            node = {"at": n["position"], "answers": answers}
+        ids[id(n)] = len(nodes)
+        nodes.append(node)
+    return nemesis_document(nodes, ids[id(tree)])
+
+
+def strategy_size(strategy: Any) -> int:
+    """The number of nodes (a document's table; an earlier tree's distinct sub-trees)."""
+    if is_document(strategy):
+        return len(strategy["nodes"])
     seen: set[int] = set()
     stack = [strategy]
     while stack:
         n = stack.pop()
-        if id(n) in seen:
+        if not isinstance(n, dict) or id(n) in seen:
             continue
         seen.add(id(n))
         for key in ("then", "otherwise"):
-            if isinstance(n.get(key), dict):
-                stack.append(n[key])
+            stack.append(n.get(key))
         for r in n.get("replies", []) + n.get("moves", []):
-            if isinstance(r.get("then"), dict):
-                stack.append(r["then"])
+            stack.append(r.get("then") if isinstance(r, dict) else None)
     return len(seen)
 
 
-def principal_line(strategy: dict[str, Any]) -> list[str]:
-    """The fugitive's moves when the Nemesis always takes the ``otherwise`` branch.
-
-    For a Nemesis strategy: the first listed fugitive move each time, with her deletions.
-    """
+def principal_line(strategy: Any) -> list[str]:
+    """The fugitive's moves when the Nemesis' deletions fall under ``otherwise``; for a Nemesis
+    strategy, the first answered move each turn with her deletion."""
+    if not is_document(strategy):
+        try:
+            strategy = as_document(strategy, "")
+        except StrategyFormatError:
+            return []
+    nodes = strategy["nodes"]
     line: list[str] = []
-    n: Any = strategy
-    while isinstance(n, dict):
-        if "move" in n and "moves" not in n:
-            line.append(n["move"])
-            n = n.get("then", {}).get("otherwise") if n.get("then") else None
-        elif n.get("moves"):
-            m = n["moves"][0]
-            d = m.get("delete")
-            line.append(m["move"] + (f" (delete {d[0]}-{d[1]})" if d else ""))
-            n = m["then"]
-        else:
+    i: Any = strategy["root"]
+    for _ in range(len(nodes) + 1):
+        node = nodes[i] if isinstance(i, int) and 0 <= i < len(nodes) else None
+        if not isinstance(node, dict):
             break
+        if strategy["player"] == "fugitive":
+            i = node.get("otherwise")
+            if isinstance(i, int) and 0 <= i < len(nodes):
+                line.append(str(nodes[i].get("at")))
+        else:
+            answers = node.get("answers") or []
+            if not answers or not isinstance(answers[0], list):
+                break
+            i = answers[0][0]
+            if not (isinstance(i, int) and 0 <= i < len(nodes)):
+                break
+            deleted = f" (delete {answers[0][1]}-{answers[0][2]})" if len(answers[0]) == 3 else ""
+            line.append(f"{nodes[i].get('at')}{deleted}")
     return line
+
+
+def write_json(obj: Any, out: TextIO, chunk: int = 1 << 16) -> None:
+    """Write ``obj`` as one line of JSON to ``out`` as it is encoded (no copy of the whole text)."""
+    import json
+
+    buf: list[str] = []
+    size = 0
+    for piece in json.JSONEncoder(separators=(", ", ": "), ensure_ascii=False).iterencode(obj):
+        buf.append(piece)
+        size += len(piece)
+        if size >= chunk:
+            out.write("".join(buf))
+            buf.clear()
+            size = 0
+    out.write("".join(buf))
+    out.write("\n")
+

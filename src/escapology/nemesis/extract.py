@@ -1,0 +1,223 @@
+"""Strategy documents (:mod:`escapology.nemesis.strategy`) from the exact solver's tables.
+
+Both are built depth first on an explicit stack and written in post-order (a node after the nodes
+it refers to), so the table needs no second pass and no recursion limit applies.
+
+- :func:`fugitive_strategy`: one node per Nemesis-turn entry of the solver's table that the
+  strategy uses (the solver's positions are simplified, so one node serves many real positions);
+  the replies are the solver's own: the deletions it tried and, for a deletion in the support of
+  the default answer, an answer whose support avoids it (support covering, step 6 of
+  :mod:`escapology.nemesis.exact`).
+- :func:`nemesis_strategy`: one node per *full* position of the game without revisits (vertex,
+  remaining multigraph, vertices left behind) that the strategy reaches; the deletion is the one
+  the solver proved; a position where the trap rule holds (:mod:`escapology.nemesis.checker_nemesis`)
+  is a ``trapped`` leaf.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from escapology.nemesis.checker_base import MASK, PositionMemo, mix, same_deletions_and_visits
+from escapology.nemesis.exact import Search
+from escapology.nemesis.strategy import fugitive_document, nemesis_document
+
+
+class StrategyTooLarge(Exception):
+    """The strategy would have more nodes than the caller allowed."""
+
+
+def fugitive_strategy(sr: Search, start: int, *, max_nodes: int | None = None) -> dict[str, Any]:
+    """The fugitive's winning strategy from ``start`` (the search must have proven his win)."""
+    g = sr.g
+    r = sr.f_turn(start, g.mult)
+    assert r[0], "the fugitive does not win here"
+    nodes: list[dict[str, Any]] = []
+    exit_node: dict[int, int] = {}
+    ids: dict[Any, int] = {}  # Nemesis-turn table key -> node id
+
+    def exit_id(x: int) -> int:
+        if x not in exit_node:
+            exit_node[x] = len(nodes)
+            nodes.append({"at": g.names[x]})
+        return exit_node[x]
+
+    def target(act: tuple, w: int) -> tuple[int | None, Any]:
+        """(exit vertex, None) or (None, the next Nemesis-turn key) of a fugitive action at ``w``."""
+        kind, val = act
+        if kind == "exit":
+            a, b = g.ends[val]
+            return (b if a == w else a), None
+        entry = sr.tf[val]
+        if entry[3] is None:
+            return entry[1], None
+        return None, entry[3]
+
+    def replies(entry: tuple, w: int) -> tuple[tuple, list[tuple[int, tuple]]]:
+        """The default action and the listed ``(deletion, action)`` pairs of a Nemesis-turn entry."""
+        _, tried, _sup, _key = entry
+        default = tried[0]
+        listed: list[tuple[int, tuple]] = [(c, act) for c, act, _s in tried[1:]]
+        seen = {c for c, _ in listed}
+        if default[0] is not None:
+            seen.add(default[0])
+        for c in sorted(default[2]):
+            if c in seen:
+                continue
+            for _c2, act, s in tried[1:]:
+                if c not in s:
+                    listed.append((c, act))
+                    break
+            seen.add(c)
+        return default[1], listed
+
+    def node_at(w: int, key: Any) -> dict[str, Any]:
+        default, listed = replies(sr.tn[key], w)
+
+        def ref(act: tuple) -> int:
+            x, nkey = target(act, w)
+            return exit_id(x) if nkey is None else ids[nkey]
+
+        out: dict[str, Any] = {"at": g.names[w], "otherwise": ref(default)}
+        if listed:
+            out["replies"] = [[*g.edge_name(c), ref(act)] for c, act in listed]
+        return out
+
+    first_x, first_key = (r[1], r[3])
+    if first_key is not None:
+        stack: list[tuple[int, Any, bool]] = [(first_x, first_key, False)]
+        while stack:
+            w, key, expanded = stack.pop()
+            if key in ids:
+                continue
+            if expanded:
+                node = node_at(w, key)  # may add exit nodes first
+                ids[key] = len(nodes)
+                nodes.append(node)
+                if max_nodes is not None and len(nodes) > max_nodes:
+                    raise StrategyTooLarge(f"more than {max_nodes} nodes")
+                continue
+            stack.append((w, key, True))
+            default, listed = replies(sr.tn[key], w)
+            for act in [default] + [a for _, a in listed]:
+                x, nkey = target(act, w)
+                if nkey is not None and nkey not in ids:
+                    stack.append((sr.tf[act[1]][1], nkey, False))
+        first = ids[first_key]
+    else:
+        first = exit_id(first_x)
+    nodes.append({"at": g.names[start], "otherwise": first})
+    return fugitive_document(nodes, len(nodes) - 1)
+
+
+def nemesis_strategy(sr: Search, start: int, *, max_nodes: int | None = None) -> dict[str, Any]:
+    """The Nemesis' winning strategy from ``start`` against every non-revisiting fugitive."""
+    g = sr.g
+    adj, is_exit, m = g.adj, g.is_exit, g.m
+    cur = list(g.mult)  # the real multigraph
+    rest = list(g.mult)  # without the vertices left behind (the solver's restricted game)
+    visited = [False] * g.n
+    nodes: list[dict[str, Any]] = []
+    memo = PositionMemo(same_deletions_and_visits)
+
+    def answers_at(p: int, trapped: bool | None) -> list[tuple[int, int, bool]] | None:
+        """``[(w, deletion, trapped after it)]`` for the fugitive's moves from ``p``, or None when
+        the trap rule holds at ``p`` (``trapped``, when the solver already told; else found here)."""
+        here = tuple(rest)
+        if trapped or (trapped is None and not sr.prune(here, p)[2]):
+            return None
+        after = list(here)
+        for _, e in adj[p]:
+            after[e] = 0
+        after_t = tuple(after)
+        out = []
+        for w, e in adj[p]:
+            if not rest[e]:
+                continue
+            if is_exit[w]:
+                raise AssertionError("the fugitive escapes: the search was wrong")
+            res = sr.n_turn(w, after_t)
+            if res[0]:
+                raise AssertionError("the fugitive wins after this move: the search was wrong")
+            c = res[1]
+            if c is None or not after_t[c]:
+                near = [f for _, f in adj[w]] if sr.blizzard else range(m)
+                useful = [f for f in near if after_t[f]]
+                c = useful[0] if useful else next((f for f in near if cur[f]), -1)
+            out.append((w, c, res[2]))
+        return out
+
+    def enter(p: int, c: int) -> list[tuple[int, int]]:
+        """Leave ``p`` and delete ``c``; returns what to undo."""
+        visited[p] = True
+        undo = [(e, rest[e]) for _, e in adj[p] if rest[e]]
+        for e, _ in undo:
+            rest[e] = 0
+        if c >= 0:
+            cur[c] -= 1
+            a, b = g.ends[c]
+            if rest[c] and not visited[a] and not visited[b]:
+                rest[c] -= 1
+                undo.append((c, rest[c] + 1))
+        return undo
+
+    def leave(p: int, c: int, undo: list[tuple[int, int]]) -> None:
+        visited[p] = False
+        if c >= 0:
+            cur[c] += 1
+        for e, k in reversed(undo):
+            rest[e] = k
+
+    def emit(node: dict[str, Any]) -> int:
+        nodes.append(node)
+        if max_nodes is not None and len(nodes) > max_nodes:
+            raise StrategyTooLarge(f"more than {max_nodes} nodes")
+        return len(nodes) - 1
+
+    # a frame: [p, answers, index, child ids, zd, zv, chain, (left, c, undo) to restore on exit]
+    def open_frame(p: int, trapped: bool | None, zd: int, zv: int, chain: Any, restore: Any) -> list[Any] | int:
+        ans = answers_at(p, trapped)
+        if ans is None:
+            return emit({"at": g.names[p], "trapped": True})
+        return [p, ans, 0, [], zd, zv, chain, restore]
+
+    root = open_frame(start, None, 0, 0, None, None)
+    if isinstance(root, int):
+        return nemesis_document(nodes, root)
+    stack = [root]
+    while True:
+        fr = stack[-1]
+        if fr[2] < len(fr[1]):
+            w, c, trapped = fr[1][fr[2]]
+            p = fr[0]
+            zd = (fr[4] + mix(c)) & MASK if c >= 0 else fr[4]
+            zv = fr[5] ^ mix(p)
+            chain = ((p, c), fr[6])
+            known = memo.get((w, zd, zv), chain)
+            if known is not None:
+                fr[3].append(known)
+                fr[2] += 1
+                continue
+            undo = enter(p, c)
+            child = open_frame(w, trapped, zd, zv, chain, (p, c, undo))
+            if isinstance(child, int):
+                memo.put((w, zd, zv), chain, child)
+                leave(p, c, undo)
+                fr[3].append(child)
+                fr[2] += 1
+            else:
+                stack.append(child)
+            continue
+        answers = []
+        for (w, c, _), k in zip(fr[1], fr[3]):
+            answers.append([k, *g.edge_name(c)] if c >= 0 else [k])
+        i = emit({"at": g.names[fr[0]], "answers": answers})
+        stack.pop()
+        if not stack:
+            return nemesis_document(nodes, i)
+        memo.put((fr[0], fr[4], fr[5]), fr[6], i)
+        left, c, undo = fr[7]
+        leave(left, c, undo)
+        parent = stack[-1]
+        parent[3].append(i)
+        parent[2] += 1
