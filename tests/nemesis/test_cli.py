@@ -95,6 +95,23 @@ def test_timeout_exit_3(tmp_path):
     assert json.loads(r.stdout)["status"] == "unknown"
 
 
+def test_time_running_out_while_the_strategy_is_written_is_unknown_with_the_winner(tmp_path, monkeypatch):
+    from escapology.core.limits import LimitReached
+    from escapology.nemesis import extract
+
+    def out_of_time(*args, **kwargs):
+        raise LimitReached()
+
+    monkeypatch.setattr(extract, "fugitive_strategy", out_of_time)
+    f = _write(tmp_path, WIN)
+    r = runner.invoke(app, ["solve", str(f), "--format", "json"])
+    assert r.exit_code == 3
+    assert json.loads(r.stdout) == {"game": "nemesis", "winner": "fugitive", "status": "unknown",
+                                    "certificate": None}
+    r = runner.invoke(app, ["solve", str(f)])
+    assert r.exit_code == 3 and r.stdout.startswith("unknown: the fugitive wins;")
+
+
 def test_generate_and_reductions(tmp_path):
     for kind in ("random", "tree", "subcubic", "grid"):
         r = runner.invoke(app, ["generate", kind, "--n", "9", "--rows", "3", "--cols", "4", "--seed", "2"])

@@ -107,8 +107,9 @@ def solve(inst: Instance, *, timeout: float | None = None, game: str = "nemesis"
         return Result(Status.SOLVED, _answer(inst, game, all_starts=all_starts, method=method,
                                              cat_speed=cat_speed, timeout=timeout,
                                              max_strategy_nodes=max_strategy_nodes))
-    except LimitReached:
-        return Result(Status.UNKNOWN, {"game": game})
+    except LimitReached as exc:
+        known = getattr(exc, "winner", None)  # the time ran out while the strategy was written
+        return Result(Status.UNKNOWN, {"game": game, **({"winner": known} if known else {})})
 
 
 def _answer(inst: Instance, game: str, *, all_starts: bool, method: str, cat_speed: str,

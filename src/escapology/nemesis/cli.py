@@ -181,7 +181,9 @@ def solve_cmd(
 def _print_result(result, fmt: str) -> int:  # type: ignore[no-untyped-def]
     """Print a solve result (JSON: ``Result.to_json()``, one line) and return the exit code."""
     if result.status is Status.UNKNOWN:
-        return report_unknown(fmt == "json", result.to_json())
+        winner = result.answer.get("winner")
+        detail = f"the {winner} wins; the time limit was reached while the strategy was written" if winner else ""
+        return report_unknown(fmt == "json", result.to_json(), detail=detail)
     if fmt == "json":
         import sys
 

@@ -368,7 +368,9 @@ def solve(
     more than ``max_strategy`` nodes (default: no cap) is not built (``strategy`` is None and
     ``stats["strategy_too_large"]`` is set); the winner is still exact.
 
-    Raises :class:`~escapology.core.limits.LimitReached` when ``deadline`` passes.
+    Raises :class:`~escapology.core.limits.LimitReached` when ``deadline`` passes; when it passes
+    while the strategy is being written, the winner is known and the exception carries it
+    (``exc.winner``), so that the answer "unknown" can say so.
     """
     from escapology.nemesis.extract import StrategyTooLarge, fugitive_strategy, nemesis_strategy
     from escapology.nemesis.strategy import fugitive_document
@@ -388,13 +390,15 @@ def solve(
     sr.progress = None
     strat = None
     stats: dict[str, int] = {}
-    sr.deadline = Deadline(None)  # the winner is known: building its strategy may not time out
-    if strategy:
+    if strategy:  # writing the strategy searches again (table misses): the deadline still holds
         try:
             build = fugitive_strategy if r[0] else nemesis_strategy
             strat = build(sr, s, max_nodes=max_strategy)
         except StrategyTooLarge:
             stats["strategy_too_large"] = max_strategy or 0
+        except LimitReached as exc:
+            exc.winner = "fugitive" if r[0] else "nemesis"  # type: ignore[attr-defined]
+            raise
     return SolveResult("fugitive" if r[0] else "nemesis", strat, sr.nodes, game, stats)
 
 
