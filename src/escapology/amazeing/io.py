@@ -40,8 +40,14 @@ from escapology.core.errors import InputError
 TARGET_TILE = "*"  # the treasure name given to a target that is written as a cell
 
 
-#: The most cells a board may have (rows times columns; as ``escapology amazeing generate``).
-MAX_CELLS = 10_000
+#: The most cells a board may have (rows times columns). Measured 2026-11-25: a board of 1.09 M
+#: cells (the Theorem 3 board of 30 variables, 128 clauses) is built, written, read back and given a
+#: one-turn search in 72 MB; so 2 M cells stay near 150 MB (:data:`BYTES_PER_CELL`). The exact
+#: search itself is exponential in the turns, not the cells: it settles Theorem 3 boards up to about
+#: 5 turns in seconds whatever their size (docs/amazeing.md).
+MAX_CELLS = 2_000_000
+#: Memory per cell of a board while it is built, written, read and searched (the estimate above).
+BYTES_PER_CELL = 75
 #: The most variables and clauses of a DIMACS CNF formula.
 MAX_CNF_VARIABLES = 100_000
 MAX_CNF_CLAUSES = 1_000_000
