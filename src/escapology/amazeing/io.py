@@ -12,7 +12,8 @@ A position is one JSON object::
                    "cards": ["B", "C"], "home": [0, 0]}],
       "to_move": 0,                     // optional, index into players
       "last_shift": "N1",               // optional: the shift just played (its reversal is forbidden)
-      "command": "escapology amazeing generate --seed 7"  // optional: what made it (ignored)
+      "command": "escapology amazeing generate --seed 7", // optional: what made it (ignored)
+      "labels": [{"text": "C1", "rows": [9, 20], "cols": [8, 28]}]  // optional: gadgets, drawn by render
     }
 
 Glyphs: ``│ ─`` (I), ``└ ┌ ┐ ┘`` (L), ``┬ ┤ ┴ ├`` (T), ``┼`` (X) and ``· ╵ ╶ ╷ ╴`` for the closed
@@ -173,10 +174,32 @@ def from_dict(data: Any, *, text: str = "", file: str | None = None) -> Position
             last_shift = Shift.parse(str(last))
         except ValueError as exc:
             raise err(str(exc), "last_shift") from None
-    pos = Position(rows, cols, tuple(tiles), fixed, MASKS[spare], treasures, tuple(players), last_shift, to_move)
+    labels = _labels(data.get("labels", []), rows, cols, err)
+    pos = Position(rows, cols, tuple(tiles), fixed, MASKS[spare], treasures, tuple(players), last_shift, to_move,
+                   labels)
     if last_shift is not None and not pos.shiftable(last_shift):
         raise err(f"last_shift {last_shift} is not a shiftable line of this board", "last_shift")
     return pos
+
+
+def _labels(raw: Any, rows: int, cols: int, err: Any) -> tuple[tuple[str, int, int, int, int], ...]:
+    """The optional ``"labels"``: named rectangles inside the board (the gadgets of a reduction)."""
+    bad = err('"labels" must be a list of {"text": name, "rows": [top, bottom], "cols": [left, right]} '
+              "inside the board", "labels")
+    if not isinstance(raw, list) or len(raw) > rows * cols:
+        raise bad
+    out = []
+    for lab in raw:
+        if not isinstance(lab, dict) or not isinstance(lab.get("text"), str):
+            raise bad
+        span = [lab.get("rows"), lab.get("cols")]
+        if not all(isinstance(x, list) and len(x) == 2 and all(type(v) is int for v in x) for x in span):
+            raise bad
+        (top, bottom), (left, right) = span
+        if not (0 <= top <= bottom < rows and 0 <= left <= right < cols):
+            raise bad
+        out.append((lab["text"], top, left, bottom, right))
+    return tuple(out)
 
 
 def to_dict(pos: Position) -> dict[str, Any]:
@@ -215,6 +238,9 @@ def to_dict(pos: Position) -> dict[str, Any]:
         out["to_move"] = pos.to_move
     if pos.last_shift is not None:
         out["last_shift"] = str(pos.last_shift)
+    if pos.labels:
+        out["labels"] = [{"text": t, "rows": [top, bottom], "cols": [left, right]}
+                         for t, top, left, bottom, right in pos.labels]
     return out
 
 

@@ -4,7 +4,8 @@
   (``escapology reduce amazeing-3sat``);
 * :func:`reduce_3sat` — the project's own compact board for the same theorem
   (``escapology reduce amazeing-3sat-compact``);
-* :func:`qsat_to_versus` — Theorem 4, QSAT -> SP-Versus-Labyrinth (``escapology reduce amazeing-qsat``).
+
+Theorem 4 (QSAT -> SP-Versus-Labyrinth) is not built yet (docs/amazeing.md says how far it got).
 """
 
 from escapology.amazeing.reduction import Reduction, reduce_3sat

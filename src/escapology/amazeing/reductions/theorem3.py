@@ -190,6 +190,7 @@ def sat_to_labyrinth(nvars: int, clauses: list[list[int]]) -> Built:
     pos = Position(
         rows, cols, tuple(t for row in tiles for t in row), fixed, V,
         {"t": t_row * cols + lane}, (Player("Alice", s_row * cols + lane, "t"),),
+        labels=tuple((lab.text, lab.top, lab.left, lab.bottom, lab.right) for lab in labels),
     )
     return Built(pos, n, tuple(tuple(c) for c in clauses), n,
                  {("col", c): i for c, i in var_cols.items()}, "N", tuple(labels))
