@@ -106,3 +106,15 @@ def test_bad_formulas_are_refused_before_building():
         sat_to_labyrinth(1, [[]])
     with pytest.raises(InputError, match="cells"):
         sat_to_labyrinth(400, [[1]] * 5000)
+
+
+def test_render_frames_and_names_the_gadgets_and_labels_survive_the_file():
+    from escapology.amazeing.io import dumps, loads
+    from escapology.amazeing.render import svg_board
+
+    red = sat_to_labyrinth(2, [[1, -2], [2]])
+    again = loads(dumps(red.position))
+    assert again.labels == red.position.labels and again == red.position
+    svg = svg_board(again).to_string() if hasattr(svg_board(again), "to_string") else str(svg_board(again))
+    for name in ("C1", "C2", "x1", "x2", "gadget (reduction)"):
+        assert f">{name}<" in svg
