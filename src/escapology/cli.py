@@ -24,6 +24,7 @@ from escapology.core.cli_support import (
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
 from escapology.games import GAMES, Game, available_games
+from escapology.reduce import reduce
 
 
 class GameGroup(TyperGroup):
@@ -167,6 +168,7 @@ def build_app(games: list[Game] | None = None) -> typer.Typer:
     new.callback()(_root)
     new.command("solve")(solve)
     new.command("demo")(demo)
+    new.command("reduce")(reduce)
     if games is not None:
         new.info.cls = type("SomeGames", (GameGroup,), {"games": tuple(games)})
     return new

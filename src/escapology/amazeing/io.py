@@ -12,7 +12,8 @@ A position is one JSON object::
                    "cards": ["B", "C"], "home": [0, 0]}],
       "to_move": 0,                     // optional, index into players
       "last_shift": "N1",               // optional: the shift just played (its reversal is forbidden)
-      "command": "escapology amazeing generate --seed 7"  // optional: what made it (ignored)
+      "command": "escapology amazeing generate --seed 7", // optional: what made it (ignored)
+      "labels": [{"text": "C1", "rows": [9, 20], "cols": [8, 28]}]  // optional: gadgets, drawn by render
     }
 
 Glyphs: ``│ ─`` (I), ``└ ┌ ┐ ┘`` (L), ``┬ ┤ ┴ ├`` (T), ``┼`` (X) and ``· ╵ ╶ ╷ ╴`` for the closed
@@ -40,8 +41,14 @@ from escapology.core.errors import InputError
 TARGET_TILE = "*"  # the treasure name given to a target that is written as a cell
 
 
-#: The most cells a board may have (rows times columns; as ``escapology amazeing generate``).
-MAX_CELLS = 10_000
+#: The most cells a board may have (rows times columns). Measured 2026-11-25: a board of 1.09 M
+#: cells (the Theorem 3 board of 30 variables, 128 clauses) is built, written, read back and given a
+#: one-turn search in 72 MB; so 2 M cells stay near 150 MB (:data:`BYTES_PER_CELL`). The exact
+#: search itself is exponential in the turns, not the cells: it settles Theorem 3 boards up to about
+#: 5 turns in seconds whatever their size (docs/amazeing.md).
+MAX_CELLS = 2_000_000
+#: Memory per cell of a board while it is built, written, read and searched (the estimate above).
+BYTES_PER_CELL = 75
 #: The most variables and clauses of a DIMACS CNF formula.
 MAX_CNF_VARIABLES = 100_000
 MAX_CNF_CLAUSES = 1_000_000
@@ -167,10 +174,32 @@ def from_dict(data: Any, *, text: str = "", file: str | None = None) -> Position
             last_shift = Shift.parse(str(last))
         except ValueError as exc:
             raise err(str(exc), "last_shift") from None
-    pos = Position(rows, cols, tuple(tiles), fixed, MASKS[spare], treasures, tuple(players), last_shift, to_move)
+    labels = _labels(data.get("labels", []), rows, cols, err)
+    pos = Position(rows, cols, tuple(tiles), fixed, MASKS[spare], treasures, tuple(players), last_shift, to_move,
+                   labels)
     if last_shift is not None and not pos.shiftable(last_shift):
         raise err(f"last_shift {last_shift} is not a shiftable line of this board", "last_shift")
     return pos
+
+
+def _labels(raw: Any, rows: int, cols: int, err: Any) -> tuple[tuple[str, int, int, int, int], ...]:
+    """The optional ``"labels"``: named rectangles inside the board (the gadgets of a reduction)."""
+    bad = err('"labels" must be a list of {"text": name, "rows": [top, bottom], "cols": [left, right]} '
+              "inside the board", "labels")
+    if not isinstance(raw, list) or len(raw) > rows * cols:
+        raise bad
+    out = []
+    for lab in raw:
+        if not isinstance(lab, dict) or not isinstance(lab.get("text"), str):
+            raise bad
+        span = [lab.get("rows"), lab.get("cols")]
+        if not all(isinstance(x, list) and len(x) == 2 and all(type(v) is int for v in x) for x in span):
+            raise bad
+        (top, bottom), (left, right) = span
+        if not (0 <= top <= bottom < rows and 0 <= left <= right < cols):
+            raise bad
+        out.append((lab["text"], top, left, bottom, right))
+    return tuple(out)
 
 
 def to_dict(pos: Position) -> dict[str, Any]:
@@ -209,6 +238,9 @@ def to_dict(pos: Position) -> dict[str, Any]:
         out["to_move"] = pos.to_move
     if pos.last_shift is not None:
         out["last_shift"] = str(pos.last_shift)
+    if pos.labels:
+        out["labels"] = [{"text": t, "rows": [top, bottom], "cols": [left, right]}
+                         for t, top, left, bottom, right in pos.labels]
     return out
 
 

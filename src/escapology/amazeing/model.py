@@ -150,6 +150,9 @@ class Position:
     players: tuple[Player, ...] = ()
     last_shift: Shift | None = None
     to_move: int = 0
+    #: named rectangles drawn on pictures (the gadgets of a reduced board): ``(text, top, left,
+    #: bottom, right)``; they do not take part in the rules or in comparisons
+    labels: tuple[tuple[str, int, int, int, int], ...] = field(default=(), compare=False)
 
     # ----- construction -------------------------------------------------------------------
     @staticmethod

@@ -89,6 +89,7 @@ SHIFTABLE = "#d98c80"
 SHIFT = "#c0392b"
 BAND = "#f39c12"
 WALK = "#1f77b4"
+GADGET = "#6a3d9a"
 MAX_PANELS = 24  # a longer plan shows its first 23 turns and its last
 
 
@@ -161,6 +162,7 @@ def _board(pos: Position, size: float, walk: Sequence[int] | None, shift: Shift 
         r, c = pos.rc(cell)
         _draw_tile(body, margin + c * size, margin + r * size, size, tile, pos.fixed[cell])
     _shift_marks(body, pos, size, margin, shift)
+    _gadget_labels(body, pos, size, margin)
     # spare
     sx = margin + pos.cols * size + size * 0.6
     _draw_tile(body, sx, margin, size, pos.spare, False)
@@ -200,6 +202,19 @@ def _board(pos: Position, size: float, walk: Sequence[int] | None, shift: Shift 
     return svg
 
 
+def _gadget_labels(svg: Svg, pos: Position, size: float, margin: float) -> None:
+    """The named rectangles of a reduced board (``Position.labels``): a frame and its name (a
+    frame one cell wide, a variable column, is named at its top; a gadget at its left)."""
+    for text, top, left, bottom, right in pos.labels:
+        x, y = margin + left * size, margin + top * size
+        w, h = (right - left + 1) * size, (bottom - top + 1) * size
+        svg.rect(x, y, w, h, fill="none", stroke=GADGET, stroke_width=size * 0.06, stroke_dasharray=f"{size * 0.2:g}")
+        if left == right and bottom > top:  # a column: name it above the board
+            svg.text(x + w / 2, margin * 0.45, text, size=size * 0.4, fill=GADGET, font_weight="bold")
+        else:
+            svg.text(x + size * 0.5, y + min(h, size) / 2, text, size=size * 0.4, fill=GADGET, font_weight="bold")
+
+
 def legend_entries(pos: Position, *, walk: bool = False, shift: bool = False) -> list[LegendEntry]:
     """The legend of a picture of ``pos`` (with a walk and a shift when they are drawn)."""
     entries: list[LegendEntry] = [("square", MOVABLE, "movable tile"), ("square", PASSAGE, "passage")]
@@ -218,6 +233,8 @@ def legend_entries(pos: Position, *, walk: bool = False, shift: bool = False) ->
         entries.append(("arrow", SHIFT, "where the spare went in"))
     if walk:
         entries.append(("line", WALK, "walk"))
+    if pos.labels:
+        entries.append(("text:C", GADGET, "gadget (reduction)"))
     return entries
 
 

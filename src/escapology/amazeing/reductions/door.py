@@ -1,0 +1,56 @@
+"""The aMAZEing reductions as ``escapology reduce`` runs them (see :mod:`escapology.core.reductions`):
+formula text in, the JSON position (with its ``"command"``) and its facts out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from escapology.core.errors import InputError
+
+
+def _cnf(text: str, file: str | None) -> tuple[int, list[list[int]]]:
+    from escapology.amazeing.io import read_dimacs
+
+    return read_dimacs(text, file=file)
+
+
+def _built(run: Any, file: str | None) -> Any:
+    try:
+        return run()
+    except InputError as exc:
+        raise exc.with_file(file) from None
+
+
+def three_sat(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:
+    """``amazeing-3sat``: Theorem 3 as the paper builds it."""
+    from escapology.amazeing.io import dumps
+    from escapology.amazeing.reductions.theorem3 import sat_to_labyrinth
+
+    n, clauses = _cnf(text, file)
+    red = _built(lambda: sat_to_labyrinth(n, clauses), file)
+    pos = red.position
+    return dumps(pos, command=command), {
+        "turns": red.turns, "rows": pos.rows, "cols": pos.cols,
+        "summary": f"SP-Labyrinth board {pos.rows}x{pos.cols}: t is reachable in {red.turns} turns iff the "
+                   "formula is satisfiable (shift a variable column down = true, up = false)",
+    }
+
+
+def three_sat_compact(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:
+    """``amazeing-3sat-compact``: the project's compact board (:func:`~escapology.amazeing.reduction.reduce_3sat`)."""
+    from escapology.amazeing.io import dumps
+    from escapology.amazeing.reduction import reduce_3sat
+
+    n, clauses = _cnf(text, file)
+    try:
+        red = reduce_3sat(n, clauses)
+    except ValueError as exc:  # the compact board's own checks
+        raise InputError(str(exc), file=file) from None
+    except InputError as exc:
+        raise exc.with_file(file) from None
+    pos = red.position
+    return dumps(pos, command=command), {
+        "turns": red.turns, "rows": pos.rows, "cols": pos.cols,
+        "summary": f"compact SP-Labyrinth board {pos.rows}x{pos.cols}: the target is reachable in {red.turns} "
+                   "turns iff the formula is satisfiable",
+    }
