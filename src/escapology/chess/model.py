@@ -52,7 +52,7 @@ class Instance:
     >>> Instance(3, (1, 1), (1, 1), ((1, 0),) * 3)
     Traceback (most recent call last):
     ...
-    escapology.core.errors.InputError: <input>: Alice and Bob stand on the same field (1, 1)
+    escapology.core.errors.InputError: Alice and Bob stand on the same field (1, 1)
     """
 
     n: int

@@ -14,6 +14,8 @@ class InputError(ValueError):
 
     >>> str(InputError("unknown direction 'x'", file="board.lp", line=7))
     "board.lp:7: unknown direction 'x'"
+    >>> str(InputError("--size must be positive"))
+    '--size must be positive'
     """
 
     def __init__(self, message: str, *, file: str | None = None, line: int | None = None) -> None:
@@ -29,6 +31,8 @@ class InputError(ValueError):
         return self
 
     def __str__(self) -> str:
+        if self.file is None and self.line is None:  # about an option or an argument, not a file
+            return self.message
         where = self.file or "<input>"
         if self.line is not None:
             where = f"{where}:{self.line}"
