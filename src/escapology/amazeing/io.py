@@ -12,6 +12,8 @@ A position is one JSON object::
                    "cards": ["B", "C"], "home": [0, 0]}],
       "to_move": 0,                     // optional, index into players
       "last_shift": "N1",               // optional: the shift just played (its reversal is forbidden)
+      "race_turns": 2,                  // optional: a race (SP-Versus): can the player to move reach
+                                        // her target within 2 own turns before the next player his?
       "command": "escapology amazeing generate --seed 7", // optional: what made it (ignored)
       "labels": [{"text": "C1", "rows": [9, 20], "cols": [8, 28]}]  // optional: gadgets, drawn by render
     }
@@ -52,6 +54,8 @@ BYTES_PER_CELL = 75
 #: The most variables and clauses of a DIMACS CNF formula.
 MAX_CNF_VARIABLES = 100_000
 MAX_CNF_CLAUSES = 1_000_000
+#: The most own turns a race position (``"race_turns"``) may ask about.
+MAX_RACE_TURNS = 1_000
 
 
 def _line_of(text: str, needle: str) -> int | None:
@@ -175,8 +179,14 @@ def from_dict(data: Any, *, text: str = "", file: str | None = None) -> Position
         except ValueError as exc:
             raise err(str(exc), "last_shift") from None
     labels = _labels(data.get("labels", []), rows, cols, err)
+    race_turns = data.get("race_turns")
+    if race_turns is not None:
+        if type(race_turns) is not int or not 1 <= race_turns <= MAX_RACE_TURNS:
+            raise err(f'"race_turns" must be a number of turns 1..{MAX_RACE_TURNS}', "race_turns")
+        if len(players) < 2 or any(p.target is None for p in players[:2]):
+            raise err('a race ("race_turns") needs two players with targets', "race_turns")
     pos = Position(rows, cols, tuple(tiles), fixed, MASKS[spare], treasures, tuple(players), last_shift, to_move,
-                   labels)
+                   labels, race_turns)
     if last_shift is not None and not pos.shiftable(last_shift):
         raise err(f"last_shift {last_shift} is not a shiftable line of this board", "last_shift")
     return pos
@@ -238,6 +248,8 @@ def to_dict(pos: Position) -> dict[str, Any]:
         out["to_move"] = pos.to_move
     if pos.last_shift is not None:
         out["last_shift"] = str(pos.last_shift)
+    if pos.race_turns is not None:
+        out["race_turns"] = pos.race_turns
     if pos.labels:
         out["labels"] = [{"text": t, "rows": [top, bottom], "cols": [left, right]}
                          for t, top, left, bottom, right in pos.labels]

@@ -153,6 +153,10 @@ class Position:
     #: named rectangles drawn on pictures (the gadgets of a reduced board): ``(text, top, left,
     #: bottom, right)``; they do not take part in the rules or in comparisons
     labels: tuple[tuple[str, int, int, int, int], ...] = field(default=(), compare=False)
+    #: the question of a race position (SP-Versus, Definition 2): can the player to move force
+    #: reaching her target within this many of her own turns before the next player reaches his?
+    #: ``None`` for an ordinary position (the question is then the fewest turns, Definition 1)
+    race_turns: int | None = None
 
     # ----- construction -------------------------------------------------------------------
     @staticmethod
