@@ -107,6 +107,8 @@ def run_solve(path: str | Path, fmt: str, timeout: float | None, player: int = 0
               memory: float | None = None) -> int:
     deadline = command_deadline(timeout)
     pos = load_position(path)
+    if pos.race_turns is not None:  # a race position asks SP-Versus, not the fewest turns
+        return run_race(pos, pos.race_turns, fmt, deadline, path)
     _check_player(pos, player, path)
     sol = fewest_turns(
         pos, player, max_turns=max_turns, deadline=deadline, show_progress=fmt == "text",
@@ -377,7 +379,7 @@ def play(
 @user_errors
 def race(
     file: Annotated[Path, typer.Argument(help="A position with two players (the one to move is 'to_move').")],
-    turns: Annotated[int, typer.Option("--turns", help="Own turns the player to move may use.")] = 2,
+    turns: Annotated[Optional[int], typer.Option("--turns", help="Own turns the player to move may use (default: the position's race_turns, else 2).")] = None,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
 ) -> None:
@@ -386,20 +388,28 @@ def race(
     Exact AND-OR search: she must reach her target within --turns of her own turns, whatever the
     opponent does, before he reaches his. Prints a winning first move.
     """
-    from escapology.amazeing.versus import forced_win
-
     deadline = command_deadline(timeout)
     pos = load_position(file)
-    if len(pos.players) < 2:
-        raise InputError("SP-Versus needs two players", file=_name(file))
-    for p in pos.players[:2]:
-        if p.target is None:
-            raise InputError(f"player {p.name!r} has no target", file=_name(file))
+    if turns is None:
+        turns = pos.race_turns or 2
     if turns < 1:
         raise _bad_option("--turns must be at least 1")
-    res = forced_win(pos, turns, deadline=deadline, show_progress=format is OutputFormat.text)
+    raise typer.Exit(run_race(pos, turns, format.value, deadline, file))
+
+
+def run_race(pos: Position, turns: int, fmt: str, deadline, path: str | Path) -> int:
+    """SP-Versus, bounded (what ``race`` and ``solve`` of a race position run): prints the answer
+    and returns the exit code."""
+    from escapology.amazeing.versus import forced_win
+
+    if len(pos.players) < 2:
+        raise InputError("SP-Versus needs two players", file=_name(path))
+    for p in pos.players[:2]:
+        if p.target is None:
+            raise InputError(f"player {p.name!r} has no target", file=_name(path))
+    res = forced_win(pos, turns, deadline=deadline, show_progress=fmt == "text")
     me = pos.players[pos.to_move]
-    if format is OutputFormat.json:
+    if fmt == "json":
         move = None
         if res.move is not None:
             move = {"shift": str(res.move.shift), "tile": glyph(res.move.tile), "to": list(pos.rc(res.move.to))}
@@ -419,4 +429,4 @@ def race(
         typer.echo(f"{me.name} cannot force a win within {turns} turns")
     else:
         report_unknown(False)
-    raise typer.Exit(res.status.exit_code())
+    return res.status.exit_code()

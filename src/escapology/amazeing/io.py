@@ -1,4 +1,4 @@
-"""The JSON position format of the aMAZEing Labyrinth, and DIMACS CNF for the reduction.
+"""The JSON position format of the aMAZEing Labyrinth, and DIMACS CNF / QDIMACS for the reductions.
 
 A position is one JSON object::
 
@@ -35,6 +35,7 @@ True
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from escapology.amazeing.model import MASKS, Player, Position, Shift
@@ -324,6 +325,72 @@ def read_dimacs(text: str, *, file: str | None = None) -> tuple[int, list[list[i
     if any(not c for c in clauses):
         raise InputError("an empty clause: the formula is trivially unsatisfiable", file=file)
     return nvars, clauses
+
+
+@dataclass(frozen=True)
+class QBF:
+    """A prenex QBF in CNF as QDIMACS writes it: ``prefix`` lists the quantifier blocks in order as
+    ``(quantifier, variables, line)`` (``"e"`` exists, ``"a"`` for all; ``line`` for messages)."""
+
+    nvars: int
+    prefix: tuple[tuple[str, tuple[int, ...], int], ...]
+    clauses: tuple[tuple[int, ...], ...]
+
+
+def read_qdimacs(text: str, *, file: str | None = None) -> QBF:
+    """Parse QDIMACS: the ``p cnf`` header, quantifier lines ``e …0`` / ``a …0`` before the clauses,
+    then the clauses (read as DIMACS CNF by :func:`read_dimacs`); errors name the line. A variable
+    may be quantified once; no quantifier line may follow a clause.
+
+    >>> q = read_qdimacs("p cnf 3 1\\ne 1 0\\na 2 0\\ne 3 0\\n1 -2 3 0\\n")
+    >>> q.prefix, q.clauses
+    ((('e', (1,), 2), ('a', (2,), 3), ('e', (3,), 4)), ((1, -2, 3),))
+    """
+    lines = text.splitlines()
+    header = False
+    seen: dict[int, int] = {}
+    prefix: list[tuple[str, tuple[int, ...], int]] = []
+    body = False
+    for ln, line in enumerate(lines, 1):
+        s = line.strip()
+        if not s or s.startswith("c"):
+            continue
+        if s.startswith("%"):
+            break
+        if s.startswith("p"):
+            header = True
+            nvars = s.split()[2] if len(s.split()) > 2 else ""
+            continue
+        if s[0] not in "ea":
+            body = True
+            continue
+        if not header:
+            raise InputError("a quantifier line before the 'p cnf' header", file=file, line=ln)
+        if body:
+            raise InputError("a quantifier line after the clauses began (QDIMACS puts the prefix first)",
+                             file=file, line=ln)
+        tokens = s.split()
+        if tokens[0] not in ("e", "a"):
+            raise InputError(f"bad quantifier {tokens[0]!r}: expected 'e' or 'a'", file=file, line=ln)
+        if tokens[-1] != "0":
+            raise InputError("a quantifier line must end with 0", file=file, line=ln)
+        block = []
+        for tok in tokens[1:-1]:
+            if not tok.isdigit() or tok == "0":
+                raise InputError(f"bad variable {tok!r} in the quantifier line", file=file, line=ln)
+            v = int(tok)
+            if nvars.isdigit() and v > int(nvars):
+                raise InputError(f"variable {v} exceeds the {nvars} variables of the header", file=file, line=ln)
+            if v in seen:
+                raise InputError(f"variable {v} is quantified twice (first on line {seen[v]})", file=file, line=ln)
+            seen[v] = ln
+            block.append(v)
+        if not block:
+            raise InputError("an empty quantifier line", file=file, line=ln)
+        prefix.append((tokens[0], tuple(block), ln))
+        lines[ln - 1] = ""  # the clause reader sees a blank line (so its line numbers stay right)
+    n, clauses = read_dimacs("\n".join(lines), file=file)
+    return QBF(n, tuple(prefix), tuple(tuple(c) for c in clauses))
 
 
 def plan_to_json(pos: Position, plan: list) -> list[dict[str, Any]]:

@@ -49,6 +49,9 @@ REDUCTIONS: tuple[Reduction, ...] = (
               "escapology.amazeing.reductions.door:three_sat"),
     Reduction("amazeing-3sat-compact", "Theorem 3: 3SAT -> SP-Labyrinth, the project's compact board",
               FUN2018, "DIMACS CNF", "amazeing", "escapology.amazeing.reductions.door:three_sat_compact"),
+    Reduction("amazeing-qsat", "Theorem 4: QSAT -> SP-Versus-Labyrinth (Lara forces her goal first iff the QBF "
+              "is true), the paper's construction", FUN2018, "QDIMACS", "amazeing",
+              "escapology.amazeing.reductions.door:qsat"),
     Reduction("nemesis-lsat-escape-tree-ours", "LSAT -> Nemesis: a binary escape tree iff the CNF is "
               "satisfiable (the project's construction; as 'nemesis generate lsat --from F')",
               NEMESIS, "DIMACS CNF", "nemesis", "escapology.core.reductions:nemesis_lsat"),

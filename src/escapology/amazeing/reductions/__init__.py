@@ -4,12 +4,13 @@
   (``escapology reduce amazeing-3sat``);
 * :func:`reduce_3sat` — the project's own compact board for the same theorem
   (``escapology reduce amazeing-3sat-compact``);
-
-Theorem 4 (QSAT -> SP-Versus-Labyrinth) is not built yet (docs/amazeing.md says how far it got).
+* :func:`qsat_to_versus` — Theorem 4, QSAT -> SP-Versus-Labyrinth, as the paper builds it
+  (``escapology reduce amazeing-qsat``; :func:`check_prefix` says whether a QDIMACS prefix fits).
 """
 
 from escapology.amazeing.reduction import Reduction, reduce_3sat
 from escapology.amazeing.reductions.common import Built, Label
 from escapology.amazeing.reductions.theorem3 import sat_to_labyrinth
+from escapology.amazeing.reductions.theorem4 import check_prefix, qsat_to_versus
 
-__all__ = ["Built", "Label", "Reduction", "reduce_3sat", "sat_to_labyrinth"]
+__all__ = ["Built", "Label", "Reduction", "check_prefix", "qsat_to_versus", "reduce_3sat", "sat_to_labyrinth"]

@@ -1,5 +1,5 @@
 """The aMAZEing reductions as ``escapology reduce`` runs them (see :mod:`escapology.core.reductions`):
-formula text in, the JSON position (with its ``"command"``) and its facts out."""
+formula text (DIMACS CNF, QDIMACS) in, the JSON position (with its ``"command"``) and its facts out."""
 
 from __future__ import annotations
 
@@ -53,4 +53,21 @@ def three_sat_compact(text: str, *, file: str | None, command: str) -> tuple[str
         "turns": red.turns, "rows": pos.rows, "cols": pos.cols,
         "summary": f"compact SP-Labyrinth board {pos.rows}x{pos.cols}: the target is reachable in {red.turns} "
                    "turns iff the formula is satisfiable",
+    }
+
+
+def qsat(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:
+    """``amazeing-qsat``: Theorem 4 (:func:`~escapology.amazeing.reductions.theorem4.qsat_to_versus`)."""
+    from escapology.amazeing.io import dumps, read_qdimacs
+    from escapology.amazeing.reductions.theorem4 import check_prefix, qsat_to_versus
+
+    qbf = read_qdimacs(text, file=file)
+    _built(lambda: check_prefix(qbf), file)
+    red = _built(lambda: qsat_to_versus(qbf.nvars, [list(c) for c in qbf.clauses]), file)
+    pos = red.position
+    return dumps(pos, command=command), {
+        "turns": red.turns, "rows": pos.rows, "cols": pos.cols,
+        "summary": f"SP-Versus-Labyrinth board {pos.rows}x{pos.cols}: Lara (to move) can force reaching t1 within "
+                   f"{red.turns} own turns before Henry reaches t2 iff the QBF is true (shift variable row X_i "
+                   "right = true, left = false)",
     }

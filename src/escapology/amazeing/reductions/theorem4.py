@@ -157,9 +157,13 @@ correct with and without it, as the paper says of its own.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from escapology.amazeing.model import Player, Position, mask
 from escapology.amazeing.reductions.common import H, V, Built, Label, check_clauses, refuse_large
+
+if TYPE_CHECKING:
+    from escapology.amazeing.io import QBF
 
 #: the windows of a crossing: the row's tiles at columns ``c-2 … c+2`` (see the module documentation)
 WINDOWS = {
@@ -230,6 +234,31 @@ class _Board:
         """``closed`` windows on every shiftable row at a crossing column (the designed ones follow)."""
         for r in self.shiftable:
             self.window(r, c, "closed")
+
+
+def check_prefix(qbf: "QBF") -> None:
+    """Refuse (:class:`~escapology.core.errors.InputError`, with the line) a QDIMACS formula whose
+    prefix is not the one the construction takes: ``∃x_1 ∀x_2 ∃x_3 … ∃x_n``, every variable
+    quantified, in the order of their numbers, ``n`` odd (Lara sets the odd variables)."""
+    from escapology.core.errors import InputError
+
+    order = [(v, q, line) for q, block, line in qbf.prefix for v in block]
+    for k, (v, q, line) in enumerate(order, 1):
+        if v != k:
+            raise InputError(f"x{v} is quantified where x{k} is expected: Theorem 4 sets the variables in the order "
+                             "of their numbers (the prefix must be e 1, a 2, e 3, … in that order)", line=line)
+        want = "e" if k % 2 else "a"
+        if q != want:
+            who, kind = ("Lara", "existential") if want == "e" else ("Henry", "universal")
+            raise InputError(f"x{k} is {'universal' if q == 'a' else 'existential'}; Theorem 4 needs it {kind} "
+                             f"({who} sets the {'odd' if want == 'e' else 'even'} variables)", line=line)
+    if len(order) < qbf.nvars:
+        raise InputError(f"x{len(order) + 1} is not quantified (free); Theorem 4 needs every variable quantified, "
+                         "alternating e 1, a 2, e 3, …")
+    if qbf.nvars % 2 == 0:
+        line = qbf.prefix[-1][2] if qbf.prefix else None
+        raise InputError(f"Theorem 4 needs an odd number of variables (Lara sets the last one); the formula has "
+                         f"{qbf.nvars}: add 'e {qbf.nvars + 1} 0' (a variable no clause uses)", line=line)
 
 
 def qsat_to_versus(nvars: int, clauses: list[list[int]]) -> Built:
@@ -337,4 +366,4 @@ def qsat_to_versus(nvars: int, clauses: list[list[int]]) -> Built:
     return Built(pos, n, tuple(tuple(cl) for cl in clauses), turns, variable_rows, "W", tuple(labels))
 
 
-__all__ = ["qsat_to_versus", "board_size", "x_row", "e_row", "escape_row", "literal_window", "WINDOWS"]
+__all__ = ["qsat_to_versus", "check_prefix", "board_size", "x_row", "e_row", "escape_row", "literal_window", "WINDOWS"]
