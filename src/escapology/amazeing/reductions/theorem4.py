@@ -114,8 +114,8 @@ only after a shift of ``X_n``, which an honest Henry never makes and an honest L
 ``n``. A blue access ``B_i`` of P needs the gate ``E_i`` shifted and ``X_i`` unshifted: P can
 stand at it only from the turn she crossed into the gap row above ``E_i`` (turn ``i-1``, her
 honest shift was ``X_{i-1}``, so ``E_i`` was not shifted), and from turn ``i`` on the opponent
-has shifted ``X_i`` (honest) and it stays at ``±1`` or ``±2`` (an unshift would directly reverse
-it, which the rules forbid in the next turn, and later turns have other rows to shift). In one
+has shifted ``X_i`` (honest). Undoing that shift takes P's whole shift of a turn, so it is a
+deviation, and (c) lets the opponent win in the next turn, before P can also shift the gate. In one
 turn a player has one shift: she cannot both open her ``X_i`` and a gate above it.
 
 (c) *Whoever deviates first loses.* Let turn ``i < n`` be the first in which the player to move,
