@@ -52,21 +52,41 @@ def _capped(walk: Sequence[Any]) -> tuple[list[int], int]:
 
 
 def check_walk(inst: Instance, walk: Sequence[Any], length: int, where: str = "walk") -> str | None:
-    """``None`` if ``walk`` (possibly compressed) is a legal walk of ``length`` steps, else the problem."""
+    """``None`` if ``walk`` (possibly compressed) is a legal walk of ``length`` steps, else the problem.
+
+    Every pair of consecutive fields must be an edge (looked up among the board's edges, sorted as
+    ``u * n + v``) and no field may equal the one two before it (a step straight back)."""
     try:
         seq, steps = _capped(walk)
     except (ValueError, TypeError, KeyError) as exc:
         return f"{where}: {exc}"
     if steps != length:
         return f"{where}: has {steps} steps, the die shows {length}"
-    adj = inst.board.adj
     lab = inst.label
-    for i in range(1, len(seq)):
-        if seq[i] not in adj[seq[i - 1]]:
-            return f"{where}: {lab(seq[i - 1])} and {lab(seq[i])} are not adjacent"
-        if i >= 2 and seq[i] == seq[i - 2]:
-            return f"{where}: steps straight back from {lab(seq[i - 2])} to {lab(seq[i - 1])} to {lab(seq[i])}"
+    n = inst.board.n
+    fields = np.array(seq, dtype=np.int64)
+    if fields.size and (fields.min() < 0 or fields.max() >= n):
+        return f"{where}: a field outside the board"
+    keys = fields[:-1] * n + fields[1:]
+    edges = _edge_keys(inst)
+    at = np.minimum(np.searchsorted(edges, keys), max(0, edges.size - 1))
+    bad_edge = np.flatnonzero(edges[at] != keys) if edges.size else np.arange(keys.size)
+    bad_back = np.flatnonzero(fields[2:] == fields[:-2]) + 1  # index of the middle field
+    first_edge = int(bad_edge[0]) if bad_edge.size else len(seq)
+    first_back = int(bad_back[0]) if bad_back.size else len(seq)
+    if first_edge < len(seq) and first_edge + 1 <= first_back + 1:
+        i = first_edge + 1
+        return f"{where}: {lab(seq[i - 1])} and {lab(seq[i])} are not adjacent"
+    if first_back < len(seq):
+        i = first_back + 1
+        return f"{where}: steps straight back from {lab(seq[i - 2])} to {lab(seq[i - 1])} to {lab(seq[i])}"
     return None
+
+
+def _edge_keys(inst: Instance) -> np.ndarray:
+    """Every arc ``u->v`` of the board as ``u * n + v``, sorted (arcs are numbered by tail, then head)."""
+    arcs = inst.board.arcs
+    return arcs.tail * inst.board.n + arcs.head
 
 
 def _end(walk: Sequence[Any]) -> int:

@@ -36,7 +36,7 @@ import numpy as np
 
 from escapology.core.limits import Deadline, LimitReached
 from escapology.forest.model import Board
-from escapology.forest.structure import CORE, UP
+from escapology.forest.structure import CORE, DEAD, UP
 
 #: Advance the core in blocks when every chain has at least this many arcs.
 BLOCK_FROM = 16
@@ -50,18 +50,37 @@ def _successors(board: Board, a: int) -> list[int]:
 
 
 def verify_chains(board: Board) -> None:
-    """Check the chain decomposition against ``H``: every core arc in exactly one chain, each
-    arc of a chain followed (among core arcs) by exactly the next one, and the last by exactly
-    the first arcs of the successor chains (``AssertionError`` otherwise)."""
+    """Check the board's shape against ``H`` before walking on it (``AssertionError`` otherwise):
+
+    - a core arc is never followed by an up arc, a dead arc only by dead arcs;
+    - every core arc lies in exactly one chain; inside a chain, arc ``i`` ends where arc ``i + 1``
+      starts, on a field with exactly two core arcs out (so ``i + 1`` is its only core successor);
+    - a chain's last arc is followed, among core arcs, by exactly the first arcs of the chains
+      listed as its successors.
+    """
     st = board.structure
-    core = st.arc_kind == CORE
-    seen = np.zeros(board.arcs.count, dtype=np.int64)
+    arcs = board.arcs
+    kind = st.arc_kind
+    core = kind == CORE
+    n = board.n
+    # what leaves each field, by kind; the successors of u->v are the arcs out of v but v->u
+    out_up = np.bincount(arcs.tail[kind == UP], minlength=n)
+    out_live = np.bincount(arcs.tail[kind != DEAD], minlength=n)
+    into = arcs.head
+    assert not (core & (out_up[into] > 0)).any(), "a core arc is followed by an up arc"
+    dead = kind == DEAD
+    live_back = (kind[arcs.rev] != DEAD).astype(np.int64)
+    assert not (dead & (out_live[into] - live_back > 0)).any(), "a dead arc is followed by a live arc"
+    seen = np.zeros(arcs.count, dtype=np.int64)
+    core_out = np.bincount(arcs.tail[core], minlength=n)
     firsts = {int(ch.arcs[0]): i for i, ch in enumerate(st.chains)}
     for ch in st.chains:
+        a, b = ch.arcs[:-1], ch.arcs[1:]
         seen[ch.arcs] += 1
-        for a, b in zip(ch.arcs[:-1].tolist(), ch.arcs[1:].tolist()):
-            assert [c for c in _successors(board, a) if core[c]] == [b], "a chain's arc has another core successor"
-        want = sorted(firsts[c] for c in _successors(board, int(ch.arcs[-1])) if core[c])
+        assert (arcs.head[a] == arcs.tail[b]).all() and (arcs.rev[a] != b).all(), "a chain is not a walk"
+        assert (core_out[arcs.head[a]] == 2).all(), "a chain passes a branch field"
+        last = int(ch.arcs[-1])
+        want = sorted(firsts[c] for c in _successors(board, last) if core[c])
         assert want == sorted(ch.successors), "a chain's successors do not match H"
     assert np.array_equal(seen, core.astype(np.int64)), "the chains do not cover the core once"
 

@@ -42,7 +42,8 @@ trees; their arcs are up or dead arcs and do not change the core's own successio
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -65,57 +66,132 @@ class Chain:
         return int(self.arcs.shape[0])
 
 
-@dataclass(frozen=True, eq=False)
 class Structure:
     """The core, the trees and the chains of ``H`` for one board (see the module documentation).
 
-    ``arc_kind[a]`` is :data:`DEAD`, :data:`UP` or :data:`CORE`; ``kind`` is ``"tree"`` (no core),
-    ``"cycle"`` (the core is one cycle) or ``"chains"``; ``chain_of[a]`` and ``offset_of[a]`` give the
-    chain of a core arc and its place in it (``-1`` for other arcs). ``branches`` lists, per branch
-    field ``z``, the pairs ``(into, out)`` of its chains aligned by neighbour: ``into[i]`` ends with
-    ``w_i->z`` and ``out[i]`` begins with ``z->w_i``, so ``out[i]`` may follow every ``into[j]``, ``j != i``.
+    Built in parts, each when first asked for: ``kind`` (``"tree"`` without a core, ``"cycle"``
+    if the core is one cycle, else ``"chains"``) and :attr:`shortest_chain` from the 2-core alone
+    (numpy, and ``1`` at once when two branch fields are neighbours, as on most ordinary boards);
+    the trees (``arc_kind[a]``: :data:`DEAD`, :data:`UP` or :data:`CORE`; :attr:`dead_depth` ``D``,
+    :attr:`up_depth` ``U``) and the chains (:attr:`chains`; ``chain_of[a]`` and ``offset_of[a]``
+    give the chain of a core arc and its place in it, ``-1`` for other arcs) by a pass over the
+    board. ``branches`` lists, per branch field ``z``, the pairs ``(into, out)`` of its chains
+    aligned by neighbour: ``into[i]`` ends with ``w_i->z`` and ``out[i]`` begins with ``z->w_i``,
+    so ``out[i]`` may follow every ``into[j]``, ``j != i``.
     """
 
-    arc_kind: np.ndarray
-    dead_depth: int
-    up_depth: int
-    kind: str
-    chains: tuple[Chain, ...] = ()
-    chain_of: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    offset_of: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    branches: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
+    def __init__(self, board: "Board") -> None:
+        self.board = board
+        arcs = board.arcs
+        self.core_fields = two_core(board)
+        self.core_arcs = self.core_fields[arcs.tail] & self.core_fields[arcs.head]
+        self.core_degree = np.bincount(arcs.tail[self.core_arcs], minlength=board.n)
+        self.branch = self.core_degree >= 3
+        if not self.core_fields.any():
+            self.kind = "tree"
+        else:
+            self.kind = "chains" if self.branch.any() else "cycle"
 
-    @property
+    @cached_property
     def shortest_chain(self) -> int:
         """The length of the shortest chain (0 without chains)."""
-        return min((c.length for c in self.chains), default=0)
+        if self.kind == "tree":
+            return 0
+        arcs = self.board.arcs
+        if (self.core_arcs & self.branch[arcs.tail] & self.branch[arcs.head]).any():
+            return 1
+        return min(c.length for c in self.chains)
+
+    @cached_property
+    def _trees(self) -> tuple[np.ndarray, int, int]:
+        return _trees(self.board, self.core_fields, self.core_arcs)
+
+    @property
+    def arc_kind(self) -> np.ndarray:
+        return self._trees[0]
+
+    @property
+    def dead_depth(self) -> int:
+        """``D``: the most arcs on a path of dead arcs."""
+        return self._trees[1]
+
+    @property
+    def up_depth(self) -> int:
+        """``U``: the most arcs on a path of up arcs."""
+        return self._trees[2]
 
     @property
     def core_mask(self) -> np.ndarray:
-        return self.arc_kind == CORE
+        return self.core_arcs
 
     @property
     def up_mask(self) -> np.ndarray:
         return self.arc_kind == UP
 
+    @cached_property
+    def _chains(self) -> tuple:
+        if self.kind == "tree":
+            return (), np.full(self.board.arcs.count, -1, dtype=np.int64), np.full(self.board.arcs.count, -1, dtype=np.int64), ()
+        through = _through_successor(self.board, self.core_arcs, self.core_degree)
+        if self.kind == "cycle":
+            return _cycle_chains(self.board, self.core_arcs, through)
+        return _chain_chains(self.board, self.core_arcs, through, self.branch)
 
-def two_core(adj: tuple[tuple[int, ...], ...]) -> np.ndarray:
-    """The fields of the 2-core (``True``), by removing fields of degree at most 1 repeatedly."""
-    n = len(adj)
-    deg = [len(a) for a in adj]
-    alive = [True] * n
-    queue = deque(v for v in range(n) if deg[v] <= 1)
-    while queue:
-        v = queue.popleft()
-        if not alive[v]:
-            continue
-        alive[v] = False
-        for w in adj[v]:
-            if alive[w]:
-                deg[w] -= 1
-                if deg[w] == 1:
-                    queue.append(w)
-    return np.array(alive, dtype=bool)
+    @property
+    def chains(self) -> tuple[Chain, ...]:
+        return self._chains[0]
+
+    @property
+    def chain_of(self) -> np.ndarray:
+        return self._chains[1]
+
+    @property
+    def offset_of(self) -> np.ndarray:
+        return self._chains[2]
+
+    @property
+    def branches(self) -> tuple:
+        return self._chains[3]
+
+
+def two_core(board: "Board") -> np.ndarray:
+    """The fields of the 2-core (``True``), by removing fields of degree at most 1 repeatedly:
+    all current leaves at once with numpy, then one by one once the rounds get many (long paths)."""
+    arcs = board.arcs
+    n = board.n
+    deg = np.diff(arcs.out_ptr)
+    full = deg.copy()
+    alive = np.ones(n, dtype=bool)
+    leaves = np.flatnonzero(deg <= 1)
+    rounds = 0
+    while leaves.size and rounds < 64:
+        rounds += 1
+        alive[leaves] = False
+        counts = full[leaves]
+        total = int(counts.sum())
+        first = np.repeat(arcs.out_ptr[leaves] - (np.cumsum(counts) - counts), counts)
+        heads = arcs.head[first + np.arange(total)]
+        heads = heads[alive[heads]]
+        deg -= np.bincount(heads, minlength=n)
+        touched = np.unique(heads)
+        leaves = touched[deg[touched] <= 1]
+    if leaves.size:  # finish one by one
+        adj = board.adj
+        d = deg.tolist()
+        alive_list = alive.tolist()
+        queue = deque(leaves.tolist())
+        while queue:
+            v = queue.popleft()
+            if not alive_list[v]:
+                continue
+            alive_list[v] = False
+            for w in adj[v]:
+                if alive_list[w]:
+                    d[w] -= 1
+                    if d[w] == 1:
+                        queue.append(w)
+        alive = np.array(alive_list, dtype=bool)
+    return alive
 
 
 def _tree_depths(adj: tuple[tuple[int, ...], ...], core: np.ndarray) -> tuple[list[int], list[int], list[int]]:
@@ -167,38 +243,35 @@ def _tree_diameter(adj: tuple[tuple[int, ...], ...]) -> int:
 
 
 def analyse(board: "Board") -> Structure:
-    """The :class:`Structure` of ``board``'s arc graph, in time linear in the board."""
+    """The :class:`Structure` of ``board``'s arc graph (its parts are computed when asked for)."""
+    return Structure(board)
+
+
+def _trees(board: "Board", core: np.ndarray, core_arcs: np.ndarray) -> tuple[np.ndarray, int, int]:
+    """``arc_kind``, ``D`` and ``U`` (linear in the board)."""
     arcs = board.arcs
     adj = board.adj
     n = board.n
-    core = two_core(adj)
     tail, head = arcs.tail, arcs.head
     if not core.any():
         # a tree: every walk runs into a leaf after at most a diameter's steps
         kind = np.full(arcs.count, DEAD, dtype=np.int8)
-        return Structure(kind, max(1, _tree_diameter(adj)) if n > 1 else 0, 0, "tree")
+        return kind, max(1, _tree_diameter(adj)) if n > 1 else 0, 0
     parent, depth, height = _tree_depths(adj, core)
     par = np.array(parent, dtype=np.int64)
     arc_kind = np.full(arcs.count, DEAD, dtype=np.int8)
-    arc_kind[core[tail] & core[head]] = CORE
+    arc_kind[core_arcs] = CORE
     arc_kind[(par[tail] == head) & ~core[tail]] = UP
     dead = arc_kind == DEAD
     hgt = np.array(height, dtype=np.int64)
     dead_depth = int((hgt[head[dead]] + 1).max()) if dead.any() else 0
-    up_depth = max(depth)
-    core_deg = np.bincount(tail[arc_kind == CORE], minlength=n)
-    branch = core_deg >= 3
-    through = _through_successor(board, arc_kind, core_deg)
-    if not branch.any():
-        return _cycle_structure(board, arc_kind, dead_depth, up_depth, through)
-    return _chain_structure(board, arc_kind, dead_depth, up_depth, through, branch)
+    return arc_kind, dead_depth, max(depth)
 
 
-def _through_successor(board: "Board", arc_kind: np.ndarray, core_deg: np.ndarray) -> np.ndarray:
+def _through_successor(board: "Board", is_core: np.ndarray, core_deg: np.ndarray) -> np.ndarray:
     """For a core arc ``u->v`` into a field with two core neighbours: the core arc ``v->w``,
     ``w != u``, that follows it (``-1`` elsewhere)."""
     arcs = board.arcs
-    is_core = arc_kind == CORE
     core_arcs = np.flatnonzero(is_core)
     # the two core arcs leaving each field with core degree 2, in arc order
     two = core_deg[arcs.tail[core_arcs]] == 2
@@ -229,10 +302,9 @@ def _follow(start: int, through: np.ndarray) -> np.ndarray:
     return np.array(seq, dtype=np.int64)
 
 
-def _cycle_structure(board: "Board", arc_kind: np.ndarray, dead_depth: int, up_depth: int,
-                     through: np.ndarray) -> Structure:
+def _cycle_chains(board: "Board", is_core: np.ndarray, through: np.ndarray) -> tuple:
     arcs = board.arcs
-    core_arcs = np.flatnonzero(arc_kind == CORE)
+    core_arcs = np.flatnonzero(is_core)
     v0 = int(arcs.tail[core_arcs].min())
     starts = [int(a) for a in core_arcs if int(arcs.tail[a]) == v0]
     chains = []
@@ -243,13 +315,12 @@ def _cycle_structure(board: "Board", arc_kind: np.ndarray, dead_depth: int, up_d
         chains.append(Chain(seq, (i,)))
         chain_of[seq] = i
         offset_of[seq] = np.arange(seq.shape[0])
-    return Structure(arc_kind, dead_depth, up_depth, "cycle", tuple(chains), chain_of, offset_of, ())
+    return tuple(chains), chain_of, offset_of, ()
 
 
-def _chain_structure(board: "Board", arc_kind: np.ndarray, dead_depth: int, up_depth: int,
-                     through: np.ndarray, branch: np.ndarray) -> Structure:
+def _chain_chains(board: "Board", is_core: np.ndarray, through: np.ndarray, branch: np.ndarray) -> tuple:
     arcs = board.arcs
-    core_arcs = np.flatnonzero(arc_kind == CORE)
+    core_arcs = np.flatnonzero(is_core)
     starts = core_arcs[branch[arcs.tail[core_arcs]]]
     seqs = [_follow(int(s), through) for s in starts]
     chain_of = np.full(arcs.count, -1, dtype=np.int64)
@@ -263,11 +334,11 @@ def _chain_structure(board: "Board", arc_kind: np.ndarray, dead_depth: int, up_d
     branches = []
     successors: list[list[int]] = [[] for _ in seqs]
     for z in np.flatnonzero(branch).tolist():
-        outs = [a for a in arcs.out(z) if arc_kind[a] == CORE]
+        outs = [a for a in arcs.out(z) if is_core[a]]
         out_chains = tuple(by_first[a] for a in outs)
         in_chains = tuple(by_last[int(arcs.rev[a])] for a in outs)
         branches.append((in_chains, out_chains))
         for i, c in enumerate(in_chains):
             successors[c].extend(o for j, o in enumerate(out_chains) if j != i)
     chains = tuple(Chain(seq, tuple(successors[i])) for i, seq in enumerate(seqs))
-    return Structure(arc_kind, dead_depth, up_depth, "chains", chains, chain_of, offset_of, tuple(branches))
+    return chains, chain_of, offset_of, tuple(branches)

@@ -62,9 +62,11 @@ def chains_pay_off(structure: Structure, arcs: int) -> bool:
     if structure.kind not in ("cycle", "chains"):
         return False
     delta = structure.shortest_chain
+    if delta < 4:
+        return False
     per_step_chains = 10 * 0.3 * len(structure.chains) / delta
     per_step_numpy = 20.0 + 0.004 * arcs
-    return delta >= 4 and per_step_chains < per_step_numpy
+    return per_step_chains < per_step_numpy
 
 
 class _MemoFull(Exception):
@@ -180,14 +182,17 @@ class WalkEngine:
     def _state(self, i: int) -> np.ndarray:
         return np.unpackbits(np.frombuffer(self._keys[i], dtype=np.uint8), count=self._count).astype(bool)
 
-    def _succ(self, i: int) -> int:
+    def _succ(self, i: int, state: np.ndarray | None = None) -> tuple[int, np.ndarray | None]:
+        """The id of ``succ(R_i)`` and, if it was computed now, its array (``state``: ``R_i``'s
+        array if at hand, to save unpacking it)."""
         j = self._next[i]
-        if j < 0:
-            if self.deadline.expired():
-                raise LimitReached
-            j = self._intern(self.step(self._state(i)))
-            self._next[i] = j
-        return j
+        if j >= 0:
+            return j, None
+        if self.deadline.expired():
+            raise LimitReached
+        nxt = self.step(self._state(i) if state is None else state)
+        j = self._next[i] = self._intern(nxt)
+        return j, nxt
 
     def orbit(self, r: np.ndarray, length: int) -> tuple[list[int], int, int]:
         """The states ``R_0 .. `` of the sequence from ``R_0 = r``, cut at ``length`` or the period.
@@ -197,14 +202,15 @@ class WalkEngine:
         and ``len(path) == a + p``; if ``p == 0`` then ``len(path) == length + 1``. Raises
         ``_MemoFull`` (and empties the memo) when the orbit does not fit in the memo.
         """
-        if 2 * len(self._keys) > self._memo_states:
-            self._clear_memo()  # start with room for a long orbit
+        if len(self._keys) + min(length + 1, self._memo_states // 2) > self._memo_states:
+            self._clear_memo()  # start with room for the orbit
         try:
             i = self._intern(r)
             path = [i]
             seen = {i: 0}
+            state: np.ndarray | None = r
             for j in range(1, length + 1):
-                i = self._succ(i)
+                i, state = self._succ(i, state)
                 if i in seen:
                     a = seen[i]
                     return path, a, j - a
@@ -527,7 +533,53 @@ def _write(engine: WalkEngine, u: int, head: list[int], pieces: list[Any], tail:
         add(pattern, repeat)
     flush()
     out.extend(int(heads[a]) for a in tail)
-    return out
+    return _fold(out) if compress else out
+
+
+def _fold(walk: list[Any]) -> list[Any]:
+    """Move written-out fields into a neighbouring repeated block where they repeat it.
+
+    Fields ``P`` before a block ``B`` (repeated ``q`` times) that end with the last ``j`` fields
+    ``S`` of ``B`` are the same walk as ``P - S``, then ``S + (B - S)`` repeated ``q`` times, then
+    ``S``; fields after a block that spell it once more are one more repetition. The walk's first
+    field stays a field.
+
+    >>> _fold([0, 1, 2, {"repeat": 5, "fields": [0, 1, 2]}, 0, 1, 2, 0])
+    [0, {'repeat': 7, 'fields': [1, 2, 0]}]
+    """
+    out: list[Any] = []
+    for item in walk:
+        if not isinstance(item, dict):
+            out.append(item)
+            continue
+        fields, repeat = list(item["fields"]), int(item["repeat"])
+        size = len(fields)
+        start = len(out)
+        while start > 0 and not isinstance(out[start - 1], dict):
+            start -= 1
+        room = len(out) - max(start, 1)
+        j = 0
+        while j < min(room, size) and out[-1 - j] == fields[size - 1 - j]:
+            j += 1
+        moved = fields[size - j:] if j else []
+        if j:
+            del out[len(out) - j:]
+            fields = moved + fields[: size - j]
+        out.append({"repeat": repeat, "fields": fields})
+        out.extend(moved)
+    # fields after a block that spell it once more
+    result: list[Any] = []
+    i = 0
+    while i < len(out):
+        item = out[i]
+        i += 1
+        if isinstance(item, dict):
+            fields, size = item["fields"], len(item["fields"])
+            while out[i : i + size] == fields:
+                item = {"repeat": item["repeat"] + 1, "fields": fields}
+                i += size
+        result.append(item)
+    return result
 
 
 def walk_length(walk: list[Any]) -> int:
