@@ -85,6 +85,23 @@ def test_structure_follows_its_definition(board):
             assert all(degree[int(arcs.head[a])] == 2 for a in ch.arcs[:-1])
 
 
+@settings(max_examples=150, deadline=None)
+@given(long_cycle_boards())
+def test_core_of_h_is_one_strong_component_or_two_cycles(board):
+    """The fact behind the period bound P <= 2m: the arcs on cycles of H are the core arcs, in one
+    strongly connected component, or in two directed cycles when the core is a cycle."""
+    from scipy.sparse.csgraph import connected_components
+
+    a, _, _ = arc_matrices(board)
+    _, labels = connected_components(a, directed=True, connection="strong")
+    sizes = np.bincount(labels)
+    on_cycle = sizes[labels] > 1  # H has no loops: a component of one arc lies on no cycle
+    st_ = board.structure
+    assert np.array_equal(on_cycle, st_.arc_kind == CORE)
+    components = len(set(labels[on_cycle].tolist()))
+    assert components == {"tree": 0, "cycle": 2, "chains": 1}[st_.kind]
+
+
 @settings(max_examples=200, deadline=None)
 @given(long_cycle_boards(), st.data())
 def test_chain_engine_equals_steps_and_brute_force(board, data):

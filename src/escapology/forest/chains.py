@@ -20,10 +20,12 @@ a finite set), so :meth:`ChainWalker.advance` stops as soon as Brent's cycle det
 ``S_h = S_{h-λ}`` (exact comparison of the integers, constant memory) and jumps to the end by
 ``(K - h) mod λ`` more blocks. A walk of ``x`` steps costs ``O(min(x, T + P) / Δ)`` blocks, each of
 ``O(#chains + #successions)`` integer operations on ``O(len/64)`` words, where ``T`` and ``P`` are the
-pre-period and period of the frontier sequence: ``T <= (N - 1)**2 + 1`` for ``N = 2m`` arcs (the
-index of convergence of an ``N x N`` Boolean matrix, Heap and Lynn 1964, Schwarz 1970) and
-``P <= N`` (the core of ``H`` is one strongly connected component, or two directed cycles of the
-same length; the tree arcs lie on no cycle). So the cost is bounded by a polynomial in ``m``
+pre-period and period of the frontier sequence: ``T <= (N - 1)**2 + 1`` for ``N = 2m`` arcs
+(Wielandt's bound on the index of convergence holds for every ``N x N`` Boolean matrix, Schwarz
+1970) and ``P <= N`` (the period divides the lcm of the periods of ``H``'s strongly connected
+components; the arcs on cycles of ``H`` are the core arcs, which form one strongly connected
+component, or two directed cycles of the same length when the core is a cycle: a known property
+of non-backtracking matrices, checked in the tests). So the cost is bounded by a polynomial in ``m``
 whatever ``d`` is; on a cycle of ``10**5`` edges a walk of ``10**9`` steps is one block and a
 comparison, on two cycles of 50,000 and 50,001 edges sharing a field it is ``x / 50,000`` blocks.
 

@@ -235,20 +235,18 @@ class WalkEngine:
             return self._state(path[length])
         return self._state(path[a + (length - a) % p])
 
-    def _steps(self, r: np.ndarray, count: int, keep: list | None = None) -> np.ndarray:
-        """``count`` single steps (stopping early on an empty frontier); ``keep`` collects them."""
+    def _steps(self, r: np.ndarray, count: int) -> np.ndarray:
+        """``count`` single steps."""
         for _ in range(count):
             if self.deadline.expired():
                 raise LimitReached
             r = self.step(r)
-            if keep is not None:
-                keep.append(r)
         return r
 
-    def _leave_trees(self, r: np.ndarray, length: int, keep: list | None = None) -> tuple[np.ndarray, int]:
+    def _leave_trees(self, r: np.ndarray, length: int) -> tuple[np.ndarray, int]:
         """Single steps while ``R`` holds an up arc (at most ``U``): ``(R, steps left)``."""
         while length > 0 and (r & self._up).any():
-            r = self._steps(r, 1, keep)
+            r = self._steps(r, 1)
             length -= 1
         return r, length
 
@@ -305,15 +303,18 @@ def _pred_in(engine: WalkEngine, e: int, frontier: np.ndarray) -> int:
     return best
 
 
-def _back_steps(engine: WalkEngine, e: int, states: list[np.ndarray]) -> list[int]:
-    """Arcs backwards from ``e`` (in the frontier after ``states[-1]``) through ``states[-1] ..
-    states[0]``: the ``len(states)`` arcs before ``e``, last first."""
+def _back_steps(engine: WalkEngine, e: int, frontier: Callable[[int], np.ndarray], j: int, stop: int) -> list[int]:
+    """Arcs backwards from ``e`` (in ``frontier(j)``) to ``frontier(stop)``: the ``j - stop`` arcs
+    before ``e``, last first."""
     out = []
-    for fr in reversed(states):
-        e = _pred_in(engine, e, fr)
+    while j > stop:
+        if (j & 1023) == 0 and engine.deadline.expired():
+            raise LimitReached
+        e = _pred_in(engine, e, frontier(j - 1))
         if e < 0:  # cannot happen: e is in the next frontier, so some predecessor is here
             raise AssertionError("frontier inconsistency")
         out.append(e)
+        j -= 1
     return out
 
 
@@ -352,14 +353,13 @@ def _extract_by_steps(engine: WalkEngine, u: int, w: int, x: int) -> list[Any]:
     frontier: Callable[[int], np.ndarray]
     try:
         path, a, p = engine.orbit(r0, x - 1)
-        states: dict[int, np.ndarray] = {}
+        last: list = [-1, None]  # the state read last (read backwards: each is read once in a row)
 
         def frontier(j: int) -> np.ndarray:
             sid = path[j] if p == 0 or j < a + p else path[a + (j - a) % p]
-            st = states.get(sid)
-            if st is None:
-                st = states[sid] = engine._state(sid)
-            return st
+            if last[0] != sid:
+                last[0], last[1] = sid, engine._state(sid)
+            return last[1]
     except _MemoFull:
         tape = Tape(engine.step, r0, x - 1, engine.deadline)
         p = tape.period
@@ -423,31 +423,28 @@ def _extract_by_chains(engine: WalkEngine, u: int, w: int, x: int) -> list[Any]:
     assert cw is not None
     arcs = engine.arcs
     dead = cw.structure.dead_depth
-    r = np.zeros(arcs.count, dtype=bool)
-    r[list(arcs.out(u))] = True
-    early = [r]  # R_1 .. R_tA
-    r, left = engine._leave_trees(r, x - 1, early)
+    r1 = np.zeros(arcs.count, dtype=bool)
+    r1[list(arcs.out(u))] = True
+    r, left = engine._leave_trees(r1, x - 1)
+    t_a = x - left  # R_tA: no up arc left
     if left <= dead:  # no room for blocks: single steps to the end
-        late = early
-        engine._steps(r, left, late)
-        core_part: list[Any] = []
-        e = _end_arc(engine, w, late[-1], u, x)
-        back = [e] + _back_steps(engine, e, late[:-1])
-        return _write(engine, u, back[::-1], core_part, [], x)
-    t_a = len(early)  # the time of R_tA (R_1 is time 1)
+        steps = Tape(engine.step, r1, x - 1, engine.deadline)  # S_k = R_{k+1}
+        e = _end_arc(engine, w, steps.final, u, x)
+        back = [e] + _back_steps(engine, e, steps.state, x - 1, 0)
+        return _write(engine, u, back[::-1], [], [], x)
+    early = Tape(engine.step, r1, t_a - 1, engine.deadline)  # R_1 .. R_tA
     blocks, rest = divmod(left - dead, cw.delta)
     tape = Tape(cw.block, cw.pack(r & engine._core), blocks, engine.deadline)
     final = cw.step(tape.final, rest) if rest else tape.final
-    late = [cw.unpack(final)]  # R_tC .. R_x, tC = x - dead
-    engine._steps(late[0], dead, late)
-    e = _end_arc(engine, w, late[-1], u, x)
-    tail_back = [e] + _back_steps(engine, e, late[:-1])  # e_x .. e_tC
+    late = Tape(engine.step, cw.unpack(final), dead, engine.deadline)  # R_tC .. R_x, tC = x - dead
+    e = _end_arc(engine, w, late.final, u, x)
+    tail_back = [e] + _back_steps(engine, e, late.state, dead, 0)  # e_x .. e_tC
     e_c = tail_back[-1]
     st = cw.structure
     chain, offset = int(st.chain_of[e_c]), int(st.offset_of[e_c])
     traversals, first_offset = chain_backtrack(cw, tape, t_a, chain, offset, x - dead, engine.deadline)
-    e_a = int(cw.chains[traversals[0] if isinstance(traversals[0], int) else traversals[0][1][0]].arcs[first_offset])
-    head_back = [e_a] + _back_steps(engine, e_a, early[:-1])  # e_tA .. e_1
+    e_a = int(cw.chains[traversals[0]].arcs[first_offset])
+    head_back = [e_a] + _back_steps(engine, e_a, early.state, t_a - 1, 0)  # e_tA .. e_1
     # the core part: after e_tA up to e_tC
     pieces: list[Any] = []
     if len(traversals) == 1:
