@@ -186,6 +186,21 @@ def test_long_cycles_with_huge_dice(lengths):
     assert solve_matrix(inst).turns == sol.turns
 
 
+@pytest.mark.parametrize("lengths", [[99, 100, 101], [60, 61], [500]])
+def test_huge_walks_are_written_short(lengths):
+    """Where the backtrack skips whole periods of one loop (its phase shifts by the difference of
+    the lengths), the walk is still written as a few blocks, not a period's worth of fields."""
+    inst = flower(lengths, rolls=0)
+    engine = WalkEngine(inst.board)
+    b = inst.board
+    for x in (10**9, 10**9 + 17, 777_777_777):
+        ends = np.flatnonzero(engine.walk(mask_of(b, [0]), x)).tolist()
+        for w in ends[:: max(1, len(ends) // 5)]:
+            walk = extract_walk(engine, 0, w, x)
+            assert check_walk(Instance(b, 0, w), walk, x) is None
+            assert sum(len(i["fields"]) if isinstance(i, dict) else 1 for i in walk) < 6 * b.arcs.count
+
+
 def test_cycle_plan_is_one_block_per_walk():
     inst = cycle(1000, rolls=20, seed=5)
     sol = solve(inst)

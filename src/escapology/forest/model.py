@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import chain
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 import numpy as np
@@ -150,11 +151,11 @@ class Board:
     @cached_property
     def arcs(self) -> Arcs:
         """The arc graph ``H`` (built once per board)."""
-        deg = np.fromiter((len(a) for a in self.adj), dtype=np.int64, count=self.n)
+        deg = np.fromiter(map(len, self.adj), dtype=np.int64, count=self.n)
         out_ptr = np.zeros(self.n + 1, dtype=np.int64)
         np.cumsum(deg, out=out_ptr[1:])
         tail = np.repeat(np.arange(self.n, dtype=np.int64), deg)
-        head = np.fromiter((v for a in self.adj for v in a), dtype=np.int64, count=int(out_ptr[-1]))
+        head = np.fromiter(chain.from_iterable(self.adj), dtype=np.int64, count=int(out_ptr[-1]))
         # the reverse of arc u->v is v->u: find it by sorting arcs by (head, tail)
         order = np.lexsort((tail, head))  # arcs sorted by (head, tail) = reverse arcs sorted by (tail, head)
         rev = np.empty_like(order)

@@ -522,7 +522,19 @@ def _write(engine: WalkEngine, u: int, head: list[int], pieces: list[Any], tail:
             add(pattern, repeat)
         run = []
         if isinstance(piece, tuple):
-            add(tuple(piece[1]), piece[0])
+            repeat, pattern = piece
+            inner = _runs(pattern)
+            if len(inner) == 1:  # the pattern is itself one unit repeated: one block
+                add(inner[0][0], repeat * inner[0][1])
+                continue
+            whole = sum(chains[c].length for c in pattern)
+            by_runs = repeat * sum(chains[c].length for unit, _ in inner for c in unit)
+            if whole <= by_runs:
+                add(tuple(pattern), repeat)
+            else:
+                for _ in range(repeat):
+                    for unit, r in inner:
+                        add(unit, r)
         else:
             flush()
             out.extend(heads[piece].tolist())
