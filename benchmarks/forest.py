@@ -258,17 +258,24 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="m <= 10^4 in the growth and board tables, matrix up to 60 s")
     ap.add_argument("--matrix-limit", type=float, default=None, help="time limit of the matrix method (default 600 s, quick 60 s)")
     ap.add_argument("--baseline-limit", type=float, default=30.0, help="time limit of the d667526 default (s)")
+    ap.add_argument("--tables", default="targets,growth,boards,matrix,check",
+                    help="which tables to run, comma-separated (default all)")
     args = ap.parse_args()
     matrix_limit = args.matrix_limit or (60.0 if args.quick else 600.0)
     old, model = load_baseline()
     print(f"# forest benchmark, {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; baseline {BASELINE}")
+    tables = set(args.tables.split(","))
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
-        plans = table_targets(tmp, old, model, args.baseline_limit)
+        plans = table_targets(tmp, old, model, args.baseline_limit) if "targets" in tables else []
         growth = [1_000, 10_000] if args.quick else [1_000, 3_000, 10_000, 30_000, 100_000]
-        table_growth(old, model, growth, args.baseline_limit)
-        kept = table_boards(old, model, [1_000, 10_000] if args.quick else [1_000, 10_000, 100_000], args.baseline_limit)
+        if "growth" in tables:
+            table_growth(old, model, growth, args.baseline_limit)
+        kept = []
+        if "boards" in tables:
+            kept = table_boards(old, model, [1_000, 10_000] if args.quick else [1_000, 10_000, 100_000],
+                                args.baseline_limit)
         cases = [("cycle", board("cycle", 1_000, 10**9)), ("cycle", board("cycle", 10_000, 10**9)),
                  ("2 cycles", board("2 cycles", 121, 10**9)), ("grid", board("grid", 1_000, 6)),
                  ("random", board("random", 1_000, 6))]
@@ -276,9 +283,11 @@ def main() -> None:
             cases += [("2 cycles", board("2 cycles", 601, 10**9)), ("3 cycles", board("3 cycles", 300, 10**9)),
                       ("grid", board("grid", 1_000, 10**9)), ("random", board("random", 1_000, 10**9)),
                       ("cycle", board("cycle", 100_000, 10**9))]
-        table_matrix(cases, matrix_limit)
-        big_grid = grid_forest(300, 300, specials=0, castle=False, die=6, rolls=100, seed=1)
-        table_check(tmp, plans, kept + [("grid 300x300, no V', d=6", big_grid)])
+        if "matrix" in tables:
+            table_matrix(cases, matrix_limit)
+        if "check" in tables:
+            big_grid = grid_forest(300, 300, specials=0, castle=False, die=6, rolls=100, seed=1)
+            table_check(tmp, plans, kept + [("grid 300x300, no V', d=6", big_grid)])
 
 
 if __name__ == "__main__":
