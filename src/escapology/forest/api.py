@@ -86,11 +86,12 @@ def solve(inst: Instance, *, timeout: float | None = None, method: str = "fast",
           memory: MemoryLimit | float | None = None) -> Result:
     """The fewest turns from start to target with the known rolls, with a plan.
 
-    ``method`` is ``fast`` (frontier propagation, default), ``matrix`` (the paper's Theorem 6),
-    ``simulation`` (plain) or ``asp`` (clingo, small dice). ``memory`` (MiB, or a
+    ``method`` is ``fast`` (frontier propagation, by numpy steps or by blocks on the chains of
+    boards with long cycles; default), ``matrix`` (the paper's Theorem 6, sparse Boolean
+    matrices), ``simulation`` (plain) or ``asp`` (clingo, small dice). ``memory`` (MiB, or a
     :class:`~escapology.core.limits.MemoryLimit`; default what the machine has available) bounds
-    the matrix method's dense matrices (it is refused with a
-    :class:`~escapology.core.limits.MemoryLimitError` before allocating more) and the walks the
+    the matrix method's matrices (a product that would not fit is refused with a
+    :class:`~escapology.core.limits.MemoryLimitError` naming its estimate) and the walks the
     simulation lists (it answers ``unknown``).
     """
     if not inst.rolls:

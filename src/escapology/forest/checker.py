@@ -7,10 +7,10 @@ special field. Compressed walks (``{"repeat": r, "fields": [...]}``) are checked
 expanding them: every window of three consecutive fields of the full walk already occurs when each
 repeat count is capped at 3, and lengths are added arithmetically.
 
-Minimality (:func:`check_fewest`) recomputes the reachable fields turn by turn with plain Python
-sets of directed edges (its own, deliberately simple code with its own cycle detection for long
-rolls) and confirms that no earlier turn can end on the target; the same computation confirms an
-"unsolvable" answer.
+Legality costs time linear in the plan as written. Minimality (:func:`check_fewest`) recomputes
+the fields reachable after each turn with the checker's own walk reachability
+(:mod:`escapology.forest.reach`: constant memory per walk, no history of frontiers) and confirms
+that no earlier turn can end on the target; the same computation confirms an "unsolvable" answer.
 
 >>> from escapology.forest.model import Board, Instance
 >>> from escapology.forest.plan import Turn
@@ -24,10 +24,14 @@ rolls) and confirms that no earlier turn can end on the target; the same computa
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
+import numpy as np
+
+from escapology.core.limits import Deadline
 from escapology.forest.model import Instance
 from escapology.forest.plan import Turn
+from escapology.forest.reach import Reach
 
 
 def _capped(walk: Sequence[Any]) -> tuple[list[int], int]:
@@ -48,21 +52,41 @@ def _capped(walk: Sequence[Any]) -> tuple[list[int], int]:
 
 
 def check_walk(inst: Instance, walk: Sequence[Any], length: int, where: str = "walk") -> str | None:
-    """``None`` if ``walk`` (possibly compressed) is a legal walk of ``length`` steps, else the problem."""
+    """``None`` if ``walk`` (possibly compressed) is a legal walk of ``length`` steps, else the problem.
+
+    Every pair of consecutive fields must be an edge (looked up among the board's edges, sorted as
+    ``u * n + v``) and no field may equal the one two before it (a step straight back)."""
     try:
         seq, steps = _capped(walk)
     except (ValueError, TypeError, KeyError) as exc:
         return f"{where}: {exc}"
     if steps != length:
         return f"{where}: has {steps} steps, the die shows {length}"
-    adj = inst.board.adj
     lab = inst.label
-    for i in range(1, len(seq)):
-        if seq[i] not in adj[seq[i - 1]]:
-            return f"{where}: {lab(seq[i - 1])} and {lab(seq[i])} are not adjacent"
-        if i >= 2 and seq[i] == seq[i - 2]:
-            return f"{where}: steps straight back from {lab(seq[i - 2])} to {lab(seq[i - 1])} to {lab(seq[i])}"
+    n = inst.board.n
+    fields = np.array(seq, dtype=np.int64)
+    if fields.size and (fields.min() < 0 or fields.max() >= n):
+        return f"{where}: a field outside the board"
+    keys = fields[:-1] * n + fields[1:]
+    edges = _edge_keys(inst)
+    at = np.minimum(np.searchsorted(edges, keys), max(0, edges.size - 1))
+    bad_edge = np.flatnonzero(edges[at] != keys) if edges.size else np.arange(keys.size)
+    bad_back = np.flatnonzero(fields[2:] == fields[:-2]) + 1  # index of the middle field
+    first_edge = int(bad_edge[0]) if bad_edge.size else len(seq)
+    first_back = int(bad_back[0]) if bad_back.size else len(seq)
+    if first_edge < len(seq) and first_edge + 1 <= first_back + 1:
+        i = first_edge + 1
+        return f"{where}: {lab(seq[i - 1])} and {lab(seq[i])} are not adjacent"
+    if first_back < len(seq):
+        i = first_back + 1
+        return f"{where}: steps straight back from {lab(seq[i - 2])} to {lab(seq[i - 1])} to {lab(seq[i])}"
     return None
+
+
+def _edge_keys(inst: Instance) -> np.ndarray:
+    """Every arc ``u->v`` of the board as ``u * n + v``, sorted (arcs are numbered by tail, then head)."""
+    arcs = inst.board.arcs
+    return arcs.tail * inst.board.n + arcs.head
 
 
 def _end(walk: Sequence[Any]) -> int:
@@ -107,48 +131,43 @@ def check_plan(inst: Instance, plan: Sequence[Turn]) -> str | None:
     return None
 
 
-def _walk_set(adj: Sequence[Sequence[int]], fields: Iterable[int], x: int) -> set[int]:
-    """Fields reachable by walks of ``x`` steps, with plain sets of directed edges."""
-    arcs = frozenset((u, v) for u in fields for v in adj[u])
-    seen: dict[frozenset, int] = {arcs: 0}
-    history = [arcs]
-    step = 0
-    while step < x - 1:
-        arcs = frozenset((v, w) for (u, v) in arcs for w in adj[v] if w != u)
-        step += 1
-        if arcs in seen:  # periodic from seen[arcs] with period step - seen[arcs]
-            a = seen[arcs]
-            arcs = history[a + (x - 1 - a) % (step - a)]
-            break
-        seen[arcs] = step
-        history.append(arcs)
-    return {v for (_, v) in arcs}
+def reachable_layers(inst: Instance, turns: int, deadline: Deadline | None = None) -> list[np.ndarray]:
+    """The fields reachable after exactly ``0..turns`` turns, as masks (fewer if a layer is empty)."""
+    reach = Reach(inst.board, deadline)
+    memo: dict[tuple[bytes, int], np.ndarray] = {}
 
+    def walk(fields: np.ndarray, x: int) -> np.ndarray:
+        key = (np.packbits(fields).tobytes(), x)
+        if key not in memo:
+            memo[key] = reach.walk(fields, x)
+        return memo[key]
 
-def reachable_sets(inst: Instance, turns: int) -> list[set[int]]:
-    """The fields reachable after exactly ``0..turns`` turns (fewer if a layer is empty)."""
-    adj = inst.board.adj
-    layer = {inst.start}
+    layer = np.zeros(inst.board.n, dtype=bool)
+    layer[inst.start] = True
     out = [layer]
-    for roll in inst.rolls[:turns]:
-        x, y = roll
-        nxt = _walk_set(adj, _walk_set(adj, layer, x), y) | _walk_set(adj, _walk_set(adj, layer, y), x)
-        if x == y and layer:
-            nxt |= set(inst.board.special)
+    for x, y in inst.rolls[:turns]:
+        nxt = walk(walk(layer, x), y) | walk(walk(layer, y), x)
+        if x == y:
+            nxt |= inst.board.special_mask
         layer = nxt
         out.append(layer)
-        if not layer:
+        if not layer.any():
             break
     return out
 
 
-def check_fewest(inst: Instance, turns: int | None) -> str | None:
+def reachable_sets(inst: Instance, turns: int) -> list[set[int]]:
+    """The fields reachable after exactly ``0..turns`` turns (fewer if a layer is empty)."""
+    return [set(np.flatnonzero(layer).tolist()) for layer in reachable_layers(inst, turns)]
+
+
+def check_fewest(inst: Instance, turns: int | None, deadline: Deadline | None = None) -> str | None:
     """``None`` if no plan with fewer than ``turns`` turns exists (``turns=None``: no plan at all)."""
     limit = len(inst.rolls) if turns is None else turns - 1
-    for i, layer in enumerate(reachable_sets(inst, max(limit, 0))):
+    for i, layer in enumerate(reachable_layers(inst, max(limit, 0), deadline)):
         if i > limit:
             break
-        if inst.target in layer:
+        if layer[inst.target]:
             if turns is None:
                 return f"not unsolvable: the target can be reached in {i} turns"
             return f"not the fewest: the target can be reached in {i} turns"

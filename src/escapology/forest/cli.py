@@ -158,7 +158,7 @@ def solve_cmd(
     rolls: RollsOpt = None,
     die: DieOpt = None,
     special: SpecialOpt = None,
-    method: Annotated[Method, typer.Option("--method", help="fast (frontier), matrix (the paper's), simulation (plain), asp (clingo, small dice).")] = Method.fast,
+    method: Annotated[Method, typer.Option("--method", help="fast (frontier), matrix (the paper's, sparse), simulation (plain), asp (clingo, small dice).")] = Method.fast,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
     memory: MemoryOption = None,

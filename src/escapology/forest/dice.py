@@ -9,12 +9,23 @@ absorbing (``V_j(t) = 1``), Bellman's equation for maximising the probability of
 
 (a roll that allows no legal turn from ``v`` contributes 0: Definition 5 has no "pass"). The values
 are computed *exactly*: ``N_j = d**(2j) V_j`` are integers (Python's unbounded ints), so
-``V_j = N_j / d**(2j)`` as a :class:`~fractions.Fraction`. The turn relations are sparse (scipy CSR,
-one per unordered roll, since ``(x, y)`` and ``(y, x)`` allow the same turns), and the maximum over
-each row is found through the ranking of ``N_{j-1}``: the entry of smallest rank, by
-``np.minimum.reduceat`` over the CSR rows.
+``V_j = N_j / d**(2j)`` as a :class:`~fractions.Fraction`.
 Schwahn and Thielen (FUN 2018, §3) note that with known rolls the problem is polynomial
 (Theorem 6); this is the standard finite-horizon dynamic programme for the unknown-rolls game.
+
+**Few distinct rolls.** The walk relation ``W_x`` (field to field, walks of ``x`` steps) is
+``S A^(x-1) T`` with ``A`` the arc graph's matrix (§3), and the sequence ``P_x = S A^(x-1)`` is
+eventually periodic (``P_{x+1} = P_x A``): once ``P_x = P_{x0}`` for some ``x0 < x``, every later
+value repeats with period ``x - x0`` (:class:`DieClasses`). So the ``d`` faces fall into at most
+``x`` classes with equal walk relations (54 on the real board, whatever ``d``), and a roll's turn
+relation ``W_x W_y | W_y W_x`` (plus the jump for a double ``x = y``) depends only on the classes
+of ``x`` and ``y`` and on whether it is a double. The recursion sums over these *kinds* of rolls
+weighted by how many of the ``d**2`` rolls each stands for, so its cost does not grow with
+``d`` beyond the classes. Identical relations are merged. The turn relations are sparse (scipy
+CSR), and the maximum over each row is found through the ranking of ``N_{j-1}``: the entry of
+smallest rank, by ``np.minimum.reduceat`` over the CSR rows. When all products of walk relations
+are dense and fit in :data:`DENSE_BYTES`, they are made as dense 0/1 matrices, one BLAS product
+per class.
 
 :func:`monte_carlo` plays the optimal policy against random dice and reports a confidence interval
 that must contain the exact value (tested).
@@ -39,87 +50,155 @@ import scipy.sparse as sp
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
+from escapology.forest.matrix import arc_matrices
 from escapology.forest.model import Instance, Roll
 
-#: Refuse when the walk relations would hold more than this many (field, field) pairs.
+#: Refuse when the walk and turn relations would hold more than this many (field, field) pairs.
 MAX_PAIRS = 60_000_000
-MAX_DIE = 60
+#: Multiply dense walk relations (5 % of the pairs or more) as dense matrices when all their
+#: products take at most this many bytes and floating-point operations.
+DENSE_BYTES = 256 << 20
+DENSE_FLOPS = 2 * 10**10
 
 
 def _binary(m: sp.csr_matrix) -> sp.csr_matrix:
     m = m.tocsr()
-    m.eliminate_zeros()
-    m.data = np.ones_like(m.data, dtype=np.int32)
+    m.sum_duplicates()
+    m.sort_indices()
     return m
 
 
-def arc_matrices(inst: Instance) -> tuple[sp.csr_matrix, sp.csr_matrix, sp.csr_matrix]:
-    """Sparse ``A`` (arc to following arcs in ``H``), ``S`` (field to leaving arcs), ``T`` (arc to head)."""
-    b = inst.board
-    arcs = b.arcs
-    size = arcs.count
-    deg = np.diff(arcs.out_ptr)
-    dh = deg[arcs.head]  # successors of arc e (plus its reverse) = arcs leaving head(e)
-    rows = np.repeat(np.arange(size), dh)
-    offsets = np.repeat(np.cumsum(dh) - dh, dh)
-    cols = arcs.out_ptr[arcs.head[rows]] + (np.arange(rows.shape[0]) - offsets)
-    keep = cols != arcs.rev[rows]
-    rows, cols = rows[keep], cols[keep]
-    one = np.ones(rows.shape[0], dtype=np.int32)
-    a = sp.csr_matrix((one, (rows, cols)), shape=(size, size))
-    s = sp.csr_matrix((np.ones(size, dtype=np.int32), (arcs.tail, np.arange(size))), shape=(b.n, size))
-    t = sp.csr_matrix((np.ones(size, dtype=np.int32), (np.arange(size), arcs.head)), shape=(size, b.n))
-    return a, s, t
+def _key(m: sp.csr_matrix) -> bytes:
+    return m.indptr.tobytes() + b"|" + m.indices.tobytes()
 
 
-def walk_matrices(inst: Instance, deadline: Deadline | None = None) -> list[sp.csr_matrix]:
-    """``M[x][u, v] = 1`` iff some walk of exactly ``x`` steps leads from ``u`` to ``v`` (``x = 1..d``).
+@dataclass
+class DieClasses:
+    """The faces ``1..d`` grouped by their walk relation.
 
-    Sparse products ``S A^(x-1) T``, one power at a time (every value ``1..d`` is needed).
+    ``first`` faces ``1..first-1`` are their own classes; from ``first`` on the relation repeats
+    with ``period``: face ``x >= first`` has the class of ``first + (x - first) mod period``.
+    ``walks[c]`` is the walk relation of face ``c + 1`` (for the ``c < first + period - 1`` faces
+    computed), ``kind[c]`` the index of its relation among the distinct ones (``relations``), and
+    ``count[i]`` how many faces of ``1..d`` have the ``i``-th distinct relation.
     """
-    deadline = deadline or Deadline(None)
-    a, r, t = arc_matrices(inst)
-    out: list[sp.csr_matrix] = [sp.identity(inst.board.n, dtype=np.int32, format="csr")]
-    for _ in range(1, inst.board.die + 1):
-        if deadline.expired():
-            raise LimitReached
-        out.append(_binary(r @ t))
-        if r.nnz > MAX_PAIRS:
-            raise InputError("the board is too large for exact odds (the walk relations do not fit)")
-        r = _binary(r @ a)
-    return out
+
+    die: int
+    first: int
+    period: int
+    walks: list
+    kind: np.ndarray
+    relations: list
+    count: list
+
+    @classmethod
+    def of(cls, inst: Instance, deadline: Deadline | None = None) -> "DieClasses":
+        deadline = deadline or Deadline(None)
+        d = inst.board.die
+        a, p, t = arc_matrices(inst.board)
+        seen: dict[bytes, int] = {}
+        walks: list[sp.csr_matrix] = []
+        first, period, stored = d + 1, 1, 0
+        for x in range(1, d + 1):
+            if deadline.expired():
+                raise LimitReached
+            key = _key(p)
+            if key in seen:
+                first, period = seen[key], x - seen[key]
+                break
+            seen[key] = x
+            stored += p.nnz
+            walks.append(_binary(p @ t))
+            stored += walks[-1].nnz
+            if stored > MAX_PAIRS:
+                raise InputError("the board is too large for exact odds with this die (the walk relations do not fit)")
+            p = _binary(p @ a)
+        kinds: dict[bytes, int] = {}
+        kind = np.empty(len(walks), dtype=np.int64)
+        relations: list[sp.csr_matrix] = []
+        count: list[int] = []
+        for c, w in enumerate(walks):
+            x = c + 1
+            k = kinds.setdefault(_key(w), len(relations))
+            if k == len(relations):
+                relations.append(w)
+                count.append(0)
+            kind[c] = k
+            count[k] += 1 if x < first else (d - x) // period + 1
+        return cls(d, first, period, walks, kind, relations, count)
+
+    def kinds_of(self, x: np.ndarray) -> np.ndarray:
+        """The walk kind of every face in ``x`` (an integer array of faces ``1..d``)."""
+        x = np.asarray(x, dtype=np.int64)
+        c = np.where(x < self.first, x, self.first + (x - self.first) % self.period)
+        return self.kind[c - 1]
 
 
-def pairs(die: int) -> list[tuple[int, int]]:
-    """The unordered rolls ``x <= y``; ``(x, y)`` and ``(y, x)`` allow the same turns."""
-    return [(x, y) for x in range(1, die + 1) for y in range(x, die + 1)]
+class TurnKinds:
+    """The distinct turn relations of a die and how many of the ``d**2`` rolls have each.
 
-
-def turn_relations(inst: Instance, deadline: Deadline | None = None) -> list[sp.csr_matrix]:
-    """For every unordered roll of :func:`pairs`, the walk part ``M_x M_y | M_y M_x`` of a turn.
-
-    The jump of a double (to any special field, from anywhere) is not stored: it is the same row
-    for every field and is added when maximising.
+    Kind ``i`` is the walk part ``relations[i]`` of a turn, plus the jump to ``V'`` if
+    ``jumps[i]``; ``weight[i]`` rolls have it. ``of(x, y)`` is the kind of roll ``(x, y)``.
     """
-    b = inst.board
-    if b.die > MAX_DIE:
-        raise InputError(f"unknown rolls are computed for dice up to {MAX_DIE} faces")
-    deadline = deadline or Deadline(None)
-    m = walk_matrices(inst, deadline)
-    out = []
-    total = 0
-    for x, y in pairs(b.die):
-        if deadline.expired():
-            raise LimitReached
-        r = m[x] @ m[y]
-        if x != y:
-            r = r + m[y] @ m[x]
-        r = _binary(r)
-        total += r.nnz
-        if total > MAX_PAIRS:
-            raise InputError("the board is too large for exact odds (the turn relations do not fit)")
-        out.append(r)
-    return out
+
+    def __init__(self, inst: Instance, deadline: Deadline | None = None) -> None:
+        deadline = deadline or Deadline(None)
+        dc = self.classes = DieClasses.of(inst, deadline)
+        w, cnt = dc.relations, dc.count
+        k = len(w)
+        self.relations: list[sp.csr_matrix] = []
+        self.jumps: list[bool] = []
+        self.weight: list[int] = []
+        index: dict[tuple[bytes, bool], int] = {}
+        self.pair = np.zeros((k, k), dtype=np.int64)  # kinds of non-doubles by walk kinds
+        self.double = np.zeros(k, dtype=np.int64)  # kinds of doubles by walk kind
+        total = 0
+
+        def add(rel: sp.csr_matrix, jump: bool, weight: int) -> int:
+            key = (_key(rel), jump)
+            i = index.get(key)
+            if i is None:
+                i = index[key] = len(self.relations)
+                self.relations.append(rel)
+                self.jumps.append(jump)
+                self.weight.append(0)
+            self.weight[i] += weight
+            return i
+
+        n = inst.board.n
+        density = sum(m.nnz for m in w) / max(1, k * n * n)
+        dense = density >= 0.05 and n * n * k * k <= DENSE_BYTES and n**3 * k**2 <= DENSE_FLOPS
+        if dense:  # W_a W_b for all b in one BLAS product per a (0/1 entries: exact in float32)
+            stacked = np.hstack([m.toarray().astype(np.float32) for m in w])
+            prods = [(stacked[:, a * n:(a + 1) * n] @ stacked) > 0 for a in range(k)]
+        for a in range(k):
+            for b in range(a, k):
+                if deadline.expired():
+                    raise LimitReached
+                if dense:
+                    both = prods[a][:, b * n:(b + 1) * n]
+                    if a != b:
+                        both = both | prods[b][:, a * n:(a + 1) * n]
+                    rel = sp.csr_matrix(both)
+                else:
+                    rel = w[a] @ w[b]
+                    if a != b:
+                        rel = rel + w[b] @ w[a]
+                    rel = _binary(rel)
+                total += rel.nnz
+                if total > MAX_PAIRS:
+                    raise InputError("the board is too large for exact odds (the turn relations do not fit)")
+                same = cnt[a] * cnt[b] * (1 if a == b else 2)
+                doubles = cnt[a] if a == b else 0
+                self.pair[a, b] = self.pair[b, a] = add(rel, False, same - doubles)
+                if a == b:
+                    self.double[a] = add(rel, True, doubles)
+
+    def of(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """The kinds of rolls ``(x[i], y[i])`` (integer arrays of faces)."""
+        x, y = np.asarray(x), np.asarray(y)
+        kx, ky = self.classes.kinds_of(x), self.classes.kinds_of(y)
+        return np.where(x == y, self.double[kx], self.pair[kx, ky])
 
 
 @dataclass
@@ -127,8 +206,8 @@ class Odds:
     """Exact values ``V_0 .. V_turns`` and the optimal policy, for one board and target.
 
     ``numerators[j][v] / d**(2j)`` is the chance to end on the target within ``j`` turns from ``v``;
-    ``policy[j][p, v]`` is the best field to move to with ``j`` turns left and the ``p``-th roll of
-    :func:`pairs` (``-1``: no legal turn).
+    ``policy[j][i, v]`` is the best field to move to with ``j`` turns left and a roll of kind ``i``
+    of :class:`TurnKinds` (``-1``: no legal turn).
     """
 
     inst: Instance
@@ -141,12 +220,9 @@ class Odds:
         deadline = Deadline(self.timeout)
         b = self.inst.board
         n, d, t = b.n, b.die, self.inst.target
-        self.pairs = pairs(d)
-        self.pair_index = np.zeros((d, d), dtype=np.int64)
-        for p, (x, y) in enumerate(self.pairs):
-            self.pair_index[x - 1, y - 1] = self.pair_index[y - 1, x - 1] = p
-        mult = np.array([1 if x == y else 2 for x, y in self.pairs], dtype=object)
-        self.relations = turn_relations(self.inst, deadline)
+        self.kinds = TurnKinds(self.inst, deadline)
+        kinds = self.kinds
+        weight = np.array(kinds.weight, dtype=object)
         special = np.array(sorted(b.special), dtype=np.int64)
         self.numerators: list[list[int]] = [[1 if v == t else 0 for v in range(n)]]
         self.policy: list[np.ndarray | None] = [None]
@@ -158,21 +234,19 @@ class Odds:
             rank = np.empty(n, dtype=np.int64)
             rank[order] = np.arange(n)
             jump_rank = int(rank[special].min()) if special.size else n
-            best = np.full((len(self.pairs), n), -1, dtype=np.int64)
-            for p, ((x, y), rel) in enumerate(zip(self.pairs, self.relations)):
+            best = np.full((len(kinds.relations), n), -1, dtype=np.int64)
+            for i, (rel, jump) in enumerate(zip(kinds.relations, kinds.jumps)):
                 # the best end of each row = its entry of smallest rank (largest value)
                 lo = np.full(n, n, dtype=np.int64)
                 filled = np.diff(rel.indptr) > 0
                 if rel.nnz:
-                    mins = np.minimum.reduceat(rank[rel.indices], rel.indptr[:-1][filled])
-                    lo[filled] = mins
-                if x == y:
+                    lo[filled] = np.minimum.reduceat(rank[rel.indices], rel.indptr[:-1][filled])
+                if jump:
                     lo = np.minimum(lo, jump_rank)
                 ok = lo < n
-                best[p, ok] = order[lo[ok]]
+                best[i, ok] = order[lo[ok]]
             prev_obj = np.array(prev + [0], dtype=object)  # index -1 -> 0 (no legal turn)
-            gathered = prev_obj[best]  # (pairs, n) of Python ints
-            cur = (gathered * mult[:, None]).sum(axis=0).tolist() if len(self.pairs) else [0] * n
+            cur = (prev_obj[best] * weight[:, None]).sum(axis=0).tolist() if len(weight) else [0] * n
             cur[t] = d ** (2 * j)
             best[:, t] = t
             self.numerators.append(cur)
@@ -183,6 +257,14 @@ class Odds:
         j = self.turns if turns is None else turns
         return Fraction(self.numerators[j][v], self.inst.board.die ** (2 * j))
 
+    def kind(self, roll: Roll) -> int:
+        """The kind (of :class:`TurnKinds`) of ``roll``."""
+        d = self.inst.board.die
+        x, y = roll
+        if not (1 <= x <= d and 1 <= y <= d):
+            raise InputError(f"roll {x},{y}: the die has faces 1..{d}")
+        return int(self.kinds.of(np.array([x]), np.array([y]))[0])
+
     def best_move(self, v: int, roll: Roll, turns: int | None = None) -> tuple[int | None, Fraction]:
         """The best field to end this turn on, with ``turns`` left including this one, and its value.
 
@@ -191,18 +273,17 @@ class Odds:
         j = self.turns if turns is None else turns
         if j < 1:
             raise InputError("the best move needs at least one turn left")
-        x, y = roll
-        w = int(self.policy[j][self.pair_index[x - 1, y - 1], v])  # type: ignore[index]
+        w = int(self.policy[j][self.kind(roll), v])  # type: ignore[index]
         if w < 0:
             return None, Fraction(0)
         return w, self.probability(w, j - 1)
 
     def ends(self, v: int, roll: Roll) -> list[int]:
         """Every field one turn with ``roll`` can end on from ``v``."""
-        x, y = roll
-        rel = self.relations[int(self.pair_index[x - 1, y - 1])]
+        i = self.kind(roll)
+        rel = self.kinds.relations[i]
         out = set(rel.indices[rel.indptr[v] : rel.indptr[v + 1]].tolist())
-        if x == y:
+        if self.kinds.jumps[i]:
             out |= set(self.inst.board.special)
         return sorted(out)
 
@@ -253,10 +334,10 @@ def monte_carlo(odds: Odds, v: int, *, trials: int = 10000, seed: int = 0, z: fl
         alive = (pos >= 0) & (pos != t)
         if not alive.any():
             break
-        x = rng.integers(0, d, size=trials)
-        y = rng.integers(0, d, size=trials)
+        x = rng.integers(1, d + 1, size=trials)
+        y = rng.integers(1, d + 1, size=trials)
         pol = odds.policy[j]
-        nxt = pol[odds.pair_index[x, y], np.where(pos >= 0, pos, 0)]  # type: ignore[index]
+        nxt = pol[odds.kinds.of(x, y), np.where(pos >= 0, pos, 0)]  # type: ignore[index]
         pos = np.where(alive, nxt, pos)
     wins = int((pos == t).sum())
     lo, hi = wilson(wins, trials, z)

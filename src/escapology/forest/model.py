@@ -27,11 +27,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable, Sequence
+from itertools import chain
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import numpy as np
 
 from escapology.core.facts import Term
+
+if TYPE_CHECKING:
+    from escapology.forest.structure import Structure
 
 Label = Term
 Roll = tuple[int, int]
@@ -147,16 +151,23 @@ class Board:
     @cached_property
     def arcs(self) -> Arcs:
         """The arc graph ``H`` (built once per board)."""
-        deg = np.fromiter((len(a) for a in self.adj), dtype=np.int64, count=self.n)
+        deg = np.fromiter(map(len, self.adj), dtype=np.int64, count=self.n)
         out_ptr = np.zeros(self.n + 1, dtype=np.int64)
         np.cumsum(deg, out=out_ptr[1:])
         tail = np.repeat(np.arange(self.n, dtype=np.int64), deg)
-        head = np.fromiter((v for a in self.adj for v in a), dtype=np.int64, count=int(out_ptr[-1]))
+        head = np.fromiter(chain.from_iterable(self.adj), dtype=np.int64, count=int(out_ptr[-1]))
         # the reverse of arc u->v is v->u: find it by sorting arcs by (head, tail)
         order = np.lexsort((tail, head))  # arcs sorted by (head, tail) = reverse arcs sorted by (tail, head)
         rev = np.empty_like(order)
         rev[order] = np.arange(order.shape[0])
         return Arcs(tail, head, rev, out_ptr)
+
+    @cached_property
+    def structure(self) -> "Structure":
+        """The core, trees and chains of ``H`` (:mod:`escapology.forest.structure`, built once)."""
+        from escapology.forest.structure import analyse
+
+        return analyse(self)
 
     @cached_property
     def special_mask(self) -> np.ndarray:

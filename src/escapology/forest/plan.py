@@ -68,6 +68,35 @@ def _map_walk(walk: list[Any], f: Any) -> list[Any]:
     return out
 
 
+def _map_fields(walk: list[Any], f: Any) -> list[Any]:
+    """``_map_walk`` with ``f`` mapping a whole list of fields at once (runs of plain fields too)."""
+    out: list[Any] = []
+    run: list[Any] = []
+    for item in walk:
+        if isinstance(item, dict):
+            out.extend(f(run))
+            run = []
+            out.append({"repeat": int(item["repeat"]), "fields": f(item["fields"])})
+        else:
+            run.append(item)
+    out.extend(f(run))
+    return out
+
+
+def _labelled(inst: Instance, walk: list[Any]) -> list[Any]:
+    """A walk with field labels (as is when every field's label is its number)."""
+    labels = inst.board.labels
+    if _numbered(labels):
+        return [dict(i) if isinstance(i, dict) else i for i in walk]
+    return _map_walk(walk, labels.__getitem__)
+
+
+def _numbered(labels: tuple) -> bool:
+    n = len(labels)
+    return n == 0 or (labels[0] == 0 and labels[-1] == n - 1 and all(type(v) is int for v in (labels[0], labels[-1]))
+                      and list(labels) == list(range(n)))
+
+
 def turn_to_json(inst: Instance, i: int, turn: Turn) -> dict[str, Any]:
     """The JSON object of turn number ``i`` (1-based), with field labels."""
     obj: dict[str, Any] = {"turn": i, "roll": list(turn.roll)}
@@ -75,7 +104,7 @@ def turn_to_json(inst: Instance, i: int, turn: Turn) -> dict[str, Any]:
         obj["jump"] = [inst.label(turn.jump[0]), inst.label(turn.jump[1])]
     else:
         obj["first"] = turn.first
-        obj["walks"] = [_map_walk(w, inst.label) for w in turn.walks or []]
+        obj["walks"] = [_labelled(inst, w) for w in turn.walks or []]
     return obj
 
 
@@ -104,11 +133,18 @@ def plan_from_json(inst: Instance, obj: Any, *, file: str | None = None) -> list
     if not isinstance(obj, list):
         raise InputError("a plan is a JSON list of turns", file=file)
     idx = inst.board.index
+    numbered = _numbered(inst.board.labels)
+    n = inst.board.n
 
     def field_of(label: Any) -> int:
         if isinstance(label, bool) or not isinstance(label, (int, str)) or label not in idx:
             raise InputError(f"unknown field {label!r} in the plan", file=file)
         return idx[label]
+
+    def fields_of(labels: list[Any]) -> list[int]:
+        if numbered and all(type(v) is int for v in labels) and (not labels or 0 <= min(labels) and max(labels) < n):
+            return list(labels)  # every label is its field's number
+        return [field_of(v) for v in labels]
 
     turns: list[Turn] = []
     for k, t in enumerate(obj, start=1):
@@ -136,7 +172,7 @@ def plan_from_json(inst: Instance, obj: Any, *, file: str | None = None) -> list
                     isinstance(item.get("repeat"), int) and item["repeat"] >= 1 and isinstance(item.get("fields"), list)
                 ):
                     raise InputError(f"turn {k}: a repeated block needs 'repeat' >= 1 and 'fields'", file=file)
-            conv.append(_map_walk(w, field_of))
+            conv.append(_map_fields(w, fields_of))
         turns.append(Turn((roll[0], roll[1]), first=first, walks=conv))
     return turns
 

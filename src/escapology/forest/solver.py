@@ -9,11 +9,15 @@ exactly ``i`` turns:
 
 where ``W_x`` moves a field set along all non-backtracking walks of ``x`` steps. This is sound
 because only the field where a walk ends matters to the next walk (the direction may change between
-walks and between turns), so the set of reachable fields is the whole state. ``W_x`` costs
-``O(m)`` per step with numpy and jumps over whole periods of the eventually periodic sequence of
-arc frontiers (:class:`~escapology.forest.walks.WalkEngine`), so a roll of ``10**9`` costs the
-pre-period plus the period, not ``10**9`` steps. The plan is read back from the layers
-(:func:`~escapology.forest.plan.plan_from_layers`).
+walks and between turns), so the set of reachable fields is the whole state. ``W_x`` advances the
+arc frontier (:class:`~escapology.forest.walks.WalkEngine`): by numpy steps of ``O(m)`` that jump
+over whole periods of the eventually periodic sequence of frontiers, or, on boards whose core is
+made of long chains (long cycles), by blocks of ``Δ`` steps on the chains
+(:mod:`escapology.forest.chains`). Either way a roll of ``10**9`` costs at most the frontier
+sequence's pre-period plus its period in steps, a polynomial in ``m`` (``O(m^2)`` steps), and by
+chains ``Δ`` times fewer: with ``k`` rolls the whole search is polynomial in ``m`` and ``k`` and
+independent of ``d``, as Theorem 6 promises (it even drops the ``log d``). The plan is read back
+from the layers (:func:`~escapology.forest.plan.plan_from_layers`).
 
 >>> from escapology.forest.model import Board, Instance
 >>> b = Board.from_edges([(1, 2), (2, 3), (3, 4), (4, 5), (5, 1), (3, 6)], special=[6])
@@ -68,13 +72,17 @@ def solve(inst: Instance, *, timeout: float | None = None, deadline: Deadline | 
     """
     deadline = deadline or Deadline(timeout)
     engine = WalkEngine(inst.board, deadline=deadline)
+
+    def stats() -> dict[str, object]:
+        return {"walks": engine.method, "steps": engine.steps, "blocks": engine.blocks}
+
     try:
         layers = reachable_layers(inst, engine)
         last = layers[-1]
         if not last[inst.target]:
-            return Solution(Status.UNSOLVABLE, method="frontier", stats={"steps": engine.steps})
+            return Solution(Status.UNSOLVABLE, method="frontier", stats=stats())
         k = len(layers) - 1
         plan = plan_from_layers(engine, inst, layers, k)
     except LimitReached:
-        return Solution(Status.UNKNOWN, method="frontier", stats={"steps": engine.steps})
-    return Solution(Status.SOLVED, k, plan, method="frontier", stats={"steps": engine.steps})
+        return Solution(Status.UNKNOWN, method="frontier", stats=stats())
+    return Solution(Status.SOLVED, k, plan, method="frontier", stats=stats())
