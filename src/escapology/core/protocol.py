@@ -33,6 +33,11 @@ the views iterate over :data:`escapology.games.GAMES` and never look inside a ga
 ``render(inst, certificate=None) -> Picture``
     A picture (:class:`escapology.core.svg.Svg`) of the instance and, when given, its certificate.
 
+A game whose files may hold several instances (Roma's files of puzz.link URLs) also has
+``split(text) -> list[str]``, the text of each instance for ``load``; for the other games a file is
+one instance. What batch runs need to know about a game besides (its engines, an instance's size)
+is in the registry, :mod:`escapology.games`.
+
 Each game keeps its extras beside them (Roma's ``count``, the forest's ``Odds``, Nemesis'
 ``cat_numbers``, aMAZEing's ``forced_win``, chess outcomes, ...); see the game's page.
 
