@@ -15,6 +15,7 @@ the process's peak so far); ``nodes`` the engine's ``stats["nodes"]`` when it co
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import json
 import os
@@ -51,6 +52,7 @@ class Task:
     memory: float | None = None
     error: str | None = None  # the input's problem, known before running (a "failed" row)
     options: dict[str, Any] = field(default_factory=dict)
+    data: str | None = None  # the file's text, for a worker on a machine without the file (Ray)
 
     @property
     def options_json(self) -> str:
@@ -158,6 +160,13 @@ def _name(task: Task) -> str:
 
 
 def _load(module: Any, task: Task, deadline: Deadline) -> Any:
+    if task.text is None and task.data is not None and not os.path.isfile(task.path):
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:  # the same name: some readers go by the suffix
+            copy = Path(tmp) / Path(task.path).name
+            copy.write_text(task.data, encoding="utf-8")
+            return _load(module, dataclasses.replace(task, path=str(copy), data=None), deadline)
     source: str | Path = Path(task.path) if task.text is None else task.text
     if "deadline" in inspect.signature(module.load).parameters:
         return module.load(source, deadline=deadline)
