@@ -10,7 +10,7 @@ import typer
 from typer.core import TyperGroup
 
 from escapology import __version__
-from escapology.batch import cli as batch_cli
+from escapology.batch import commands as batch_commands
 from escapology.core.cli_support import (
     FormatOption,
     OutputFormat,
@@ -158,9 +158,9 @@ def build_app(games: list[Game] | None = None) -> typer.Typer:
     new.callback()(_root)
     new.command("solve")(solve)
     new.command("demo")(demo)
-    new.command("batch")(batch_cli.batch)
-    new.command("results")(batch_cli.results)
-    new.command("report")(batch_cli.report)
+    new.command("batch")(batch_commands.batch)
+    new.command("results")(batch_commands.results)
+    new.command("report")(batch_commands.report)
     if games is not None:
         new.info.cls = type("SomeGames", (GameGroup,), {"games": tuple(games)})
     return new
