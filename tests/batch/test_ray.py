@@ -30,3 +30,24 @@ def test_a_private_local_ray_with_two_workers_answers_as_the_local_pool(tmp_path
                         jobs=2, timeout=60, ray="local")
     assert summary.done == summary.total > 0 and summary.counts["solved"] == summary.total
     assert _rows(tmp_path / "ray.db") == _rows(tmp_path / "local.db")
+
+
+def test_labyrinth_solve_shares_the_first_pushes_across_a_private_ray(tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from escapology.cli import app
+    from escapology.labyrinth import check, generate, load, solve
+    from escapology.labyrinth.io import format_instance
+
+    path = tmp_path / "board.lp"
+    path.write_text(format_instance(generate(size=6, seed=5)), encoding="utf-8")
+    result = CliRunner().invoke(app, ["labyrinth", "solve", str(path), "-f", "json", "--ray", "local", "--workers", "2"])
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output.strip().splitlines()[-1])
+    inst = load(path)
+    plain = solve(inst, workers=1)
+    assert answer["stats"]["split"] == "first push" and answer["stats"]["parts"] == answer["stats"]["parts_answered"]
+    assert (answer["status"], len(answer["pushes"]), answer["optimal"]) == (plain.status.value, plain.pushes, plain.optimal)
+    assert check(inst, answer).ok

@@ -23,7 +23,25 @@ from escapology.batch.pool import grace_seconds
 from escapology.batch.task import MemoryWatch, Task, base_row, run_task
 from escapology.core.errors import InputError
 
-__all__ = ["RayPool"]
+__all__ = ["RayPool", "connect"]
+
+
+def connect(address: str, jobs: int | None = None) -> Any:
+    """Connect to the Ray cluster at ``address`` (``local``: start a private one with ``jobs``
+    CPUs) and return the ``ray`` module; :class:`InputError` when Ray is missing or unreachable."""
+    try:
+        import ray
+    except ImportError:
+        raise InputError("Ray is not installed: pip install 'escapology[ray]' (ray==2.60.0)", file="--ray") from None
+    try:
+        if address == "local":
+            ray.init(num_cpus=jobs or os.cpu_count() or 1, include_dashboard=False, log_to_driver=False,
+                     configure_logging=False)
+        else:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        raise InputError(f"cannot reach the Ray cluster: {exc}", file=f"--ray {address}") from None
+    return ray
 
 
 class TaskActor:
@@ -57,27 +75,11 @@ class RayPool:
         self.timeout = timeout
         self.memory = memory
 
-    def _connect(self) -> Any:
-        try:
-            import ray
-        except ImportError:
-            raise InputError("Ray is not installed: pip install 'escapology[ray]' (ray==2.60.0)", file="--ray") from None
-        os.environ.setdefault("RAY_ACCEPT_CALLS_FROM_UNTRUSTED_CODE", "0")
-        try:
-            if self.address == "local":
-                ray.init(num_cpus=self.jobs or os.cpu_count() or 1, include_dashboard=False, log_to_driver=False,
-                         configure_logging=False)
-            else:
-                ray.init(address=self.address, log_to_driver=False, configure_logging=False)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise InputError(f"cannot reach the Ray cluster: {exc}", file=f"--ray {self.address}") from None
-        return ray
-
     def run(self, tasks: Iterable[Task], record: Callable[[dict[str, Any]], None],
             started: Callable[[Task], None] | None = None) -> None:
         """Run every task on the cluster; ``record(row)`` as each finishes."""
         pending = [_with_text(t) for t in tasks]
-        ray = self._connect()
+        ray = connect(self.address, self.jobs)
         actor_class = ray.remote(num_cpus=1)(TaskActor)
         try:
             slots = self.jobs or max(1, int(ray.cluster_resources().get("CPU", 1)))

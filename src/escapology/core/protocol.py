@@ -126,7 +126,8 @@ class Result(Protocol):
 
     ``status`` is solved, unsolvable or unknown; ``certificate`` is the game's certificate object
     (``None`` when there is none: unknown, or an unsolvable answer the game cannot certify);
-    ``stats`` holds engine counters (nodes, time, ...); ``to_json()`` is a JSON-ready ``dict``
+    ``stats`` holds engine counters (time, ...), with ``"nodes"`` the number of search nodes (or a
+    SAT/ASP solver's decisions) where the engine counts them (batch runs store it); ``to_json()`` is a JSON-ready ``dict``
     with at least ``"status"`` and ``"certificate"`` besides the keys of the game's
     ``solve --format json`` output.
     """
