@@ -17,8 +17,9 @@ The overhead per task is (batch - bare loop) / N with one job; the issue's targe
 
 Part 2 (``--shared``): the 248 shared Labyrinth instances with the native and clingo engines into
 one store (``--jobs 2``, ``--timeout`` per task), its report, and the store's size; the shared Roma
-puzzles (their URLs); generated instances of the other games. Part 3 (``--ray``): part 1's
-instances through ``--ray local`` with 1 and 2 workers (start-up of the private Ray included).
+puzzles (their URLs); generated instances of the other games. Part 3 (``--ray``): the speed-up of
+1 and 2 workers, on shared Labyrinth instances with the local pool and ``--ray local`` (start-up
+of the private Ray included), and on one instance split by its first push (``labyrinth solve --ray``).
 """
 
 from __future__ import annotations
@@ -111,8 +112,7 @@ def part1(n: int, procs: int, ray: bool) -> None:
                 ("escapology batch --jobs 2", two),
                 (f"one `escapology solve` process per instance ({procs} run, extrapolated)", each * n)]
         if ray:
-            rows += [("escapology batch --ray local --jobs 1", batch(files, Path(tmp) / "r1.db", 1, "local")),
-                     ("escapology batch --ray local --jobs 2", batch(files, Path(tmp) / "r2.db", 2, "local"))]
+            rows += [("escapology batch --ray local --jobs 1", batch(files, Path(tmp) / "r1.db", 1, "local"))]
         for name, t in rows:
             print(f"| {name} | {t:.2f} | {1000 * t / n:.1f} | {t / bare:.2f}x |")
         print(f"\nper-task overhead of the batch beyond load+solve+check (--jobs 1): {1000 * (one - bare) / n:.1f} ms "
@@ -132,7 +132,7 @@ def part2(timeout: float, out: Path) -> None:
     puzzles = [json.loads(line) for line in (SHARED / "instances/roma/puzzles.jsonl").read_text().splitlines() if line]
     urls = out / "roma-urls.txt"
     urls.write_text("".join(p["pzprjs_url"] + "\n" for p in puzzles), encoding="utf-8")
-    s = run_batch([urls], engines=["glucose4", "cadical195", "minisat22"], store=store, jobs=2, timeout=timeout, force=True)
+    s = run_batch([urls], engines=["glucose4", "maplechrono", "minisat22"], store=store, jobs=2, timeout=timeout, force=True)
     print(f"Roma, {len(puzzles)} shared puzzles x 3 SAT solvers: {dict(s.counts)}")
     files = generate(out / "generated", 40, ["amazeing", "forest", "nemesis", "chess"])
     s = run_batch(files, engines=["search", "fast", "matrix", "exact", "linear"], store=store, jobs=2,
@@ -146,11 +146,45 @@ def part2(timeout: float, out: Path) -> None:
     print(f"\nstore: {len(rows)} rows, {os.path.getsize(store) / 1024:.0f} KiB "
           f"({os.path.getsize(store) / len(rows) / 1024:.1f} KiB a row); report {report} "
           f"{os.path.getsize(report) / 1024:.0f} KiB\n")
-    print("| game | engine | instances | solved | unsolvable | unknown | failed | rejected | answered s | PAR-2 |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| game | engine | instances | solved | unproven | unsolvable | unknown | failed | rejected | answered s | PAR-2 |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for t in engine_table(rows):
-        print(f"| {t['game']} | {t['engine']} | {t['instances']} | {t['solved']} | {t['unsolvable']} | {t['unknown']} "
+        print(f"| {t['game']} | {t['engine']} | {t['instances']} | {t['solved']} | {t['unproven']} | {t['unsolvable']} "
+              f"| {t['unknown']} "
               f"| {t['failed']} | {t['rejected']} | {t['seconds']:.1f} | {t['par2'] or 0:.1f} |")
+
+
+def part3(count: int, instance: str, timeout: float) -> None:
+    """Ray with 1 and 2 workers: a batch of shared Labyrinth instances (native engine), and one
+    instance split by its first push (``labyrinth solve --ray``)."""
+    from escapology.labyrinth import load, solve
+    from escapology.labyrinth.split import solve_on_ray
+
+    files = sorted((SHARED / "instances" / "labyrinth").glob("*.asp"))[:count]
+    print(f"\n## Part 3: Ray with 1 and 2 workers ({count} shared Labyrinth instances, native, --timeout {timeout:g})\n")
+    print("| way | wall (s) | speed-up vs 1 worker |")
+    print("| --- | ---: | ---: |")
+    with tempfile.TemporaryDirectory() as tmp:
+        for ray in (None, "local"):
+            one = None
+            for jobs in (1, 2):
+                start = time.perf_counter()
+                run_batch(files, engines=["native"], store=Path(tmp) / f"{ray}{jobs}.db", jobs=jobs, timeout=timeout, ray=ray)
+                t = time.perf_counter() - start
+                one = one or t
+                print(f"| batch {'--ray local' if ray else 'local pool'} --jobs {jobs} | {t:.1f} | {one / t:.2f}x |")
+    inst = load(SHARED / "instances" / "labyrinth" / instance)
+    start = time.perf_counter()
+    plain = solve(inst, workers=1)
+    base = time.perf_counter() - start
+    print(f"\n`labyrinth solve {instance}` ({plain.pushes} pushes, optimal {plain.optimal}): native, 1 thread "
+          f"{base:.1f} s")
+    for jobs in (1, 2):
+        start = time.perf_counter()
+        split = solve_on_ray(inst, "local", jobs=jobs)
+        t = time.perf_counter() - start
+        assert (split.pushes, split.optimal) == (plain.pushes, plain.optimal)
+        print(f"- `--ray local --workers {jobs}`: {t:.1f} s ({split.stats['parts']} parts), {base / t:.2f}x the plain solve")
 
 
 def main() -> None:
@@ -159,6 +193,8 @@ def main() -> None:
     ap.add_argument("--shared", action="store_true", help="also the shared instances (part 2)")
     ap.add_argument("--ray", action="store_true", help="also --ray local with 1 and 2 workers")
     ap.add_argument("--timeout", type=float, default=10.0, help="part 2's time limit per task (s)")
+    ap.add_argument("--ray-count", type=int, default=40, help="part 3's shared Labyrinth instances")
+    ap.add_argument("--ray-instance", default="asptools-ntdb__0001.asp", help="part 3's instance to split")
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "batch-benchmark", help="part 2's store and report")
     args = ap.parse_args()
     print(f"# escapology batch benchmark, {time.strftime('%Y-%m-%d')}, {os.cpu_count()} CPUs, "
@@ -170,6 +206,8 @@ def main() -> None:
             print("\n(part 2 skipped: ../shared is absent)")
         else:
             part2(args.timeout, args.out)
+    if args.ray and (SHARED / "instances" / "labyrinth").is_dir():
+        part3(args.ray_count, args.ray_instance, args.timeout)
 
 
 if __name__ == "__main__":

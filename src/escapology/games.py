@@ -119,7 +119,7 @@ GAMES: tuple[Game, ...] = (
          (Engine("exact"),), lambda inst: inst.n, "board side"),
     Game("roma", "Roma: the arrow puzzle in which every path leads to Rome",
          (Engine("glucose4", {"solver": "glucose4"}, ("python-sat",)),
-          Engine("cadical195", {"solver": "cadical195"}, ("python-sat",)),
+          Engine("maplechrono", {"solver": "maplechrono"}, ("python-sat",)),
           Engine("minisat22", {"solver": "minisat22"}, ("python-sat",))),
          _roma_size, "cells"),
 )

@@ -3,8 +3,8 @@
 One HTML file, no script and nothing fetched: inline CSS and the plots as inline SVG (matplotlib,
 text kept as text). Its sections:
 
-- per engine (a game's engine with its options): instances, solved, unsolvable, unknown, failed,
-  answers the checker rejected or could not check, the time of the answered tasks and the PAR-2
+- per engine (a game's engine with its options): instances, solved (of which unproven: a plan
+  not proven optimal), unsolvable, unknown, failed, answers the checker rejected or could not check, the time of the answered tasks and the PAR-2
   score (an unanswered task counts twice the time limit, when the runs had one);
 - the cactus plot: instances answered (x) against the time limit that would answer them (y);
 - time against instance size, one panel per game (the size as :attr:`escapology.games.Game.size`
@@ -15,7 +15,7 @@ text kept as text). Its sections:
 - the per-instance table: every instance with each engine's status, time and checker verdict.
 
 "Answered" is :func:`escapology.batch.runner.outcome` ``solved``: solved or proven unsolvable,
-not rejected by the checker.
+not rejected by the checker, and proven optimal where the game's answer says (Labyrinth).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from escapology.batch.runner import outcome
+from escapology.batch.runner import outcome, unproven
 from escapology.games import GAMES
 
 __all__ = ["Config", "write_report", "report_html", "engine_table", "ratio"]
@@ -69,7 +69,8 @@ def engine_table(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
             par2 = sum((r["seconds"] or 0.0) if outcome(r) == "solved" else 2 * t for r, t in zip(rs, limits))
         table.append({
             "game": game, "engine": label, "instances": len(rs),
-            "solved": sum(r["status"] == "solved" for r in rs), "unsolvable": sum(r["status"] == "unsolvable" for r in rs),
+            "solved": sum(r["status"] == "solved" for r in rs), "unproven": sum(unproven(r) for r in rs),
+            "unsolvable": sum(r["status"] == "unsolvable" for r in rs),
             "unknown": sum(r["status"] == "unknown" for r in rs), "failed": sum(r["status"] == "failed" for r in rs),
             "rejected": sum(r["verdict"] == "rejected" for r in rs), "unchecked": sum(r["verdict"] == "unchecked" for r in rs),
             "answered": len(answered), "seconds": sum(r["seconds"] or 0.0 for r in answered), "par2": par2,
@@ -236,12 +237,12 @@ def _num(x: float | None, digits: int = 3) -> str:
 
 
 def _engine_section(rows: Sequence[dict[str, Any]]) -> str:
-    head = ("game engine instances solved unsolvable unknown failed rejected unchecked answered "
+    head = ("game engine instances solved unproven unsolvable unknown failed rejected unchecked answered "
             "seconds PAR-2 version").split()
     out = ["<table><tr>" + "".join(f"<th{' class=l' if h in ('game', 'engine', 'version') else ''}>{h}</th>"
                                    for h in head) + "</tr>"]
     for t in engine_table(rows):
-        cells = [t["instances"], t["solved"], t["unsolvable"], t["unknown"], t["failed"], t["rejected"],
+        cells = [t["instances"], t["solved"], t["unproven"], t["unsolvable"], t["unknown"], t["failed"], t["rejected"],
                  t["unchecked"], t["answered"], _num(t["seconds"], 2), _num(t["par2"], 2)]
         out.append(f"<tr><td class=l>{_esc(t['game'])}</td><td class=l>{_esc(t['engine'])}</td>"
                    + "".join(f"<td>{_esc(c)}</td>" for c in cells)
@@ -291,7 +292,8 @@ def report_html(rows: Sequence[dict[str, Any]], *, title: str = "escapology resu
              f"<style>{_CSS}</style></head><body>",
              f"<h1>{_esc(title)}</h1>",
              f"<p>{len(rows)} runs of {instances} instances; written {stamp}. A run is <em>answered</em> when "
-             "it is solved or proven unsolvable and the game's independent checker did not reject it; times "
+             "it is solved or proven unsolvable, the game's independent checker did not reject it, and a plan "
+             "that must be the shortest is proven so (<em>unproven</em>: solved without that proof); times "
              "are load and solve in seconds, one worker thread per task.</p>",
              "<h2>Per engine</h2>", _engine_section(rows)]
     if any(outcome(r) == "solved" for r in rows):

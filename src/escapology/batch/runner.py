@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections import Counter
 from dataclasses import dataclass, field
@@ -49,12 +50,26 @@ class BatchSummary:
 
 
 def outcome(row: dict[str, Any]) -> str:
-    """How a row counts in the progress: ``solved`` (an answer, solved or proven unsolvable, that
-    the checker did not reject), ``unknown`` (a limit was reached) or ``failed`` (an error, or an
-    answer the checker rejected)."""
+    """How a row counts in the progress and the report: ``solved`` (an answer, solved or proven
+    unsolvable, that the checker did not reject), ``unknown`` (a limit was reached: also a plan whose
+    optimality was not proven, ``"optimal": false`` in the answer, as Labyrinth's at its time limit)
+    or ``failed`` (an error, or an answer the checker rejected).
+
+    >>> outcome({"status": "solved", "verdict": "valid", "answer": '{"optimal": false}'})
+    'unknown'
+    """
     if row["status"] in ("solved", "unsolvable"):
-        return "failed" if row.get("verdict") == "rejected" else "solved"
+        if row.get("verdict") == "rejected":
+            return "failed"
+        return "unknown" if unproven(row) else "solved"
     return "unknown" if row["status"] == "unknown" else "failed"
+
+
+def unproven(row: dict[str, Any]) -> bool:
+    """A solved row whose answer says its plan is not proven optimal."""
+    if row["status"] != "solved" or not row.get("answer"):
+        return False
+    return json.loads(row["answer"]).get("optimal") is False
 
 
 def default_store(inputs: Sequence[str | os.PathLike[str]]) -> Path:
@@ -72,14 +87,14 @@ def select_engines(names: Sequence[str] | None, games: Sequence[Game] = GAMES) -
     name) or ``GAME:ENGINE``; without names, every game's default engine. A game none of whose
     engines is named runs none.
 
-    >>> select_engines(["native", "clingo", "roma:cadical195"])["labyrinth"]
+    >>> select_engines(["native", "clingo", "roma:maplechrono"])["labyrinth"]
     ['native', 'clingo']
     >>> select_engines(None)["roma"], select_engines(["native"])["roma"]
     (['glucose4'], [])
     >>> select_engines(["fastest"])
     Traceback (most recent call last):
     ...
-    escapology.core.errors.InputError: --engine: no game has an engine 'fastest' (labyrinth: native, clingo, exhaustive; amazeing: search; forest: fast, matrix, simulation, asp; nemesis: exact, linear; chess: exact; roma: glucose4, cadical195, minisat22)
+    escapology.core.errors.InputError: --engine: no game has an engine 'fastest' (labyrinth: native, clingo, exhaustive; amazeing: search; forest: fast, matrix, simulation, asp; nemesis: exact, linear; chess: exact; roma: glucose4, maplechrono, minisat22)
     """
     if not names:
         return {g.name: [g.engines[0].name] for g in games}
