@@ -47,3 +47,11 @@ def test_a_file_of_urls_is_one_roma_instance_per_line() -> None:
 def test_each_file_once_even_when_named_twice() -> None:
     got = collect([EXAMPLES / "chess/alice.txt", EXAMPLES / "chess", EXAMPLES / "chess/alice.txt"])
     assert sorted(Path(i.path).name for i in got.items) == ["alice.txt", "bob.txt", "teleport.txt"]
+
+
+def test_a_games_submodule_named_split_is_not_its_split_function() -> None:
+    import escapology.labyrinth
+    import escapology.labyrinth.first_push  # noqa: F401  (a submodule becomes a package attribute)
+
+    got = collect([EXAMPLES / "labyrinth/small.lp"])
+    assert [(i.game, i.part, i.text) for i in got.items] == [("labyrinth", 1, None)]

@@ -22,6 +22,7 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Iterable, Iterator, Sequence
 
 from escapology.core.errors import InputError, read_text_file
@@ -155,7 +156,7 @@ def _add_file(out: Inputs, path: str, explicit: bool) -> None:
             out.ignored.append(path)
         return
     split = getattr(game.protocol(), "split", None)
-    parts = split(text) if split is not None else [text]
+    parts = split(text) if callable(split) and not isinstance(split, ModuleType) else [text]
     if len(parts) == 1 and parts[0] == text:
         out.items.append(Item(path, 1, game.name, content_hash(text)))
         return

@@ -80,13 +80,13 @@ def solve_path(path: str, fmt: str, timeout: float | None, engine: str = "native
     """Solve the instance in ``path`` and print the answer; return the exit code. ``timeout``
     counts from the start of the command (:func:`~escapology.core.cli_support.command_deadline`),
     reading included; ``memory`` (MiB) is checked against what the engine would allocate; with
-    ``ray``, the first pushes are shared across that Ray cluster (:mod:`escapology.labyrinth.split`)."""
+    ``ray``, the first pushes are shared across that Ray cluster (:mod:`escapology.labyrinth.first_push`)."""
     deadline = command_deadline(timeout)
     with reading_input():
         text, name = read_input(path)
         inst = parse_instance(text, file=name, deadline=deadline)
     if ray is not None:
-        from escapology.labyrinth.split import solve_on_ray
+        from escapology.labyrinth.first_push import solve_on_ray
 
         result = solve_on_ray(inst, ray, engine=engine, timeout=deadline.remaining(), jobs=workers)
     else:

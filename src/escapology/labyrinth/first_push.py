@@ -17,9 +17,15 @@ is legal). Hence
 reaches its length (:func:`assemble`). Parts with the same board, avatar and goal are solved once.
 The checker replays the assembled plan like any other (:func:`escapology.labyrinth.check`).
 
+**The bound.** A part need not be solved to the end: given a plan of ``U`` pushes (the
+*incumbent*, from a short first look of the engine at the whole instance), only plans of at most
+``U - 1`` pushes can improve it, so each part is asked for ``min(max_steps - 1, U - 2)`` steps. A
+part with no plan within ``m`` steps has the lower bound ``m + 1``, so when no part improves,
+``OPT(I) >= 1 + (U - 2 + 1) = U`` and the incumbent is proven optimal.
+
 >>> from escapology.labyrinth import generate, solve
 >>> inst = generate(size=5, seed=4)
->>> answer = solve_split(inst, run=lambda parts, end: [solve(q, workers=1) for q in parts])
+>>> answer = solve_split(inst, run=lambda parts, end: [solve(q, workers=1) for q in parts], first_look=None)
 >>> plain = solve(inst)
 >>> (answer.status, answer.pushes, answer.optimal) == (plain.status, plain.pushes, plain.optimal)
 True
@@ -46,9 +52,11 @@ class Part:
     instance: Instance
 
 
-def parts(inst: Instance) -> list[Part]:
-    """The distinct parts ``I(p, r)`` of ``inst`` (see the module docstring), in push order."""
+def parts(inst: Instance, max_steps: int | None = None) -> list[Part]:
+    """The distinct parts ``I(p, r)`` of ``inst`` (see the module docstring), in push order, each
+    with ``max_steps`` steps (default ``inst.max_steps - 1``)."""
     n = inst.n
+    steps = inst.max_steps - 1 if max_steps is None else max_steps
     board0 = Board.initial(inst)
     seen: set[tuple[Any, ...]] = set()
     out = []
@@ -61,16 +69,18 @@ def parts(inst: Instance) -> list[Part]:
             if key in seen:
                 continue
             seen.add(key)
-            out.append(Part(push, Instance(n, connections, inst.field_of(r), goal, inst.max_steps - 1,
+            out.append(Part(push, Instance(n, connections, inst.field_of(r), goal, steps,
                                            name=f"{inst.name} after {push.fact(1)}")))
     return out
 
 
 def assemble(inst: Instance, split: Sequence[Part], answers: Sequence[SolveResult | None],
-             stats: dict[str, Any] | None = None) -> SolveResult:
-    """The answer for ``inst`` from its parts' answers (``None``: a part that did not run)."""
-    best: list[Push] | None = None
-    lower = inst.max_steps + 1  # every part unsolvable: no plan within max_steps
+             stats: dict[str, Any] | None = None, incumbent: Sequence[Push] | None = None) -> SolveResult:
+    """The answer for ``inst`` from its parts' answers (``None``: a part that did not run) and the
+    ``incumbent`` plan, if any: the shortest plan, proven optimal when the parts' lower bounds
+    reach it."""
+    best: list[Push] | None = None if incumbent is None else list(incumbent)
+    lower = inst.max_steps + 1
     for part, answer in zip(split, answers):
         if answer is None:
             lower = min(lower, 1)
@@ -78,8 +88,9 @@ def assemble(inst: Instance, split: Sequence[Part], answers: Sequence[SolveResul
         if answer.status is Status.SOLVED and answer.plan is not None:
             if best is None or 1 + len(answer.plan) < len(best):
                 best = [part.push, *answer.plan]
-        if answer.status is not Status.UNSOLVABLE:
-            lower = min(lower, 1 + answer.lower_bound)
+        # no plan of the part within its steps: at least that many plus one
+        part_lower = part.instance.max_steps + 1 if answer.status is Status.UNSOLVABLE else answer.lower_bound
+        lower = min(lower, 1 + part_lower)
     stats = {**(stats or {}), "parts": len(split), "parts_answered": sum(a is not None for a in answers),
              "nodes": sum(int(a.stats.get("nodes", 0)) for a in answers if a is not None)}
     if best is not None:
@@ -93,21 +104,33 @@ def assemble(inst: Instance, split: Sequence[Part], answers: Sequence[SolveResul
 Runner = Callable[[list[Instance], float | None], list[SolveResult | None]]
 
 
-def solve_split(inst: Instance, *, run: Runner, timeout: float | None = None,
-                engine: str = "native") -> SolveResult:
+def solve_split(inst: Instance, *, run: Runner, timeout: float | None = None, engine: str = "native",
+                first_look: float | None = 1.0, incumbent: Sequence[Push] | None = None) -> SolveResult:
     """Solve ``inst`` by its parts: ``run(instances, end)`` answers each part's instance (``None``
-    for one it could not), ``end`` the :func:`time.time` at which to stop (``None``: no limit). An
-    avatar already on the goal, or no step allowed, needs no split."""
+    for one it could not), ``end`` the :func:`time.time` at which to stop (``None``: no limit).
+    ``first_look`` seconds of the engine on the whole instance give the incumbent (an answer proven
+    then needs no split; ``None``: no first look), unless an ``incumbent`` plan is given. An avatar
+    already on the goal, or no step allowed, needs no split either."""
     from escapology.labyrinth.api import solve
 
     if inst.init == inst.goal or inst.max_steps == 0:
         return solve(inst, engine=engine, timeout=timeout, workers=1)
     start = time.perf_counter()
-    split = parts(inst)
     end = None if timeout is None else time.time() + timeout
-    answers = run([p.instance for p in split], end)
-    stats = {"engine": engine, "split": "first push", "seconds": round(time.perf_counter() - start, 4)}
-    return assemble(inst, split, answers, stats)
+    if incumbent is None and first_look is not None:
+        look = first_look if timeout is None else min(first_look, timeout / 10)
+        first = solve(inst, engine=engine, timeout=look, workers=1)
+        if first.status is not Status.UNKNOWN and first.optimal:
+            first.stats["split"] = "not needed: the first look proved the answer"
+            return first
+        incumbent = first.plan if first.status is Status.SOLVED else None
+    incumbent = None if incumbent is None else list(incumbent)
+    steps = inst.max_steps - 1 if incumbent is None else min(inst.max_steps - 1, len(incumbent) - 2)
+    split = parts(inst, steps) if steps >= 0 else []
+    answers = run([p.instance for p in split], end) if split else []
+    stats = {"engine": engine, "split": "first push", "incumbent": None if incumbent is None else len(incumbent),
+             "seconds": round(time.perf_counter() - start, 4)}
+    return assemble(inst, split, answers, stats, incumbent)
 
 
 def _solve_part(instance: Instance, engine: str, end: float | None) -> SolveResult:

@@ -1,4 +1,4 @@
-"""The first-push split (escapology.labyrinth.split): the parts' answers assembled give the plain
+"""The first-push split (escapology.labyrinth.first_push): the parts' answers assembled give the plain
 exhaustive search's answer, with a plan the checker accepts, on many small random instances."""
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from escapology.core.results import Status
 from escapology.labyrinth import check, generate
 from escapology.labyrinth.exhaustive import solve_exhaustive
+from escapology.labyrinth.model import Push
 from escapology.labyrinth.result import SolveResult
-from escapology.labyrinth.split import assemble, parts, solve_split
+from escapology.labyrinth.first_push import assemble, parts, solve_split
 
 
 def _exhaustive(instances, end):
@@ -21,8 +22,14 @@ def _exhaustive(instances, end):
 @given(size=st.integers(2, 4), seed=st.integers(0, 10_000), steps=st.integers(0, 3))
 def test_split_answers_as_the_exhaustive_search(size: int, seed: int, steps: int) -> None:
     inst = generate(size=size, seed=seed, max_steps=steps)
-    split = solve_split(inst, run=_exhaustive, engine="exhaustive")
     plain = solve_exhaustive(inst)
+    split = solve_split(inst, run=_exhaustive, engine="exhaustive", first_look=None)
+    assert (split.status, split.pushes, split.optimal) == (plain.status, plain.pushes, plain.optimal)
+    if plain.status is Status.SOLVED and plain.pushes and plain.pushes < steps:
+        # an incumbent one push longer (on the goal, the avatar rides with it): the parts are bounded
+        longer = [*plain.plan, Push(1, "e")]
+        split = solve_split(inst, run=_exhaustive, engine="exhaustive", incumbent=longer)
+        assert split.stats["incumbent"] == len(longer)
     assert (split.status, split.pushes, split.optimal) == (plain.status, plain.pushes, plain.optimal)
     if split.status is Status.SOLVED:
         assert check(inst, split.certificate).ok
