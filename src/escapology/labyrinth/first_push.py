@@ -142,7 +142,7 @@ def _solve_part(instance: Instance, engine: str, end: float | None) -> SolveResu
 
 
 def solve_on_ray(inst: Instance, address: str, *, engine: str = "native", timeout: float | None = None,
-                 jobs: int | None = None) -> SolveResult:
+                 jobs: int | None = None, first_look: float | None = 1.0) -> SolveResult:
     """:func:`solve_split` with the parts as tasks of the Ray cluster at ``address`` (``local``: a
     private one with ``jobs`` CPUs); a part still running at the time limit is cancelled."""
     from escapology.batch.ray_backend import connect
@@ -165,7 +165,7 @@ def solve_on_ray(inst: Instance, address: str, *, engine: str = "native", timeou
                 ray.cancel(ref, force=True)
             return [answers.get(ref) for ref in refs]
 
-        result = solve_split(inst, run=run, timeout=timeout, engine=engine)
+        result = solve_split(inst, run=run, timeout=timeout, engine=engine, first_look=first_look)
         result.stats["ray"] = address
         return result
     finally:

@@ -77,7 +77,7 @@ def split(text: str) -> list[str]:
     """The texts of the puzzles a file holds, each for :func:`load`: one per line of a file of
     puzz.link URLs (or Rome ids), else the whole text (the protocol's optional ``split``).
 
-    >>> split("# two\nhttps://puzz.link/p?roma/3/3/70og4a322c5\n\nroma/3/3/70og4a322c5\n")
+    >>> split("# two\\nhttps://puzz.link/p?roma/3/3/70og4a322c5\\n\\nroma/3/3/70og4a322c5\\n")
     ['https://puzz.link/p?roma/3/3/70og4a322c5', 'roma/3/3/70og4a322c5']
     """
     if sniff(text) not in ("url", "rome"):
