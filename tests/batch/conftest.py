@@ -54,3 +54,16 @@ def alive(pid: int) -> bool:
         return "State:\tZ" not in status.read_text()
     except OSError:
         return False
+
+
+def all_gone(pids: list[int], seconds: float = 10.0) -> bool:
+    """Whether every process of ``pids`` has ended within ``seconds`` (multiprocessing's resource
+    tracker, a child too, leaves shortly after its parent)."""
+    import time
+
+    end = time.monotonic() + seconds
+    while any(alive(p) for p in pids):
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.05)
+    return True
