@@ -42,6 +42,7 @@ bench: $(NATIVE)
 	$(BIN)/python benchmarks/nemesis.py --quick
 	$(BIN)/python benchmarks/chess.py --quick
 	$(BIN)/python benchmarks/roma.py --quick
+	$(BIN)/python benchmarks/batch.py --quick
 
 # the documentation site (mkdocs.yml, docs/) into build/site; any warning fails the build
 docs: $(STAMP)

@@ -10,6 +10,7 @@ import typer
 from typer.core import TyperGroup
 
 from escapology import __version__
+from escapology.batch import commands as batch_commands
 from escapology.core.cli_support import (
     FormatOption,
     OutputFormat,
@@ -22,8 +23,7 @@ from escapology.core.cli_support import (
     user_errors,
 )
 from escapology.core.errors import InputError
-from escapology.core.limits import Deadline
-from escapology.games import GAMES, Game, available_games
+from escapology.games import GAMES, Game, available_games, recognise
 from escapology.reduce import reduce
 
 
@@ -106,15 +106,6 @@ def _root(
     ctx.call_on_close(stop_command_clock)
 
 
-def _detects(game: Any, text: str, deadline: Deadline) -> bool:
-    """``game.detect(text)``, polling ``deadline`` where the game's detection reads the facts."""
-    import inspect
-
-    if "deadline" in inspect.signature(game.detect).parameters:
-        return bool(game.detect(text, deadline=deadline))
-    return bool(game.detect(text))
-
-
 @user_errors
 def solve(
     file: Annotated[Path, typer.Argument(help="An instance of any game; the game is recognised.")],
@@ -125,7 +116,7 @@ def solve(
     deadline = command_deadline(timeout)  # the game's solve_path counts from the same start
     with reading_input():  # recognising the game is reading too
         text, name = read_input(file)
-        found = next((g for g in available_games() if _detects(g.load(), text, deadline)), None)
+        found = recognise(text, deadline)
     if found is None:
         raise InputError("not an instance of any game escapology knows", file=name)
     game = found.load()
@@ -169,6 +160,9 @@ def build_app(games: list[Game] | None = None) -> typer.Typer:
     new.command("solve")(solve)
     new.command("demo")(demo)
     new.command("reduce")(reduce)
+    new.command("batch")(batch_commands.batch)
+    new.command("results")(batch_commands.results)
+    new.command("report")(batch_commands.report)
     if games is not None:
         new.info.cls = type("SomeGames", (GameGroup,), {"games": tuple(games)})
     return new

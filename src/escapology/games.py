@@ -15,20 +15,53 @@ Each game's ``escapology.<name>.cli`` module provides
   keyword, where detection reads the whole file, lets ``escapology solve FILE --timeout`` stop it),
 - ``solve_path(path, fmt, timeout) -> int``: what ``escapology solve FILE`` runs, returning the exit code,
 - ``demo() -> None``: solve the shipped example and print the answer with its certificate.
+
+Batch runs (:mod:`escapology.batch`) also need, for every game, what the registry says besides:
+its engines (:class:`Engine`: a name, the ``solve`` keywords that choose it, the libraries whose
+version is the engine's; the first is the default), the size of an instance for reports
+(:attr:`Game.size`, in :attr:`Game.size_unit`), and which game a file holds (:func:`recognise`,
+the rule ``escapology solve FILE`` follows too):
+
+>>> labyrinth = GAMES[0]
+>>> [e.name for e in labyrinth.engines], labyrinth.engine("clingo").options
+(['native', 'clingo', 'exhaustive'], {'engine': 'clingo'})
+>>> recognise("field(1..2,1..2). init_on(1,1). goal_on(2,2). connect(1,1,e). max_steps(1).").name
+'labyrinth'
+>>> recognise("hello") is None
+True
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import dataclass
+import inspect
+from dataclasses import dataclass, field
 from types import ModuleType
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Engine:
+    """One engine of a game: ``options`` are the keywords of the game's ``solve`` that choose it;
+    its version is escapology's and that of each distribution in ``libraries``."""
+
+    name: str
+    options: dict[str, Any] = field(default_factory=dict)
+    libraries: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Game:
     name: str
     title: str
+    #: the engines, the default first
+    engines: tuple[Engine, ...] = ()
+    #: the size of an instance (the game's own ``Instance``) for reports, in ``size_unit``
+    size: Callable[[Any], int] = field(default=lambda inst: 0, compare=False)
+    size_unit: str = ""
+    #: whether ``check`` confirms an "unsolvable" answer without a certificate (else it cannot)
+    checks_unsolvable: bool = False
 
     @property
     def module_name(self) -> str:
@@ -48,17 +81,55 @@ class Game:
         """The game's package ``escapology.<name>``: the protocol's five functions (imported now)."""
         return importlib.import_module(f"escapology.{self.name}")
 
+    def engine(self, name: str) -> Engine:
+        """The engine called ``name`` (:class:`KeyError` when the game has none)."""
+        for e in self.engines:
+            if e.name == name:
+                return e
+        raise KeyError(name)
+
+    def detects(self, text: str, deadline: Any = None) -> bool:
+        """Whether ``text`` is an instance of this game (its ``cli.detect``), polling ``deadline``
+        where the game's detection reads the facts."""
+        detect = self.load().detect
+        if deadline is not None and "deadline" in inspect.signature(detect).parameters:
+            return bool(detect(text, deadline=deadline))
+        return bool(detect(text))
+
+
+def _roma_size(inst: Any) -> int:
+    return inst.rows * inst.cols if hasattr(inst, "rows") else inst.graph.number_of_nodes()
+
 
 GAMES: tuple[Game, ...] = (
-    Game("labyrinth", "Labyrinth, ASP-competition variant: fewest pushes to reach the goal"),
-    Game("amazeing", "The aMAZEing Labyrinth board game: fewest turns, racing, the 3SAT board"),
-    Game("forest", "Enchanted Forest: fewest turns with known dice, best move with unknown dice"),
-    Game("nemesis", "Nemesis, Blizzard and Cat Herding: escape while edges are deleted"),
-    Game("chess", "Teleport chess: win, draw or loss for Alice"),
-    Game("roma", "Roma: the arrow puzzle in which every path leads to Rome"),
+    Game("labyrinth", "Labyrinth, ASP-competition variant: fewest pushes to reach the goal",
+         (Engine("native", {"engine": "native"}), Engine("clingo", {"engine": "clingo"}, ("clingo",)),
+          Engine("exhaustive", {"engine": "exhaustive"})),
+         lambda inst: inst.n, "board side"),
+    Game("amazeing", "The aMAZEing Labyrinth board game: fewest turns, racing, the 3SAT board",
+         (Engine("search"),), lambda pos: pos.rows * pos.cols, "cells"),
+    Game("forest", "Enchanted Forest: fewest turns with known dice, best move with unknown dice",
+         (Engine("fast", {"method": "fast"}), Engine("matrix", {"method": "matrix"}, ("numpy",)),
+          Engine("simulation", {"method": "simulation"}), Engine("asp", {"method": "asp"}, ("clingo",))),
+         lambda inst: len(inst.board.labels), "fields", checks_unsolvable=True),
+    Game("nemesis", "Nemesis, Blizzard and Cat Herding: escape while edges are deleted",
+         (Engine("exact", {"method": "exact"}), Engine("linear", {"method": "linear"})),
+         lambda inst: len(inst.vertices), "vertices"),
+    Game("chess", "Teleport chess: win, draw or loss for Alice",
+         (Engine("exact"),), lambda inst: inst.n, "board side"),
+    Game("roma", "Roma: the arrow puzzle in which every path leads to Rome",
+         (Engine("glucose4", {"solver": "glucose4"}, ("python-sat",)),
+          Engine("maplechrono", {"solver": "maplechrono"}, ("python-sat",)),
+          Engine("minisat22", {"solver": "minisat22"}, ("python-sat",))),
+         _roma_size, "cells"),
 )
 
 
 def available_games() -> list[Game]:
     """The games whose modules are installed."""
     return [g for g in GAMES if g.available()]
+
+
+def recognise(text: str, deadline: Any = None) -> Game | None:
+    """The first installed game whose detection accepts ``text`` (``None`` when none does)."""
+    return next((g for g in available_games() if g.detects(text, deadline)), None)

@@ -33,6 +33,11 @@ the views iterate over :data:`escapology.games.GAMES` and never look inside a ga
 ``render(inst, certificate=None) -> Picture``
     A picture (:class:`escapology.core.svg.Svg`) of the instance and, when given, its certificate.
 
+A game whose files may hold several instances (Roma's files of puzz.link URLs) also has
+``split(text) -> list[str]``, the text of each instance for ``load``; for the other games a file is
+one instance. What batch runs need to know about a game besides (its engines, an instance's size)
+is in the registry, :mod:`escapology.games`.
+
 Each game keeps its extras beside them (Roma's ``count``, the forest's ``Odds``, Nemesis'
 ``cat_numbers``, aMAZEing's ``forced_win``, chess outcomes, ...); see the game's page.
 
@@ -121,7 +126,8 @@ class Result(Protocol):
 
     ``status`` is solved, unsolvable or unknown; ``certificate`` is the game's certificate object
     (``None`` when there is none: unknown, or an unsolvable answer the game cannot certify);
-    ``stats`` holds engine counters (nodes, time, ...); ``to_json()`` is a JSON-ready ``dict``
+    ``stats`` holds engine counters (time, ...), with ``"nodes"`` the number of search nodes (or a
+    SAT/ASP solver's decisions) where the engine counts them (batch runs store it); ``to_json()`` is a JSON-ready ``dict``
     with at least ``"status"`` and ``"certificate"`` besides the keys of the game's
     ``solve --format json`` output.
     """

@@ -78,16 +78,22 @@ def _print_result(result: SolveResult, fmt: str) -> None:
 
 
 def solve_path(path: str, fmt: str, timeout: float | None, engine: str = "native",
-               workers: int | None = None, memory: float | None = None) -> int:
+               workers: int | None = None, memory: float | None = None, ray: str | None = None) -> int:
     """Solve the instance in ``path`` and print the answer; return the exit code. ``timeout``
     counts from the start of the command (:func:`~escapology.core.cli_support.command_deadline`),
-    reading included; ``memory`` (MiB) is checked against what the engine would allocate."""
+    reading included; ``memory`` (MiB) is checked against what the engine would allocate; with
+    ``ray``, the first pushes are shared across that Ray cluster (:mod:`escapology.labyrinth.first_push`)."""
     deadline = command_deadline(timeout)
     with reading_input():
         text, name = read_input(path)
         inst = parse_instance(text, file=name, deadline=deadline)
-    result = solve(inst, engine=engine, timeout=deadline.remaining(), progress=None, workers=workers,
-                   memory=memory)
+    if ray is not None:
+        from escapology.labyrinth.first_push import solve_on_ray
+
+        result = solve_on_ray(inst, ray, engine=engine, timeout=deadline.remaining(), jobs=workers)
+    else:
+        result = solve(inst, engine=engine, timeout=deadline.remaining(), progress=None, workers=workers,
+                       memory=memory)
     _print_result(result, fmt)
     return result.status.exit_code()
 
@@ -101,6 +107,7 @@ def solve_cmd(
     timeout: TimeoutOption = None,
     workers: Annotated[Optional[int], typer.Option("--workers", min=1, help="Threads of the native engine's exact search (default: every core; 1 is deterministic).")] = None,
     memory: MemoryOption = None,
+    ray: Annotated[Optional[str], typer.Option("--ray", help="Share the first pushes across the Ray cluster at ADDRESS (host:port, 'auto', or 'local' with --workers CPUs); the proof is assembled from all parts.")] = None,
 ) -> None:
     """The plan with the fewest pushes, and whether that minimum is proven.
 
@@ -108,7 +115,7 @@ def solve_cmd(
     --timeout counts from the start, reading included; --memory (MiB) is passed to the engine
     (escapology.labyrinth.api.solve: refused beforehand when the engine would need more; the
     exhaustive engine stops with 'unknown')."""
-    raise typer.Exit(solve_path(file, format.value, timeout, engine.value, workers, memory))
+    raise typer.Exit(solve_path(file, format.value, timeout, engine.value, workers, memory, ray))
 
 
 @app.command("check")

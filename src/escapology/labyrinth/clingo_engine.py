@@ -46,6 +46,7 @@ def _horizon(inst_facts: str, h: int, deadline: Deadline, stats: dict[str, Any])
         result = handle.get()
     s = ctl.statistics
     stats["conflicts"] = stats.get("conflicts", 0) + int(s["solving"]["solvers"]["conflicts"])
+    stats["nodes"] = stats.get("nodes", 0) + int(s["solving"]["solvers"]["choices"])  # decisions: search nodes
     stats["atoms"] = max(stats.get("atoms", 0), int(s["problem"]["lp"]["atoms"]))
     if result.satisfiable:
         return found

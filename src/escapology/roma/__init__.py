@@ -32,7 +32,7 @@ __getattr__, __dir__ = lazy_package(__name__, {
     ".model": ["DIRECTIONS", "GOAL", "Puzzle", "Solution"],
     ".render": {"render_file": "render", "render_svg": "render_svg", "text_board": "text_board"},
     ".sat": {"RomaSat": "RomaSat", "SolveResult": "SolveResult", "count": "count", "solve_sat": "solve"},
-    ".api": ["GraphResult", "Result", "check", "generate", "load", "render", "solve"],
+    ".api": ["GraphResult", "Result", "check", "generate", "load", "render", "solve", "split"],
 })
 
 __all__ = [
@@ -40,6 +40,6 @@ __all__ = [
     "RomaSat", "Solution", "SolveResult", "Violation", "all_solutions", "check", "count", "count_dp",
     "decode_url", "encode_url", "format_facts", "format_text", "generate", "generate_puzzle", "grade",
     "is_solution", "load", "minimal_hints", "minimal_hints_any", "decode_rome", "read_facts", "read_puzzles",
-    "read_pzprv3", "read_text", "render", "render_file", "render_svg", "solve", "solve_graph", "solve_sat",
+    "read_pzprv3", "read_text", "render", "render_file", "render_svg", "solve", "solve_graph", "solve_sat", "split",
     "text_board", "violations", "write_pzprv3",
 ]

@@ -37,7 +37,7 @@ from escapology.roma.io import decode_url, encode_url, read_puzzles, sniff
 from escapology.roma.model import Puzzle, Solution
 from escapology.roma.sat import SolveResult
 
-__all__ = ["Result", "GraphResult", "load", "solve", "check", "generate", "render"]
+__all__ = ["Result", "GraphResult", "load", "split", "solve", "check", "generate", "render"]
 
 Instance = Union[Puzzle, GraphRoma]
 
@@ -71,6 +71,19 @@ def load(source: str | Path) -> Instance:
         return read_puzzles(text, file=name)[0].puzzle
     except InputError as exc:
         raise exc.with_file(name) from None
+
+
+def split(text: str) -> list[str]:
+    """The texts of the puzzles a file holds, each for :func:`load`: one per line of a file of
+    puzz.link URLs (or Rome ids), else the whole text (the protocol's optional ``split``).
+
+    >>> split("# two\\nhttps://puzz.link/p?roma/3/3/70og4a322c5\\n\\nroma/3/3/70og4a322c5\\n")
+    ['https://puzz.link/p?roma/3/3/70og4a322c5', 'roma/3/3/70og4a322c5']
+    """
+    if sniff(text) not in ("url", "rome"):
+        return [text]
+    lines = (ln.strip() for ln in text.splitlines())
+    return [ln for ln in lines if ln and not ln.startswith(("#", "%"))]
 
 
 @dataclass

@@ -121,6 +121,14 @@ class SolveResult:
     stats: dict[str, int] = field(default_factory=dict)
 
 
+def _decisions(enc: ArrowSat) -> int | None:
+    """The SAT solver's decisions so far (the nodes of its search tree), where it counts them."""
+    try:
+        return int((enc.solver.accum_stats() or {}).get("decisions"))
+    except (AttributeError, NotImplementedError, TypeError, ValueError):
+        return None
+
+
 def solve(
     puzzle: Puzzle, *, timeout: float | None = None, deadline: Deadline | None = None,
     uniqueness: bool = True, solver: str = DEFAULT_SOLVER,
@@ -139,9 +147,9 @@ def solve(
                 if len(sols) >= (2 if uniqueness else 1):
                     break
         except LimitReached:
-            stats = {"cuts": enc.cuts, "sat_calls": enc.calls}
+            stats = {"cuts": enc.cuts, "sat_calls": enc.calls, "nodes": _decisions(enc)}
             return SolveResult(Status.UNKNOWN, sols[0] if sols else None, None, None, stats)
-        stats = {"cuts": enc.cuts, "sat_calls": enc.calls, "variables": enc.n_vars}
+        stats = {"cuts": enc.cuts, "sat_calls": enc.calls, "variables": enc.n_vars, "nodes": _decisions(enc)}
     if not sols:
         return SolveResult(Status.UNSOLVABLE, stats=stats)
     if not uniqueness:

@@ -1,0 +1,120 @@
+"""The Ray backend: the same tasks on a Ray cluster, the rows flowing back into the same store.
+
+``--ray ADDRESS`` connects to a running cluster (``host:port`` of its head, or ``auto`` for the one
+``ray start`` made on this machine); ``--ray local`` starts a private one in this process with
+``--jobs`` CPUs. One actor per CPU (``--jobs`` caps them) plays the part of a local worker: it loads
+the engines once, runs :func:`~escapology.batch.task.run_task` for one task at a time and stops
+itself at the memory limit (:class:`~escapology.batch.task.MemoryWatch`). Each task carries its
+file's text, so that nodes without the files can run it; every node needs escapology installed (the
+same version: the rows record it). A task still running ``2 x (timeout + grace)`` after it started
+(the solve and the check) has its actor killed and is recorded "unknown"; a dead actor's task is a
+"failed" row. Ray is optional: ``pip install 'escapology[ray]'`` (``ray==2.60.0``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from escapology.batch.pool import grace_seconds
+from escapology.batch.task import MemoryWatch, Task, base_row, run_task
+from escapology.core.errors import InputError
+
+__all__ = ["RayPool", "connect"]
+
+
+def connect(address: str, jobs: int | None = None) -> Any:
+    """Connect to the Ray cluster at ``address`` (``local``: start a private one with ``jobs``
+    CPUs) and return the ``ray`` module; :class:`InputError` when Ray is missing or unreachable."""
+    try:
+        import ray
+    except ImportError:
+        raise InputError("Ray is not installed: pip install 'escapology[ray]' (ray==2.60.0)", file="--ray") from None
+    try:
+        if address == "local":
+            ray.init(num_cpus=jobs or os.cpu_count() or 1, include_dashboard=False, log_to_driver=False,
+                     configure_logging=False)
+        else:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        raise InputError(f"cannot reach the Ray cluster: {exc}", file=f"--ray {address}") from None
+    return ray
+
+
+class TaskActor:
+    """A Ray actor: a worker process that keeps the engines it loaded."""
+
+    def __init__(self, memory: float | None) -> None:
+        self.watch = MemoryWatch(memory)
+
+    def run(self, task: Task) -> dict[str, Any]:
+        with self.watch:
+            return run_task(task)
+
+
+def _with_text(task: Task) -> Task:
+    """The task with its file's text, for a node that may not have the file."""
+    if task.text is not None or task.data is not None:
+        return task
+    try:
+        return dataclasses.replace(task, data=Path(task.path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return task
+
+
+class RayPool:
+    """Run tasks on the Ray cluster at ``address`` (``local``: a private one with ``jobs`` CPUs)."""
+
+    def __init__(self, address: str, *, jobs: int | None = None, timeout: float | None = None,
+                 memory: float | None = None) -> None:
+        self.address = address
+        self.jobs = jobs
+        self.timeout = timeout
+        self.memory = memory
+
+    def run(self, tasks: Iterable[Task], record: Callable[[dict[str, Any]], None],
+            started: Callable[[Task], None] | None = None) -> None:
+        """Run every task on the cluster; ``record(row)`` as each finishes."""
+        pending = [_with_text(t) for t in tasks]
+        ray = connect(self.address, self.jobs)
+        actor_class = ray.remote(num_cpus=1)(TaskActor)
+        try:
+            slots = self.jobs or max(1, int(ray.cluster_resources().get("CPU", 1)))
+            idle = [actor_class.remote(self.memory) for _ in range(min(slots, len(pending)))]
+            running: dict[Any, tuple[Any, Task, float]] = {}
+            pending.reverse()
+            grace = grace_seconds(self.timeout)
+            while pending or running:
+                while idle and pending:
+                    actor, task = idle.pop(), pending.pop()
+                    running[actor.run.remote(task)] = (actor, task, time.monotonic())
+                    if started is not None:
+                        started(task)
+                ready, _ = ray.wait(list(running), num_returns=1, timeout=0.5)
+                for ref in ready:
+                    actor, task, _start = running.pop(ref)
+                    try:
+                        record(ray.get(ref))
+                        idle.append(actor)
+                    except ray.exceptions.RayError as exc:
+                        row = base_row(task)
+                        row["error"] = f"the Ray worker died: {str(exc).strip().splitlines()[0]}"
+                        record(row)
+                        idle.append(actor_class.remote(self.memory))
+                if grace is None:
+                    continue
+                now = time.monotonic()
+                for ref, (actor, task, start) in list(running.items()):
+                    if now > start + 2 * (self.timeout + grace):  # type: ignore[operator]
+                        running.pop(ref)
+                        ray.kill(actor)
+                        row = base_row(task)
+                        row.update(status="unknown", seconds=round(now - start, 6),
+                                   error=f"killed at the time limit ({self.timeout:g} s)")
+                        record(row)
+                        idle.append(actor_class.remote(self.memory))
+        finally:
+            ray.shutdown()

@@ -1,0 +1,129 @@
+"""The results store: one SQLite table, one row per (instance content, game, engine, options).
+
+Every finished task is written in its own transaction (WAL journal), so a batch killed at any point
+(``kill -9`` included) leaves every row it had written and loses only the tasks in flight. A row's
+key is (``content_hash``, ``game``, ``engine``, ``options``): a batch skips the tasks whose key is
+stored (:meth:`Store.done_keys`) and ``--force`` writes over them.
+
+The columns (:data:`COLUMNS`), also the keys of ``escapology results`` (CSV header, JSON objects):
+
+``content_hash`` SHA-256 of the instance's text; ``game``; ``engine``; ``engine_version``;
+``options`` the ``solve`` keywords and limits as JSON (``{"engine": ..., "memory": MiB, "timeout": s}``);
+``path`` and ``part`` where the instance was read (``part`` counts the instances of a file of
+several); ``size`` the instance's size (:attr:`escapology.games.Game.size`); ``status`` solved,
+unsolvable, unknown or failed; ``answer`` the rest of the game's JSON answer (``to_json()`` less the
+certificate and stats); ``certificate`` as JSON; ``verdict`` the independent checker's (valid,
+rejected or unchecked) with ``verdict_detail``; ``seconds`` (load and solve) and ``check_seconds``;
+``peak_memory`` in MiB; ``nodes`` (when the engine counts them); ``stats`` the engine's counters as
+JSON; ``error`` why a task failed or was stopped; ``finished_at`` (UTC, ISO 8601).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable
+
+from escapology.core.errors import InputError
+
+__all__ = ["COLUMNS", "Store", "to_csv", "to_json"]
+
+COLUMNS: tuple[str, ...] = (
+    "content_hash", "game", "engine", "engine_version", "options", "path", "part", "size", "status",
+    "answer", "certificate", "verdict", "verdict_detail", "seconds", "check_seconds", "peak_memory", "nodes",
+    "stats", "error", "finished_at",
+)
+KEY = ("content_hash", "game", "engine", "options")
+
+_TYPES = {"part": "INTEGER", "size": "INTEGER", "seconds": "REAL", "check_seconds": "REAL",
+          "peak_memory": "REAL", "nodes": "INTEGER"}
+_SCHEMA = ("CREATE TABLE IF NOT EXISTS results (\n  "
+           + ",\n  ".join(f"{c} {_TYPES.get(c, 'TEXT')}{' NOT NULL' if c in KEY + ('status',) else ''}"
+                          for c in COLUMNS)
+           + f",\n  PRIMARY KEY ({', '.join(KEY)})\n)")
+
+
+class Store:
+    """A results store at ``path`` (created when missing).
+
+    >>> import tempfile, os
+    >>> store = Store(os.path.join(tempfile.mkdtemp(), "escapology.db"))
+    >>> store.record({"content_hash": "ab", "game": "chess", "engine": "exact", "options": "{}",
+    ...               "status": "solved", "seconds": 0.5})
+    >>> [(r["game"], r["status"], r["seconds"]) for r in store.rows()], store.done_keys()
+    ([('chess', 'solved', 0.5)], {('ab', 'chess', 'exact', '{}')})
+    >>> store.close()
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+            self._db.row_factory = sqlite3.Row
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise InputError(f"not a results store ({exc})", file=str(path)) from None
+        missing = [c for c in COLUMNS if c not in {r[1] for r in self._db.execute("PRAGMA table_info(results)")}]
+        if missing:
+            raise InputError(f"not a results store of this version (no column {missing[0]})", file=str(path))
+
+    def done_keys(self) -> set[tuple[str, str, str, str]]:
+        """The keys (content_hash, game, engine, options) of every stored row."""
+        return {tuple(r) for r in self._db.execute(f"SELECT {', '.join(KEY)} FROM results")}  # type: ignore[misc]
+
+    def record(self, row: dict[str, Any]) -> None:
+        """Write one task's row in one transaction, replacing the row of the same key."""
+        values = {c: row.get(c) for c in COLUMNS}
+        values["finished_at"] = values["finished_at"] or datetime.now(timezone.utc).isoformat(timespec="seconds")
+        names = ", ".join(COLUMNS)
+        marks = ", ".join(f":{c}" for c in COLUMNS)
+        updates = ", ".join(f"{c} = excluded.{c}" for c in COLUMNS if c not in KEY)
+        with self._db:  # BEGIN ... COMMIT, ROLLBACK on an exception (Ctrl-C included)
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(f"INSERT INTO results ({names}) VALUES ({marks}) "
+                             f"ON CONFLICT ({', '.join(KEY)}) DO UPDATE SET {updates}", values)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Every row, in the order (game, path, part, engine)."""
+        cur = self._db.execute(f"SELECT {', '.join(COLUMNS)} FROM results ORDER BY game, path, part, engine, options")
+        return [dict(r) for r in cur]
+
+    def __len__(self) -> int:
+        return int(self._db.execute("SELECT COUNT(*) FROM results").fetchone()[0])
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_existing(path: str | Path) -> Store:
+    """A store that must exist already (``results``, ``report``)."""
+    if not Path(path).is_file():
+        raise InputError("no such results store (run 'escapology batch' first)", file=str(path))
+    return Store(path)
+
+
+def to_csv(rows: Iterable[dict[str, Any]]) -> str:
+    """The rows as CSV with the header :data:`COLUMNS` (empty fields for nulls)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({c: row.get(c) for c in COLUMNS})
+    return out.getvalue()
+
+
+def to_json(rows: Iterable[dict[str, Any]]) -> str:
+    """The rows as a JSON array of objects with the keys :data:`COLUMNS`."""
+    return json.dumps([{c: row.get(c) for c in COLUMNS} for row in rows], ensure_ascii=False, indent=1) + "\n"
