@@ -4,17 +4,21 @@ variables, satisfiable and unsatisfiable; the gadgets have the property the proo
 formula matches the board."""
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from pysat.solvers import Minisat22
 
-from escapology.amazeing.checker import check_plan
 from escapology.amazeing.model import Shift
 from escapology.amazeing.reductions import sat_to_labyrinth
 from escapology.amazeing.reductions.theorem3 import HOOKS, board_size, gadget_period, variable_column
 from escapology.amazeing.solver import fewest_turns
 from escapology.core.errors import InputError
 from escapology.core.results import Status
+
+sys.path.insert(0, str(Path(__file__).parent))  # the helpers beside this file (importlib mode)
+from sat_boards import assert_board_answers, satisfied  # noqa: E402
 
 
 def random_formula(rng, n):
@@ -27,10 +31,6 @@ def satisfiable(clauses):
         return s.solve()
 
 
-def satisfied(clauses, assignment):
-    return all(any(assignment.get(abs(lit)) == (lit > 0) for lit in c) for c in clauses)
-
-
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 def test_fewest_turns_equal_n_iff_satisfiable(n):
     rng = random.Random(18 + n)
@@ -41,16 +41,7 @@ def test_fewest_turns_equal_n_iff_satisfiable(n):
             clauses += [[1, 2], [1, -2], [-1, 2], [-1, -2]]
         sat = satisfiable(clauses)
         seen[sat] += 1
-        red = sat_to_labyrinth(n, clauses)
-        sol = fewest_turns(red.position, max_turns=n)
-        if sat:
-            assert sol.status is Status.SOLVED and sol.turns == n, clauses
-            assert check_plan(red.position, sol.plan) == []
-            assignment = red.assignment_of([t.shift for t in sol.plan])
-            assert sorted(assignment) == list(range(1, n + 1))
-            assert satisfied(clauses, assignment), (clauses, assignment)
-        else:
-            assert sol.status is Status.UNSOLVABLE, clauses
+        assert_board_answers(sat_to_labyrinth(n, clauses), n, clauses, sat)
     assert seen[True] and (n == 1 or seen[False])
 
 

@@ -15,45 +15,43 @@ def _cnf(text: str, file: str | None) -> tuple[int, list[list[int]]]:
 
 
 def _built(run: Any, file: str | None) -> Any:
+    """``run()``, its refusals (an :class:`InputError`, or a construction's own ``ValueError``)
+    naming the formula's file."""
     try:
         return run()
     except InputError as exc:
         raise exc.with_file(file) from None
+    except ValueError as exc:
+        raise InputError(str(exc), file=file) from None
+
+
+def _board(red: Any, command: str, summary: str) -> tuple[str, dict[str, Any]]:
+    """A Theorem 3 board (either construction) as the door's text and facts."""
+    from escapology.amazeing.io import dumps
+
+    pos = red.position
+    return dumps(pos, command=command), {"turns": red.turns, "rows": pos.rows, "cols": pos.cols,
+                                         "summary": summary.format(rows=pos.rows, cols=pos.cols, turns=red.turns)}
 
 
 def three_sat(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:
     """``amazeing-3sat``: Theorem 3 as the paper builds it."""
-    from escapology.amazeing.io import dumps
     from escapology.amazeing.reductions.theorem3 import sat_to_labyrinth
 
     n, clauses = _cnf(text, file)
     red = _built(lambda: sat_to_labyrinth(n, clauses), file)
-    pos = red.position
-    return dumps(pos, command=command), {
-        "turns": red.turns, "rows": pos.rows, "cols": pos.cols,
-        "summary": f"SP-Labyrinth board {pos.rows}x{pos.cols}: t is reachable in {red.turns} turns iff the "
-                   "formula is satisfiable (shift a variable column down = true, up = false)",
-    }
+    return _board(red, command, "SP-Labyrinth board {rows}x{cols}: t is reachable in {turns} turns iff the "
+                                "formula is satisfiable (shift a variable column down = true, up = false)")
 
 
 def three_sat_compact(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:
     """``amazeing-3sat-compact``: the project's compact board (:func:`~escapology.amazeing.reduction.reduce_3sat`)."""
-    from escapology.amazeing.io import dumps
     from escapology.amazeing.reduction import reduce_3sat
 
     n, clauses = _cnf(text, file)
-    try:
-        red = reduce_3sat(n, clauses)
-    except ValueError as exc:  # the compact board's own checks
-        raise InputError(str(exc), file=file) from None
-    except InputError as exc:
-        raise exc.with_file(file) from None
-    pos = red.position
-    return dumps(pos, command=command), {
-        "turns": red.turns, "rows": pos.rows, "cols": pos.cols,
-        "summary": f"compact SP-Labyrinth board {pos.rows}x{pos.cols}: the target is reachable in {red.turns} "
-                   "turns iff the formula is satisfiable",
-    }
+    red = _built(lambda: reduce_3sat(n, clauses), file)
+    return _board(red, command, "compact SP-Labyrinth board {rows}x{cols}: the target is reachable in {turns} "
+                                "turns iff the formula is satisfiable")
 
 
 def qsat(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:
