@@ -131,3 +131,16 @@ def test_graph_facts_and_checker():
     bad = dict(succ)
     bad[1], bad[2] = 2, 1
     assert is_graph_solution(inst, bad)
+
+
+def test_every_pysat_solver_answers_under_a_deadline():
+    """Solvers that cannot be interrupted (lingeling) still answer with a deadline set; one that
+    has passed gives unknown for every solver."""
+    p = Puzzle.from_labels(["ABC", "DEF", "GHI"], ["...", ".O.", "..."])
+    n = count_dp(p)
+    for name in ("glucose4", "cadical153", "cadical195", "lingeling", "minisat22"):
+        r = solve(p, timeout=60, solver=name)
+        assert r.status is Status.SOLVED and r.unique is (n == 1), name
+        assert violations(p, r.solution) == [], name
+        assert count(p, timeout=60, solver=name) == (n, True), name
+        assert solve(p, timeout=0, solver=name).status is Status.UNKNOWN, name

@@ -27,12 +27,19 @@ import threading
 from typing import Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
-from pysat.solvers import Solver
+from pysat.solvers import Solver, SolverNames
 
 from escapology.core.limits import Deadline, LimitReached
 
 Vertex = Hashable
 DEFAULT_SOLVER = "glucose4"
+#: pysat solvers whose calls cannot be interrupted (``interrupt`` raises NotImplementedError): with a
+#: deadline each call runs to its end and the deadline is looked at between calls.
+UNINTERRUPTIBLE = frozenset(SolverNames.lingeling)
+#: pysat solvers without ``interrupt`` that take a conflict budget: with a deadline they run in
+#: budgets and look at the clock between them.
+BUDGETED = frozenset(SolverNames.cadical103 + SolverNames.cadical153 + SolverNames.cadical195)
+FIRST_BUDGET = 1000
 
 
 class ArrowSat:
@@ -92,6 +99,7 @@ class ArrowSat:
             self._src[x], self._dst[x] = vid[v], vid[w]
         self._steps = max(1, int(np.ceil(np.log2(max(2, len(self.vertices))))) + 1)
         self.clauses = clauses + list(extra_clauses)  # kept for other back ends (MaxSAT in hints)
+        self.name = solver
         self.solver = Solver(name=solver, bootstrap_with=self.clauses)
 
     def close(self) -> None:
@@ -116,6 +124,14 @@ class ArrowSat:
             return bool(self.solver.solve(assumptions=assumptions))
         if remaining <= 0:
             raise LimitReached
+        if self.name in BUDGETED:
+            return self._sat_in_budgets(assumptions, deadline)
+        if self.name in UNINTERRUPTIBLE:
+            # The solver cannot be stopped inside a call: answer it whole, then look at the clock.
+            res = self.solver.solve(assumptions=assumptions)
+            if deadline.expired():
+                raise LimitReached
+            return bool(res)
         timer = threading.Timer(remaining, self.solver.interrupt)
         timer.start()
         try:
@@ -126,6 +142,21 @@ class ArrowSat:
         if res is None:
             raise LimitReached
         return bool(res)
+
+    def _sat_in_budgets(self, assumptions: list[int], deadline: Deadline) -> bool:
+        """One SAT call of a solver without ``interrupt`` (CaDiCaL): runs of a conflict budget that
+        doubles from :data:`FIRST_BUDGET`, the clock looked at between runs (the solver keeps what
+        it learnt between runs, and the conflicts of all runs together are at most twice those of
+        the last)."""
+        budget = FIRST_BUDGET
+        while True:
+            self.solver.conf_budget(budget)
+            res = self.solver.solve_limited(assumptions=assumptions)
+            if res is not None:
+                return bool(res)
+            if deadline.expired():
+                raise LimitReached
+            budget *= 2
 
     def _model_successors(self) -> np.ndarray:
         """The target id chosen by each vertex in the current model (``-1`` for Roma vertices)."""
