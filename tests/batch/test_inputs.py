@@ -55,3 +55,19 @@ def test_a_games_submodule_named_split_is_not_its_split_function() -> None:
 
     got = collect([EXAMPLES / "labyrinth/small.lp"])
     assert [(i.game, i.part, i.text) for i in got.items] == [("labyrinth", 1, None)]
+
+
+def test_default_store_is_beside_the_inputs_or_in_the_working_directory(tmp_path: Path, monkeypatch) -> None:
+    import os
+
+    from escapology.batch.runner import default_store
+
+    (tmp_path / "set" / "a").mkdir(parents=True)
+    (tmp_path / "set" / "b").mkdir()
+    (tmp_path / "work").mkdir()
+    monkeypatch.chdir(tmp_path / "work")
+    inputs = [tmp_path / "set" / "a", tmp_path / "set" / "b" / "x.lp"]
+    assert default_store(inputs) == tmp_path / "set" / "escapology.db"
+    writable = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: False if str(p).endswith("set") else writable(p, mode))
+    assert default_store(inputs) == tmp_path / "work" / "escapology.db"

@@ -73,11 +73,14 @@ def unproven(row: dict[str, Any]) -> bool:
 
 
 def default_store(inputs: Sequence[str | os.PathLike[str]]) -> Path:
-    """``escapology.db`` in the folder the inputs share (a directory input counts as that folder)."""
+    """``escapology.db`` in the folder the inputs share (a directory input counts as that folder),
+    or in the working directory when that folder cannot be written (read-only collections)."""
     folders = [os.path.abspath(p if os.path.isdir(p) else os.path.dirname(os.path.abspath(p))) for p in inputs]
     try:
         common = os.path.commonpath(folders) if folders else os.getcwd()
     except ValueError:  # different drives
+        common = os.getcwd()
+    if not os.access(common, os.W_OK):
         common = os.getcwd()
     return Path(common) / STORE_NAME
 
