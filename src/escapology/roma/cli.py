@@ -377,6 +377,11 @@ def _redundant(entries: list[Entry], fmt: str, deadline: Deadline, strict: bool,
     return code
 
 
+class Style(str, Enum):
+    minimal = "minimal"
+    published = "published"
+
+
 class Grade(str, Enum):
     easy = "easy"
     medium = "medium"
@@ -396,6 +401,8 @@ def generate_cmd(
     seed: SeedOption = None,
     shapes: Annotated[str, typer.Option("--shapes", help="Box shapes, comma-separated: any, square, line, L, T, S (smaller boxes are parts of them).")] = "any",
     grade: Annotated[Optional[Grade], typer.Option("--grade", help="At most this hard: adds givens until the rules of this level solve it.")] = None,
+    style: Annotated[Style, typer.Option("--style", help="minimal: the fewest givens; published: box sizes and given density of published puzzles (about 30-56 givens per 100 cells).")] = None,  # type: ignore[assignment]
+    goal_in_box: Annotated[bool, typer.Option("--goal-in-box", help="Let a goal share its box with arrow cells (by default each goal is alone in a one-cell box, as in published puzzles).")] = False,
     strict: StrictOption = False,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
@@ -417,10 +424,15 @@ def generate_cmd(
     if output is None and format is OutputFormat.text:
         typer.echo(f"# {command}")
     for i in range(number):
-        g = generate(rows, cols or rows, max_box=max_box, goals=goals, strict=strict,
-                     seed=seed + i, timeout=deadline.remaining(),
-                     grade=grade.value if grade is not None else None,
-                     shapes=[x.strip() for x in shapes.split(",") if x.strip()])
+        try:
+            g = generate(rows, cols or rows, max_box=max_box, goals=goals, strict=strict,
+                         seed=seed + i, timeout=deadline.remaining(),
+                         grade=grade.value if grade is not None else None,
+                         shapes=[x.strip() for x in shapes.split(",") if x.strip()],
+                         goal_alone=not goal_in_box, style=(style or Style.minimal).value)
+        except LimitReached:
+            raise typer.Exit(report_unknown(format is OutputFormat.json, {"command": command, "puzzles": len(urls)},
+                                            f"{len(urls)} of {number} puzzle(s) made before the time limit"))
         url = encode_url(g.puzzle)
         urls.append(url)
         if output is not None:

@@ -27,9 +27,15 @@ cells open.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from escapology.core.limits import Deadline
 from escapology.roma.model import DIRECTIONS, EMPTY, GOAL, OPPOSITE, Cell, Puzzle
 
 LEVELS = ("easy", "medium", "hard")
+#: Boards of more cells are not tried with one-step trials (graded ``search`` when levels 1-3 leave
+#: cells open).
+TRIAL_LIMIT = 225
 
 
 def initial_candidates(puzzle: Puzzle) -> dict[Cell, set[str]]:
@@ -44,22 +50,35 @@ def initial_candidates(puzzle: Puzzle) -> dict[Cell, set[str]]:
     return cand
 
 
+@lru_cache(maxsize=8)
+def _geometry(puzzle: Puzzle) -> tuple[dict[Cell, dict[str, Cell | None]], dict[Cell, tuple[Cell, ...]]]:
+    """Each cell's neighbour in each direction (``None`` off the board) and its box's cells
+    (computed once per board: the rules ask for them millions of times)."""
+    nbr = {cell: {d: puzzle.neighbour(cell, d) for d in DIRECTIONS} for cell in puzzle.cells()}
+    box = {cell: puzzle.box_cells[puzzle.box(cell)] for cell in puzzle.cells()}
+    return nbr, box
+
+
 def propagate(
-    puzzle: Puzzle, level: int, cand: dict[Cell, set[str]] | None = None
+    puzzle: Puzzle, level: int, cand: dict[Cell, set[str]] | None = None, deadline: Deadline | None = None,
 ) -> dict[Cell, set[str]] | None:
     """The candidates left after applying the rules up to ``level`` (starting from ``cand``, which
-    is not modified); ``None`` on a contradiction."""
+    is not modified); ``None`` on a contradiction. Raises
+    :class:`~escapology.core.limits.LimitReached` when ``deadline`` passes (checked every pass)."""
     cand = initial_candidates(puzzle) if cand is None else {k: set(v) for k, v in cand.items()}
+    nbr, box_of = _geometry(puzzle)
+    limit = len(cand)
     changed = True
     while changed:
+        if deadline is not None:
+            deadline.check()
         changed = False
         dom: dict | None = None  # dominators of the current candidate graph (level 3)
         for cell, opts in cand.items():
             if not opts:
                 return None
             before = len(opts)
-            b = puzzle.box(cell)
-            mates = [x for x in puzzle.box_cells[b] if x in cand]
+            mates = [x for x in box_of[cell] if x in cand]
             for other in mates:  # box rule
                 if other != cell and len(cand[other]) == 1:
                     opts -= cand[other]
@@ -68,25 +87,26 @@ def propagate(
                     if d in opts and not any(d in cand[x] for x in mates if x != cell):
                         opts.intersection_update({d})
                         break
-            if level >= 2 and len(opts) > 1:  # naked subsets: j cells sharing j directions
+            if level >= 2 and len(opts) > 1 and len(mates) > 1:  # naked subsets: j cells sharing j directions
                 others = [x for x in mates if x != cell]
                 for k in range(1, 1 << len(others)):
                     group = [x for i, x in enumerate(others) if k >> i & 1]
                     union = set().union(*(cand[x] for x in group))
                     if len(union) == len(group):
                         opts -= union
+            here = nbr[cell]
             for d in list(opts):  # a loop of two
-                nb = puzzle.neighbour(cell, d)
+                nb = here[d]
                 if nb in cand and cand[nb] == {OPPOSITE[d]}:
                     opts.discard(d)
             if level >= 2:
                 for d in list(opts):  # longer loops along fixed arrows
-                    cur = puzzle.neighbour(cell, d)
+                    cur = here[d]
                     seen = 0
-                    while cur in cand and len(cand[cur]) == 1 and seen <= len(cand):
+                    while cur in cand and len(cand[cur]) == 1 and seen <= limit:
                         if cur == cell:
                             break
-                        cur = puzzle.neighbour(cur, next(iter(cand[cur])))
+                        cur = nbr[cur][next(iter(cand[cur]))]
                         seen += 1
                     if cur == cell:
                         opts.discard(d)
@@ -94,7 +114,7 @@ def propagate(
                 if dom is None:
                     dom = _dominators(puzzle, cand)
                 for d in list(opts):
-                    if _dominated(dom, puzzle.neighbour(cell, d), cell):
+                    if _dominated(dom, here[d], cell):
                         opts.discard(d)
             if not opts:
                 return None
@@ -140,40 +160,51 @@ def _dominated(dom: dict, start: Cell | None, avoid: Cell) -> bool:
         cur = nxt
 
 
-def trial(puzzle: Puzzle, cand: dict[Cell, set[str]]) -> dict[Cell, set[str]] | None:
+def trial(puzzle: Puzzle, cand: dict[Cell, set[str]], deadline: Deadline | None = None) -> dict[Cell, set[str]] | None:
     """Level 4, one-step trial: an arrow whose assumption makes level 2 find a contradiction is
     removed (sound: level 2 never removes a solution's arrow, so no solution uses that arrow);
     level 3 then runs again."""
+    # Sweeps over the open cells until one removes nothing; after each removal level 3 runs and
+    # the sweep goes on. The result does not depend on the order: a trial that fails from some
+    # candidates fails from fewer too (level 2 only removes, so it reaches a subset), so every
+    # order of removals ends at the same, largest fixpoint.
     cur: dict[Cell, set[str]] | None = cand
     changed = True
     while changed and cur is not None:
         changed = False
         for cell in [c for c, v in cur.items() if len(v) > 1]:
+            if deadline is not None:
+                deadline.check()
+            removed = False
             for d in sorted(cur[cell]):
                 test = dict(cur)
                 test[cell] = {d}
                 if propagate(puzzle, 2, test) is None:
                     cur[cell] = cur[cell] - {d}
-                    changed = True
-            if changed:
-                break
-        if changed:
-            cur = propagate(puzzle, 3, cur)
+                    removed = changed = True
+            if removed:
+                cur = propagate(puzzle, 3, cur, deadline)
+                if cur is None:
+                    return None
     return cur
 
 
-def grade(puzzle: Puzzle, *, trial_limit: int = 225) -> str:
+def grade(puzzle: Puzzle, *, trial_limit: int = TRIAL_LIMIT, deadline: Deadline | None = None) -> str:
     """``easy``, ``medium``, ``hard``, ``expert`` (one-step trial) or ``search``: the lowest level
     of the rules above that fixes every cell (see the module docstring). Trials are only tried on
     boards of at most ``trial_limit`` cells (they are slow in Python); larger boards that levels
-    1-3 do not finish are graded ``search``."""
-    cand = None
+    1-3 do not finish are graded ``search``. Each level starts from the previous level's
+    candidates (the rules only remove candidates, so the fixpoint is the same as from scratch).
+    Raises :class:`~escapology.core.limits.LimitReached` when ``deadline`` passes."""
+    cand: dict[Cell, set[str]] | None = None
     for level, name in enumerate(LEVELS, 1):
-        cand = propagate(puzzle, level)
-        if cand is not None and all(len(v) == 1 for v in cand.values()):
+        cand = propagate(puzzle, level, cand, deadline)
+        if cand is None:
+            break
+        if all(len(v) == 1 for v in cand.values()):
             return name
     if cand is not None and puzzle.n_cells <= trial_limit:
-        done = trial(puzzle, cand)
+        done = trial(puzzle, cand, deadline)
         if done is not None and all(len(v) == 1 for v in done.values()):
             return "expert"
     return "search"
