@@ -231,3 +231,19 @@ def test_hints_redundant_names_the_removable_givens():
     assert obj["givens"] == p.n_givens() + 1 and len(obj["kept"]) <= p.n_givens()
     text = run("hints", "--redundant", url)
     assert "can each be removed alone" in text.stdout
+
+
+def test_generate_published_style_goal_in_box_and_timeout():
+    from escapology.roma.io import decode_url
+
+    r = run("generate", "--size", "8", "--seed", "2", "--style", "published", "--format", "json")
+    obj = json.loads(r.stdout)
+    p = decode_url(obj["url"])
+    assert r.exit_code == 0 and obj["givens"] >= 0.3 * 64 - 1 and obj["minimal"] is False
+    assert all(len(p.box_cells[p.box(g)]) == 1 for g in p.goals)
+    shared = [decode_url(json.loads(run("generate", "--size", "5", "--seed", str(s), "--goal-in-box",
+                                        "--format", "json").stdout)["url"]) for s in range(8)]
+    assert any(len(q.box_cells[q.box(q.goals[0])]) > 1 for q in shared)
+    t = run("generate", "--size", "30", "--timeout", "0", "--format", "json")
+    assert t.exit_code == 3 and json.loads(t.stdout)["status"] == "unknown"
+    assert run("generate", "--style", "fancy").exit_code == 2
