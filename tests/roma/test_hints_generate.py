@@ -172,3 +172,19 @@ def test_the_timeout_covers_the_whole_generation():
 
     assert "deadline" in inspect.signature(generator.grade_puzzle).parameters
     assert "deadline" in inspect.signature(generator.solution_for).parameters
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9))
+def test_worklist_trial_step_agrees_with_full_propagation(seed):
+    from escapology.roma.grade import _fails_at_level2
+
+    p = random_puzzle(random.Random(seed), max_rows=4, max_cols=4, goals=(1, 1), givens=(0, 3))
+    cand = propagate(p, 3)
+    if cand is None:
+        return
+    for cell, opts in cand.items():
+        for d in opts:
+            test = dict(cand)
+            test[cell] = {d}
+            assert _fails_at_level2(p, cand, cell, d) == (propagate(p, 2, test) is None)
