@@ -34,3 +34,11 @@ def test_messages_name_cells():
     assert set(d.cells) == {(1, 0), (1, 1)} and "twice" in d.message
     e = violations(P, ["<vO", "^>^"])[0]
     assert e.cells == ((0, 0),) and "leaves the board" in e.message
+
+
+def test_duplicate_arrows_are_named_while_cells_are_empty():
+    # the box CC holds '>' twice while (0,0) is still empty: both rules are reported
+    assert kinds([".vO", ">>^"]) == ["duplicate-arrow", "empty"]
+    # and with a wrong given too
+    p = P.with_givens(["^.O", "..."])
+    assert sorted(v.kind for v in violations(p, ["v<O", ">>."])) == ["duplicate-arrow", "empty", "given"]

@@ -195,3 +195,55 @@ def test_unknown_in_json_is_the_status_on_stdout_and_a_note_on_stderr():
     obj = json.loads(r.stdout)
     assert obj["status"] == "unknown" and obj["unique"] is None
     assert "time limit" in r.stderr and "unknown" not in r.stderr
+
+
+def test_a_hint_on_the_roma_vertex_is_rejected_with_its_line(tmp_path):
+    g = tmp_path / "graph.lp"
+    g.write_text("arc(a,r,red).\narc(r,a,red).\nroma(r).\nhint(r,a).\n")
+    res = run("solve", str(g))
+    assert res.exit_code == 2
+    assert f"{g}:4:" in res.stderr and "Roma vertex" in res.stderr
+
+
+def test_solve_with_the_branch_engine_matches_sat():
+    a = json.loads(run("solve", URL, "--format", "json").stdout)
+    b = json.loads(run("solve", URL, "--engine", "branch", "--format", "json").stdout)
+    assert a["solution"] == b["solution"] and b["unique"] is True
+    bad = run("solve", URL, "--engine", "dp")
+    assert bad.exit_code == 2
+
+
+def test_hints_redundant_names_the_removable_givens():
+    # a unique puzzle with an extra given: the solution's arrow at a forced cell
+    from escapology.roma.io import decode_url, encode_url
+    from escapology.roma.sat import solve
+
+    p = decode_url(URL)
+    sol = solve(p).solution
+    g = [list(r) for r in p.givens]
+    extra = next((r, c) for r in range(p.rows) for c in range(p.cols) if g[r][c] == ".")
+    g[extra[0]][extra[1]] = sol[extra[0]][extra[1]]
+    url = encode_url(p.with_givens(["".join(r) for r in g]))
+    res = run("hints", "--redundant", url, "--format", "json")
+    obj = json.loads(res.stdout)
+    assert res.exit_code == 0 and obj["unique"] is True
+    assert list(extra) in obj["redundant"] and list(extra) not in obj["kept"]
+    assert obj["givens"] == p.n_givens() + 1 and len(obj["kept"]) <= p.n_givens()
+    text = run("hints", "--redundant", url)
+    assert "can each be removed alone" in text.stdout
+
+
+def test_generate_published_style_goal_in_box_and_timeout():
+    from escapology.roma.io import decode_url
+
+    r = run("generate", "--size", "8", "--seed", "2", "--style", "published", "--format", "json")
+    obj = json.loads(r.stdout)
+    p = decode_url(obj["url"])
+    assert r.exit_code == 0 and obj["givens"] >= 0.3 * 64 - 1 and obj["minimal"] is False
+    assert all(len(p.box_cells[p.box(g)]) == 1 for g in p.goals)
+    shared = [decode_url(json.loads(run("generate", "--size", "5", "--seed", str(s), "--goal-in-box",
+                                        "--format", "json").stdout)["url"]) for s in range(8)]
+    assert any(len(q.box_cells[q.box(q.goals[0])]) > 1 for q in shared)
+    t = run("generate", "--size", "30", "--timeout", "0", "--format", "json")
+    assert t.exit_code == 3 and json.loads(t.stdout)["status"] == "unknown"
+    assert run("generate", "--style", "fancy").exit_code == 2

@@ -136,3 +136,55 @@ def test_generate_with_chosen_box_shapes():
         assert all(fits(list(cells)) for cells in g.puzzle.box_cells)
         r = solve(g.puzzle)
         assert r.unique and r.solution == g.solution
+
+
+def test_goals_are_alone_in_their_box_by_default():
+    for seed in range(4):
+        g = generate(6, 6, seed=seed, goals=2)
+        assert all(len(g.puzzle.box_cells[g.puzzle.box(x)]) == 1 for x in g.puzzle.goals)
+    shared = [generate(6, 6, seed=s, goal_alone=False) for s in range(12)]
+    assert any(len(g.puzzle.box_cells[g.puzzle.box(g.puzzle.goals[0])]) > 1 for g in shared)
+
+
+def test_published_style_gives_published_density_and_stays_unique():
+    from escapology.roma.generator import PUBLISHED_GIVEN_FRACTION
+
+    low, high, _ = PUBLISHED_GIVEN_FRACTION
+    for seed in range(3):
+        g = generate(10, 10, seed=seed, style="published")
+        assert low * 100 - 1 <= g.puzzle.n_givens() <= high * 100 + 1 and not g.minimal
+        r = solve(g.puzzle)
+        assert r.unique and r.solution == g.solution
+    sizes = [len(b) for b in generate(10, 10, seed=5, style="published").puzzle.box_cells]
+    assert 1 < sum(sizes) / len(sizes) < 4  # box sizes drawn, not all grown to four
+
+
+def test_the_timeout_covers_the_whole_generation():
+    import pytest
+
+    from escapology.core.limits import LimitReached
+    from escapology.roma import generator
+
+    with pytest.raises(LimitReached):
+        generate(30, 30, seed=1, timeout=0)
+    # and every stage takes the deadline: the grade too (it was not limited before)
+    import inspect
+
+    assert "deadline" in inspect.signature(generator.grade_puzzle).parameters
+    assert "deadline" in inspect.signature(generator.solution_for).parameters
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9))
+def test_worklist_trial_step_agrees_with_full_propagation(seed):
+    from escapology.roma.grade import _fails_at_level2
+
+    p = random_puzzle(random.Random(seed), max_rows=4, max_cols=4, goals=(1, 1), givens=(0, 3))
+    cand = propagate(p, 3)
+    if cand is None:
+        return
+    for cell, opts in cand.items():
+        for d in opts:
+            test = dict(cand)
+            test[cell] = {d}
+            assert _fails_at_level2(p, cand, cell, d) == (propagate(p, 2, test) is None)

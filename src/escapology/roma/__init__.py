@@ -26,7 +26,9 @@ __getattr__, __dir__ = lazy_package(__name__, {
     ".generator": {"Generated": "Generated", "generate_puzzle": "generate"},
     ".grade": ["grade"],
     ".graph": ["GraphRoma", "solve_graph"],
-    ".hints": ["HintResult", "minimal_hints", "minimal_hints_any"],
+    ".hints": ["HintResult", "RedundantGivens", "minimal_hints", "minimal_hints_any", "redundant_givens"],
+    ".branch": ["count_branch", "solve_branch"],
+    ".boards": ["format_graph_facts", "hex_board", "tri_board"],
     ".io": ["Entry", "decode_rome", "decode_url", "encode_url", "format_facts", "format_text", "read_facts",
             "read_puzzles", "read_pzprv3", "read_text", "write_pzprv3"],
     ".model": ["DIRECTIONS", "GOAL", "Puzzle", "Solution"],
@@ -36,7 +38,8 @@ __getattr__, __dir__ = lazy_package(__name__, {
 })
 
 __all__ = [
-    "DIRECTIONS", "GOAL", "Entry", "Generated", "GraphResult", "GraphRoma", "HintResult", "Puzzle", "Result",
+    "DIRECTIONS", "GOAL", "Entry", "Generated", "GraphResult", "GraphRoma", "HintResult", "Puzzle", "RedundantGivens",
+    "Result", "count_branch", "format_graph_facts", "hex_board", "redundant_givens", "solve_branch", "tri_board",
     "RomaSat", "Solution", "SolveResult", "Violation", "all_solutions", "check", "count", "count_dp",
     "decode_url", "encode_url", "format_facts", "format_text", "generate", "generate_puzzle", "grade",
     "is_solution", "load", "minimal_hints", "minimal_hints_any", "decode_rome", "read_facts", "read_puzzles",

@@ -158,10 +158,16 @@ class GraphResult:
         return {"status": self.status.value, "unique": self.unique, "solution": pairs, "certificate": pairs}
 
 
-def solve(inst: Instance, *, timeout: float | None = None, unique: bool = True, solver: str | None = None
-          ) -> Result | GraphResult:
-    """Solve with the SAT encoding and, with ``unique``, prove the solution unique or find a
-    second one; a generalized graph is solved by search (no time limit)."""
+ENGINES = ("sat", "branch")
+
+
+def solve(inst: Instance, *, timeout: float | None = None, unique: bool = True, solver: str | None = None,
+          engine: str = "sat") -> Result | GraphResult:
+    """Solve with the SAT encoding (``engine="sat"``) or the Lemma 12 search tree
+    (``engine="branch"``, :func:`~escapology.roma.branch.solve_branch`) and, with ``unique``, prove
+    the solution unique or find a second one; a generalized graph is solved by search (no time limit)."""
+    if engine not in ENGINES:
+        raise InputError(f"unknown engine {engine!r} (use {', '.join(ENGINES)})")
     if isinstance(inst, GraphRoma):
         from escapology.roma.graph import count_graph, solve_graph
 
@@ -171,7 +177,12 @@ def solve(inst: Instance, *, timeout: float | None = None, unique: bool = True, 
     from escapology.roma.sat import solve as solve_sat
 
     t0 = time.perf_counter()
-    res = solve_sat(inst, timeout=timeout, uniqueness=unique, solver=solver or DEFAULT_SOLVER)
+    if engine == "branch":
+        from escapology.roma.branch import solve_branch
+
+        res = solve_branch(inst, timeout=timeout, uniqueness=unique)
+    else:
+        res = solve_sat(inst, timeout=timeout, uniqueness=unique, solver=solver or DEFAULT_SOLVER)
     ms = (time.perf_counter() - t0) * 1000
     return Result(inst, res, {**res.stats, "time_ms": round(ms, 3)})
 

@@ -9,6 +9,8 @@ a duplicate arrow in a box, a cell whose path leaves the board, a cell whose pat
 []
 >>> [v.kind for v in violations(p, ["Ov", "^^"])]
 ['loop']
+>>> [v.kind for v in violations(Puzzle.from_labels(["ABB", "CCC"], ["O..", "..."]), ["O..", ">>."])]
+['empty', 'empty', 'empty', 'duplicate-arrow']
 """
 
 from __future__ import annotations
@@ -50,19 +52,24 @@ def violations(puzzle: Puzzle, solution: Sequence[str]) -> list[Violation]:
                 out.append(Violation("goal", ((r, c),), f"cell ({r},{c}) is not a goal but holds O"))
             elif g not in (EMPTY, GOAL) and ch != g:
                 out.append(Violation("given", ((r, c),), f"cell ({r},{c}) must hold the given {g!r}, not {ch!r}"))
-    if out:
-        return out
+    # duplicate arrows are named even when other cells are still empty or wrong (a partial grid
+    # is checked box by box); only arrows count, empty cells and goals never clash
+    cell_errors = bool(out)
     for b, cells in enumerate(puzzle.box_cells):
         seen: dict[str, Cell] = {}
         for cell in cells:
             ch = solution[cell[0]][cell[1]]
+            if ch not in DIRECTIONS:
+                continue
             if ch in seen:
                 a = seen[ch]
                 out.append(
                     Violation("duplicate-arrow", (a, cell), f"the box of ({a[0]},{a[1]}) has {ch!r} twice, also at ({cell[0]},{cell[1]})")
                 )
-            elif ch != GOAL:
+            else:
                 seen[ch] = cell
+    if cell_errors:
+        return out  # the paths of an incomplete grid are not followed
     # follow the arrows; fate[r][c]: -2 unknown, -3 on the current path, -1 reaches a goal,
     # k >= 0 ends in failure k (a loop or an arrow leaving the board)
     fate = [[-2] * C for _ in range(R)]

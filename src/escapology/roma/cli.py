@@ -53,13 +53,14 @@ def _is_graph_file(path: str) -> bool:
 
 
 def _solve_entries(entries: list[Entry], fmt: str, deadline: Deadline, unique: bool = True,
-                   memory: float | None = None) -> int:
+                   memory: float | None = None, engine: str = "sat") -> int:
     from escapology.roma.api import solve
     from escapology.roma.render import text_board
 
     code = EXIT_OK
     for i, e in enumerate(entries):
-        res = solve(e.puzzle, timeout=deadline.remaining(), unique=unique, **memory_options(solve, memory))
+        res = solve(e.puzzle, timeout=deadline.remaining(), unique=unique, engine=engine,
+                    **(memory_options(solve, memory) if engine == "sat" else {}))
         ms = res.stats["time_ms"]
         url = encode_url(e.puzzle)
         if fmt == "json":
@@ -90,6 +91,11 @@ def _solve_entries(entries: list[Entry], fmt: str, deadline: Deadline, unique: b
     return code
 
 
+class Engine(str, Enum):
+    sat = "sat"
+    branch = "branch"
+
+
 @app.command("solve")
 @user_errors
 def solve_cmd(
@@ -99,6 +105,7 @@ def solve_cmd(
     strict: StrictOption = False,
     unique: Annotated[bool, typer.Option("--unique/--no-unique", help="Also prove uniqueness or find a second solution.")] = True,
     memory: MemoryOption = None,
+    engine: Annotated[Engine, typer.Option("--engine", help="sat: the SAT encoding; branch: the Lemma 12 search tree (forced arrows, then branching on empty cells).")] = Engine.sat,
 ) -> None:
     """Solve PUZZLE(s) and say whether the solution is unique (with a second one when not).
 
@@ -110,7 +117,7 @@ def solve_cmd(
     entries = read_puzzle_arg(puzzle)
     for e in entries:
         _strict(e, strict, puzzle)
-    raise typer.Exit(_solve_entries(entries, format.value, deadline, unique, memory))
+    raise typer.Exit(_solve_entries(entries, format.value, deadline, unique, memory, engine.value))
 
 
 def solve_path(path: str, fmt: str, timeout: float | None) -> int:
@@ -285,6 +292,7 @@ def hints_cmd(
     puzzle: PuzzleArg,
     keep_givens: Annotated[bool, typer.Option("--keep-givens", help="Keep the puzzle's givens; find the fewest extra arrows.")] = False,
     any_solution: Annotated[bool, typer.Option("--any-solution", help="Minimise over all solutions (Theorem 11's problem; CEGAR with MaxSAT, small boards).")] = False,
+    redundant: Annotated[bool, typer.Option("--redundant", help="Which of the puzzle's own givens can be removed while it stays unique (each alone, and a greedy minimal subset).")] = False,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
     strict: StrictOption = False,
@@ -292,12 +300,15 @@ def hints_cmd(
     """The smallest set of given arrows that makes the solution unique (exact; Theorem 11).
 
     By default for the puzzle's own solution (the one in the file, or the first found); with
-    --any-solution over all solutions of the board."""
+    --any-solution over all solutions of the board; with --redundant, the setter's givens that
+    are not needed."""
     from escapology.roma.hints import minimal_hints, minimal_hints_any
     from escapology.roma.render import text_board
 
     code = EXIT_OK
     deadline = command_deadline(timeout)
+    if redundant:
+        raise typer.Exit(_redundant(read_puzzle_arg(puzzle), format.value, deadline, strict, puzzle))
     for e in read_puzzle_arg(puzzle):
         _strict(e, strict, puzzle)
         if any_solution:
@@ -331,6 +342,46 @@ def hints_cmd(
     raise typer.Exit(code)
 
 
+def _redundant(entries: list[Entry], fmt: str, deadline: Deadline, strict: bool, source: str) -> int:
+    """``hints --redundant``: one report (text block or JSON line) per puzzle."""
+    from escapology.roma.hints import redundant_givens
+    from escapology.roma.render import text_board
+
+    code = EXIT_OK
+    for i, e in enumerate(entries):
+        _strict(e, strict, source)
+        res = redundant_givens(e.puzzle, timeout=deadline.remaining())
+        obj: dict[str, object] = {"status": res.status.value, "unique": res.unique, "givens": len(res.givens),
+                                  "redundant": [list(c) for c in res.redundant],
+                                  "kept": [list(c) for c in res.kept] if res.puzzle is not None else None,
+                                  "url": encode_url(res.puzzle) if res.puzzle is not None else None}
+        if res.status is Status.UNKNOWN:
+            code = EXIT_LIMIT
+            report_unknown(fmt == "json", obj)
+            continue
+        if fmt == "json":
+            emit_json(obj)
+            continue
+        if i:
+            typer.echo("")
+        if not res.unique:
+            typer.echo("the puzzle has no unique solution: no given is redundant"
+                       if res.status is Status.SOLVED else "unsolvable: no given is redundant")
+            continue
+        cells = " ".join(f"({r},{c})" for r, c in res.redundant) or "none"
+        typer.echo(f"{len(res.redundant)} of {len(res.givens)} givens can each be removed alone: {cells}")
+        typer.echo(f"together {len(res.givens) - len(res.kept)} can go; the {len(res.kept)} left are all needed:")
+        assert res.puzzle is not None
+        typer.echo(text_board(res.puzzle))
+        typer.echo(str(obj["url"]))
+    return code
+
+
+class Style(str, Enum):
+    minimal = "minimal"
+    published = "published"
+
+
 class Grade(str, Enum):
     easy = "easy"
     medium = "medium"
@@ -350,6 +401,8 @@ def generate_cmd(
     seed: SeedOption = None,
     shapes: Annotated[str, typer.Option("--shapes", help="Box shapes, comma-separated: any, square, line, L, T, S (smaller boxes are parts of them).")] = "any",
     grade: Annotated[Optional[Grade], typer.Option("--grade", help="At most this hard: adds givens until the rules of this level solve it.")] = None,
+    style: Annotated[Style, typer.Option("--style", help="minimal: the fewest givens; published: box sizes and given density of published puzzles (about 30-56 givens per 100 cells).")] = None,  # type: ignore[assignment]
+    goal_in_box: Annotated[bool, typer.Option("--goal-in-box", help="Let a goal share its box with arrow cells (by default each goal is alone in a one-cell box, as in published puzzles).")] = False,
     strict: StrictOption = False,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
@@ -371,10 +424,15 @@ def generate_cmd(
     if output is None and format is OutputFormat.text:
         typer.echo(f"# {command}")
     for i in range(number):
-        g = generate(rows, cols or rows, max_box=max_box, goals=goals, strict=strict,
-                     seed=seed + i, timeout=deadline.remaining(),
-                     grade=grade.value if grade is not None else None,
-                     shapes=[x.strip() for x in shapes.split(",") if x.strip()])
+        try:
+            g = generate(rows, cols or rows, max_box=max_box, goals=goals, strict=strict,
+                         seed=seed + i, timeout=deadline.remaining(),
+                         grade=grade.value if grade is not None else None,
+                         shapes=[x.strip() for x in shapes.split(",") if x.strip()],
+                         goal_alone=not goal_in_box, style=(style or Style.minimal).value)
+        except LimitReached:
+            raise typer.Exit(report_unknown(format is OutputFormat.json, {"command": command, "puzzles": len(urls)},
+                                            f"{len(urls)} of {number} puzzle(s) made before the time limit"))
         url = encode_url(g.puzzle)
         urls.append(url)
         if output is not None:

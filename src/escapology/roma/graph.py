@@ -53,6 +53,10 @@ class GraphRoma:
         missing = [v for v in self.roma if v not in self.graph]
         if missing:
             raise InputError(f"the Roma vertex {missing[0]!r} is not in the graph")
+        on_roma = [v for v in self.hints if v in self.roma]
+        if on_roma:  # a Roma vertex chooses no arc: a hint there is a mistake, not a no-op
+            raise InputError(f"the hint {on_roma[0]!r} -> {self.hints[on_roma[0]]!r} leaves a Roma vertex, "
+                             "which has out-degree zero")
 
 
 def from_puzzle(puzzle: Puzzle) -> GraphRoma:
@@ -116,6 +120,9 @@ def read_graph_facts(text: str, *, file: str | None = None) -> GraphRoma:
     for v, w in hints.items():
         if not g.has_edge(v, w):
             raise InputError(f"the hint {v} -> {w} is not an arc", file=file, line=hint_lines[v])
+        if v in roma:
+            raise InputError(f"the hint {v} -> {w} leaves the Roma vertex {v}, which has out-degree zero "
+                             "(Section 5: hints are arcs the solution keeps)", file=file, line=hint_lines[v])
     return GraphRoma(g, roma, boxes, hints)
 
 

@@ -208,3 +208,75 @@ def _as_ids(enc: RomaSat, succ: dict) -> np.ndarray:
     for v, w in succ.items():
         arr[vid[v]] = vid[w]
     return arr
+
+
+@dataclass
+class RedundantGivens:
+    """The answer of :func:`redundant_givens` for a puzzle with a unique solution.
+
+    ``redundant``: each given arrow that can be removed alone, the puzzle staying unique;
+    ``kept``: an inclusion-minimal subset of the givens that keeps it unique (greedy, in row-major
+    order: every given left is needed by the others); ``puzzle``: the board with ``kept`` only."""
+
+    status: Status
+    givens: tuple[Cell, ...] = ()
+    redundant: tuple[Cell, ...] = ()
+    kept: tuple[Cell, ...] = ()
+    puzzle: Puzzle | None = None
+    solution: Solution | None = None
+    unique: bool | None = None
+
+
+def redundant_givens(puzzle: Puzzle, *, timeout: float | None = None,
+                     deadline: Deadline | None = None) -> RedundantGivens:
+    """Which of the setter's givens can be removed while the solution stays unique.
+
+    One SAT encoding of the bare board serves every question: its solution ``S`` is excluded once
+    for all ("some cell differs from ``S``"), so a set of givens keeps ``S`` unique iff the
+    encoding is unsatisfiable under those givens as assumptions. Each given is asked alone (the
+    ``redundant`` list), then the givens are dropped greedily while the rest keeps ``S`` unique
+    (``kept``; removing one given can make another one necessary, so ``kept`` may keep more than
+    the givens minus ``redundant``). A puzzle without a solution, or with two, is answered with
+    ``unique`` False and nothing removed.
+
+    >>> from escapology.roma.io import decode_url
+    >>> r = redundant_givens(decode_url("https://puzz.link/p?roma/4/4/augddgb2a12d53a3b"))
+    >>> r.unique, len(r.givens), len(r.kept) <= len(r.givens)
+    (True, 5, True)
+    """
+    deadline = deadline or Deadline(timeout)
+    try:
+        res = solve(puzzle, deadline=deadline, uniqueness=True)
+    except LimitReached:
+        return RedundantGivens(Status.UNKNOWN)
+    givens = tuple(c for c in puzzle.cells() if puzzle.given(c) in DIRECTIONS)
+    if res.status is not Status.SOLVED or not res.unique:
+        return RedundantGivens(res.status, givens, solution=res.solution,
+                               unique=None if res.status is Status.UNKNOWN else False)
+    sol = res.solution
+    assert sol is not None
+    base = puzzle.bare()
+    with RomaSat(base) as enc:
+        differ = [-enc.var[(r, c, sol[r][c])] for r, c in enc.arrow_cells]
+        if not differ:
+            return RedundantGivens(Status.SOLVED, givens, (), (), puzzle, sol, True)
+        enc.solver.add_clause(differ)
+        lit = {c: enc.var[(c[0], c[1], sol[c[0]][c[1]])] for c in givens}
+
+        def unique_with(cells: list[Cell]) -> bool:
+            return enc.find([lit[c] for c in cells], deadline) is None
+
+        try:
+            redundant = tuple(g for g in givens if unique_with([c for c in givens if c != g]))
+            kept = list(givens)
+            for g in redundant:  # only an alone-removable given can be removed from a subset
+                trial = [c for c in kept if c != g]
+                if unique_with(trial):
+                    kept = trial
+        except LimitReached:
+            return RedundantGivens(Status.UNKNOWN, givens, solution=sol, unique=True)
+    rows = [["O" if ch == "O" else "." for ch in row] for row in puzzle.givens]
+    for r, c in kept:
+        rows[r][c] = sol[r][c]
+    out = puzzle.with_givens(["".join(row) for row in rows])
+    return RedundantGivens(Status.SOLVED, givens, redundant, tuple(kept), out, sol, True)
