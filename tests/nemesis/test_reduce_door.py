@@ -68,3 +68,15 @@ def test_bad_input_exits_2_naming_the_file(tmp_path, name, file, text, message):
     res = reduce(name, src)
     assert res.exit_code == 2, res.output
     assert str(src) in res.output and message in res.output
+
+
+def test_the_shipped_examples_reduce(tmp_path):
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parents[2] / "examples" / "nemesis"
+    out = tmp_path / "pmr.lp"
+    assert reduce("nemesis-pmr3sat", examples / "pmr3sat.cnf", "-o", out).exit_code == 0
+    assert "% variables along the main path: 1 2 3" in out.read_text()
+    out = tmp_path / "qsat.lp"
+    assert reduce("nemesis-qsat", examples / "qsat.qdimacs", "-o", out).exit_code == 0
+    assert solve(load(out), timeout=60).winner == "fugitive"  # forall x1 exists x2: x2 = not x1

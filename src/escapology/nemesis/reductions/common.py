@@ -84,6 +84,16 @@ class GraphBuilder:
         return Instance(vertices=list(self.vertices), edges=dict(self.edges), exits=set(self.exits), start=start)
 
 
+def fresh_name(base: str, used: set[str]) -> str:
+    """``base``, or ``base_2``, ``base_3``, ... : the first name not in ``used`` (which it joins)."""
+    name, i = base, 1
+    while name in used:
+        i += 1
+        name = f"{base}_{i}"
+    used.add(name)
+    return name
+
+
 def refuse_large(vertices: int, edges: int, what: str) -> None:
     """Refuse, before anything is built, an instance beyond :data:`MAX_VERTICES` / :data:`MAX_EDGES`."""
     if vertices > MAX_VERTICES:

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from escapology.core.errors import InputError
 from escapology.nemesis.model import Instance
-from escapology.nemesis.reductions.common import Built, GraphBuilder, refuse_large
+from escapology.nemesis.reductions.common import Built, GraphBuilder, fresh_name, refuse_large
 from escapology.nemesis.reductions.theorem9 import two_exits_theorem9
 
 
@@ -71,8 +71,8 @@ def nemesis_to_cat_corollary6(inst: Instance) -> Built:
     for (u, v), k in edges.items():
         b.edge(u, v, k)
     for x in sorted(two.exits):
-        _clique(b, [x] + [_fresh(f"{x}_q{i}", used) for i in range(1, q)])
-    decoy = [_fresh(f"z_q{i}", used) for i in range(1, q + 1)]
+        _clique(b, [x] + [fresh_name(f"{x}_q{i}", used) for i in range(1, q)])
+    decoy = [fresh_name(f"z_q{i}", used) for i in range(1, q + 1)]
     _clique(b, decoy)
     assert two.start is not None
     b.edge(two.start, decoy[0])
@@ -81,12 +81,3 @@ def nemesis_to_cat_corollary6(inst: Instance) -> Built:
                  "iff the fugitive wins the source instance",
                  params={"m": m, "threshold": q, "clique": q, "two_exit_vertices": len(two.vertices)},
                  bound={"vertices": len(two.vertices) + 3 * q})
-
-
-def _fresh(name: str, used: set[str]) -> str:
-    base, i = name, 1
-    while name in used:
-        i += 1
-        name = f"{base}_{i}"
-    used.add(name)
-    return name

@@ -88,8 +88,7 @@ def escape_tree(text: str, *, file: str | None, command: str) -> tuple[str, dict
     nvars, clauses = read_dimacs(text, file=file)
     built = _built(lambda: escape_tree_theorem3(clauses, nvars), file)
     return _written(built, command, "{vertices} vertices, maximum degree {max_degree}",
-                    "escapology nemesis solve --method linear does not apply (degree 4); "
-                    "escapology.nemesis.find_escape_tree answers the question")
+                    "answer with: escapology nemesis escape-tree FILE --root r")
 
 
 def cat(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:

@@ -28,16 +28,7 @@ from __future__ import annotations
 
 from escapology.core.errors import InputError
 from escapology.nemesis.model import Instance
-from escapology.nemesis.reductions.common import Built, GraphBuilder, refuse_large
-
-
-def _fresh(base: str, used: set[str]) -> str:
-    name, i = base, 1
-    while name in used:
-        i += 1
-        name = f"{base}_{i}"
-    used.add(name)
-    return name
+from escapology.nemesis.reductions.common import Built, GraphBuilder, fresh_name, refuse_large
 
 
 def two_exits_theorem9(inst: Instance) -> Built:
@@ -50,8 +41,8 @@ def two_exits_theorem9(inst: Instance) -> Built:
     X = [v for v in inst.vertices if v in inst.exits]
     refuse_large(2 * n + 3, len(inst.edges) + len(X) * (n + 1) + 2 * (n + 1), "the Theorem 9 instance")
     used = set(inst.vertices)
-    ys = [_fresh(f"y{i}", used) for i in range(1, n + 2)]
-    t1, t2 = _fresh("t1", used), _fresh("t2", used)
+    ys = [fresh_name(f"y{i}", used) for i in range(1, n + 2)]
+    t1, t2 = fresh_name("t1", used), fresh_name("t2", used)
     b = GraphBuilder()
     for v in inst.vertices:
         b.vertex(v)
