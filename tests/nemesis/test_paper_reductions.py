@@ -181,11 +181,14 @@ def test_no_order_embeds_a_dense_formula():
     clauses = [[a, b] for a, b in itertools.combinations(range(1, 6), 2)]
     with pytest.raises(InputError, match="no order"):
         embed(5, clauses)
-    # and indeed the graph is not planar whatever the levels: the clause paths subdivide a K5
+    # and indeed the race graph is not planar: its clause paths subdivide a K5; Theorem 4 refuses
+    # an embedding that does not hold
     from escapology.nemesis.reductions.embedding import Embedded
+    from escapology.nemesis.reductions.race import build_race
 
-    forced = Embedded(5, tuple(map(tuple, clauses)), [1, 2, 3, 4, 5], list(range(1, 11)))
-    assert not nx.check_planarity(nx_graph(pmr3sat_to_nemesis(forced).instance))[0]
+    assert not nx.check_planarity(nx_graph(build_race([1, 2, 3, 4, 5], clauses, set(), question="", what="").instance))[0]
+    with pytest.raises(InputError, match="crosses"):
+        pmr3sat_to_nemesis(Embedded(5, tuple(map(tuple, clauses)), [1, 2, 3, 4, 5], list(range(1, 11))))
 
 
 # -- Theorem 5 (multigraphs) ----------------------------------------------------------------------

@@ -89,10 +89,7 @@ def read_embedded(text: str, *, file: str | None = None) -> Embedded:
                 order, order_line = _numbers(tokens[3:], "variable", file, ln), ln
             else:
                 levels, levels_line = _numbers(tokens[3:], "level", file, ln), ln
-    for j, c in enumerate(clauses, 1):
-        if len({lit > 0 for lit in c}) > 1:
-            raise InputError(f"clause {j} ({' '.join(map(str, c))}) mixes positive and negative literals: "
-                             "PMR3SAT clauses are monotone", file=file)
+    check_monotone(clauses, file=file)
     if order is not None and sorted(order) != list(range(1, nvars + 1)):
         raise InputError(f"the order must list each of the variables 1..{nvars} once", file=file, line=order_line)
     if levels is not None and len(levels) != len(clauses):
@@ -106,6 +103,14 @@ def read_embedded(text: str, *, file: str | None = None) -> Embedded:
     except InputError as exc:
         raise exc.with_file(file) from None
     return Embedded(nvars, tuple(tuple(c) for c in clauses), order, levels)
+
+
+def check_monotone(clauses: list[list[int]] | tuple[tuple[int, ...], ...], *, file: str | None = None) -> None:
+    """Refuse a clause that mixes positive and negative literals."""
+    for j, c in enumerate(clauses, 1):
+        if len({lit > 0 for lit in c}) > 1:
+            raise InputError(f"clause {j} ({' '.join(map(str, c))}) mixes positive and negative literals: "
+                             "PMR3SAT clauses are monotone", file=file)
 
 
 def _span(pos: dict[int, int], clause: list[int] | tuple[int, ...]) -> tuple[int, int]:
@@ -169,6 +174,7 @@ def check_embedding(order: list[int], clauses: list[list[int]] | tuple[tuple[int
 def embed(nvars: int, clauses: list[list[int]], *, file: str | None = None) -> Embedded:
     """An embedding of a monotone CNF: the order ``1..n`` if it works, else the first order that
     works among all of them (at most :data:`SEARCH_VARIABLES` variables); refuses otherwise."""
+    check_monotone(clauses, file=file)
     frozen = tuple(tuple(c) for c in clauses)
     identity = list(range(1, nvars + 1))
     try:

@@ -54,14 +54,14 @@ from escapology.nemesis.model import Instance
 from escapology.nemesis.reductions.common import Built, GraphBuilder, refuse_large
 
 
-def race_constants(nvars: int, clauses: list[list[int]], *, universal: bool) -> tuple[int, int]:
-    """``(K, L)`` for these clauses (see the module docstring)."""
-    occurrences = [0] * (nvars + 1)
+def race_constants(order: list[int], clauses: list[list[int]], *, universal: bool) -> tuple[int, int]:
+    """``(K, L)`` for these variables and clauses (see the module docstring)."""
+    occurrences = dict.fromkeys(order, 0)
     for c in clauses:
         for v in {abs(lit) for lit in c}:
             occurrences[v] += 1
-    K = max(max(occurrences, default=0) + 1, 3 if universal else 2)
-    return K, 2 * nvars * K + 1
+    K = max(max(occurrences.values(), default=0) + 1, 3 if universal else 2)
+    return K, 2 * len(order) * K + 1
 
 
 def race_size(order: list[int], clauses: list[list[int]], universals: set[int], K: int, L: int) -> int:
@@ -76,7 +76,7 @@ def build_race(order: list[int], clauses: list[list[int]], universals: set[int],
     variables of ``universals`` get the electric gadget. ``clauses`` are lists of non-zero literals
     over ``order``'s variables, without repeats."""
     n, m = len(order), len(clauses)
-    K, L = race_constants(max(order, default=0), clauses, universal=bool(universals))
+    K, L = race_constants(order, clauses, universal=bool(universals))
     D = 2 * n * K
     count = race_size(order, clauses, universals, K, L)
     refuse_large(count, count * 2, what)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from escapology.core.errors import InputError
 from escapology.nemesis.reductions.common import Built, check_literals
-from escapology.nemesis.reductions.embedding import Embedded
+from escapology.nemesis.reductions.embedding import Embedded, check_embedding, check_monotone
 from escapology.nemesis.reductions.race import build_race
 
 
@@ -41,7 +41,11 @@ def pmr3sat_to_nemesis(formula: Embedded) -> Built:
     """The Nemesis instance of Theorem 4 for an embedded monotone formula (see the module docstring)."""
     if formula.nvars < 1:
         raise InputError("the formula needs at least one variable")
+    if sorted(formula.order) != list(range(1, formula.nvars + 1)):
+        raise InputError(f"the order must list each of the variables 1..{formula.nvars} once")
     clauses = check_literals(formula.nvars, [list(c) for c in formula.clauses])
+    check_monotone(clauses)
+    check_embedding(formula.order, clauses, formula.levels)
     for j, c in enumerate(clauses, 1):
         if len(c) > 3:
             raise InputError(f"clause {j} has {len(c)} literals: PMR3SAT clauses have at most 3")
