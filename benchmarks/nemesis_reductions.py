@@ -8,7 +8,7 @@ unreduced Nemesis instance for Theorems 9 and Corollary 6); planarity by network
 maximum degree (Theorem 3); the size against the paper's count (``Built.bound``).
 
 Usage: .venv/bin/python benchmarks/nemesis_reductions.py [--per-n 8] [--limit 60] [--seed 20]
-           [--max-sat-n 3] [--max-qbf-n 3] [--only theorem4,theorem5,...]
+           [--max-sat-n 3] [--max-qbf-n 3] [--only theorem4,theorem5,...] [--quick]
 Prints one Markdown row per reduction and size: sources, true, finished within the limit,
 agreeing, planar / degree, within the paper's bound, vertices, time (median, max of the finished).
 """
@@ -194,7 +194,10 @@ def main() -> None:
     ap.add_argument("--max-sat-n", type=int, default=3)
     ap.add_argument("--max-qbf-n", type=int, default=3)
     ap.add_argument("--only", default=",".join(TABLES), help="comma-separated: " + ", ".join(TABLES))
+    ap.add_argument("--quick", action="store_true", help="2 sources per row, 10 s limit, up to 2 variables")
     args = ap.parse_args()
+    if args.quick:
+        args.per_n, args.limit, args.max_sat_n, args.max_qbf_n = 2, 10.0, 2, 2
     print(HEADER)
     print("|" + " --- |" * (HEADER.count("|") - 1))
     for name in args.only.split(","):
