@@ -321,3 +321,20 @@ def test_corollary6_clique_lemma_a_cat_of_speed_1_in_k_q_needs_2q_minus_4_deleti
     minus = Instance.from_edges([e for e in itertools.combinations(range(q), 2) if e != (0, 1)])
     g = minus.graph()
     assert all(cat_value(g, v, speed=1) >= 2 * q - 5 for v in range(q))
+
+
+def test_prefix_blocks_keep_their_order_and_free_variables_lead():
+    from escapology.nemesis.reductions.theorem5 import prefix_order
+
+    qbf = read_qdimacs("p cnf 5 1\ne 4 2 0\na 5 1 0\n1 2 3 4 5 0\n")
+    assert prefix_order(qbf) == ([3, 4, 2, 5, 1], {5, 1})
+    inst = qsat_to_multigraph(qbf).instance
+    assert ("s", "t3_1") in inst.edges and ("j3", "t5_1") in inst.edges and inst.edges[("t5_1", "t5_2")] == 1
+
+
+def test_more_variables_than_the_order_search_need_an_order():
+    clauses = [[1, 3], [2, 4], [5, 6], [7, 8], [9]]
+    with pytest.raises(InputError, match="give one"):
+        embed(9, clauses)
+    text = "c pmr3sat order 1 2 4 3 5 6 7 8 9\np cnf 9 5\n" + "".join(" ".join(map(str, c)) + " 0\n" for c in clauses)
+    assert read_embedded(text).levels == [2, 1, 1, 1, 1]
