@@ -80,3 +80,12 @@ def test_the_shipped_examples_reduce(tmp_path):
     out = tmp_path / "qsat.lp"
     assert reduce("nemesis-qsat", examples / "qsat.qdimacs", "-o", out).exit_code == 0
     assert solve(load(out), timeout=60).winner == "fugitive"  # forall x1 exists x2: x2 = not x1
+
+
+@pytest.mark.parametrize("name", ["nemesis-pmr3sat", "nemesis-escape-tree", "nemesis-qsat"])
+def test_too_large_an_instance_is_refused_before_it_is_built(tmp_path, name):
+    src = tmp_path / "big.cnf"
+    n = 8000
+    src.write_text(f"p cnf {n} {n}\n" + "".join(f"{i} {i % n + 1} 0\n" for i in range(1, n + 1)))
+    res = reduce(name, src)
+    assert res.exit_code == 2 and "the limit is 100,000" in res.output, res.output

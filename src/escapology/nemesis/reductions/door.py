@@ -10,7 +10,7 @@ from escapology.core.errors import InputError
 from escapology.nemesis.reductions.common import Built
 
 
-def _built(run: Callable[[], Built], file: str | None) -> Built:
+def _built(run: Callable[[], Any], file: str | None) -> Any:
     """``run()``, its refusals naming the input's file."""
     try:
         return run()
@@ -38,9 +38,16 @@ def _instance(text: str, file: str | None) -> Any:
 
 def pmr3sat(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:
     """``nemesis-pmr3sat``: Theorem 4 (:func:`~escapology.nemesis.reductions.theorem4.pmr3sat_to_nemesis`)."""
+    from escapology.core.dimacs import read_dimacs
+    from escapology.nemesis.reductions.common import refuse_large
     from escapology.nemesis.reductions.embedding import read_embedded
+    from escapology.nemesis.reductions.race import race_constants, race_size
     from escapology.nemesis.reductions.theorem4 import pmr3sat_to_nemesis
 
+    nvars, clauses = read_dimacs(text, file=file)  # the size first: the embedding's checks are quadratic
+    order = list(range(1, nvars + 1))
+    vertices = race_size(order, clauses, set(), *race_constants(order, clauses, universal=False))
+    _built(lambda: refuse_large(vertices, 2 * vertices, "the Theorem 4 instance"), file)
     formula = read_embedded(text, file=file)
     built = _built(lambda: pmr3sat_to_nemesis(formula), file)
     built.params["order"] = formula.order

@@ -41,7 +41,7 @@ spine vertices ``X'_i``, ``C'_j`` (its gadgets alone have 16 and 4 vertices).
 from __future__ import annotations
 
 from escapology.core.errors import InputError
-from escapology.nemesis.reductions.common import Built, GraphBuilder, check_literals
+from escapology.nemesis.reductions.common import Built, GraphBuilder, check_literals, refuse_large
 
 
 def escape_tree_theorem3(clauses: list[list[int]], nvars: int | None = None) -> Built:
@@ -59,6 +59,8 @@ def escape_tree_theorem3(clauses: list[list[int]], nvars: int | None = None) -> 
             if seen[lit] > 2:
                 raise InputError(f"literal {lit} occurs a third time in clause {j}: the gadget of Theorem 3 "
                                  "has two slots per literal (LSAT literals occur at most twice)")
+    vertices = 17 * n + 5 * len(clauses) + 3
+    refuse_large(vertices, 2 * vertices, "the Theorem 3 graph")
     b = GraphBuilder()
     b.edge("r", b.exit("r_e"))
     spine = ["r"] + [f"xp{i}" for i in range(1, n + 1)] + [f"cp{j}" for j in range(1, len(clauses) + 1)]
