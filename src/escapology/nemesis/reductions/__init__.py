@@ -22,14 +22,14 @@ from escapology.nemesis.reductions.common import Built
 from escapology.nemesis.reductions.corollary6 import nemesis_to_cat_corollary6
 from escapology.nemesis.reductions.embedding import Embedded, embed, read_embedded
 from escapology.nemesis.reductions.lemma14 import multigraph_to_simple
-from escapology.nemesis.reductions.ours import lsat_to_escape_tree, merge_exits, nemesis_to_cat, parse_dimacs, two_exits
+from escapology.nemesis.reductions.ours import Clause, lsat_to_escape_tree, merge_exits, nemesis_to_cat, parse_dimacs, two_exits
 from escapology.nemesis.reductions.theorem3 import escape_tree_theorem3
 from escapology.nemesis.reductions.theorem4 import pmr3sat_to_nemesis
 from escapology.nemesis.reductions.theorem5 import qsat_to_multigraph
 from escapology.nemesis.reductions.theorem9 import two_exits_theorem9
 
 __all__ = [
-    "Built", "Embedded", "embed", "escape_tree_theorem3", "lsat_to_escape_tree", "merge_exits", "multigraph_to_simple",
+    "Built", "Clause", "Embedded", "embed", "escape_tree_theorem3", "lsat_to_escape_tree", "merge_exits", "multigraph_to_simple",
     "nemesis_to_cat", "nemesis_to_cat_corollary6", "parse_dimacs", "pmr3sat_to_nemesis", "qsat_to_multigraph",
     "read_embedded", "two_exits", "two_exits_theorem9",
 ]
