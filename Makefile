@@ -40,6 +40,7 @@ bench: $(NATIVE)
 	$(BIN)/python benchmarks/amazeing.py --quick
 	$(BIN)/python benchmarks/forest.py --quick
 	$(BIN)/python benchmarks/nemesis.py --quick
+	$(BIN)/python benchmarks/nemesis_reductions.py --quick
 	$(BIN)/python benchmarks/chess.py --quick
 	$(BIN)/python benchmarks/roma.py --quick
 	$(BIN)/python benchmarks/batch.py --quick

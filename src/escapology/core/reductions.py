@@ -21,6 +21,8 @@ from typing import Any, Callable
 
 FUN2018 = "Schwahn & Thielen, The Complexity of Escaping Labyrinths and Enchanted Forests, FUN 2018"
 NEMESIS = "Nemesis (escape on a graph against a blocking adversary)"
+FUN2026 = "Bergé, Dailly, Gerard, Nemesis, an Escape Game in Graphs, FUN 2026"
+_NEMESIS_DOOR = "escapology.nemesis.reductions.door:"
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,26 @@ REDUCTIONS: tuple[Reduction, ...] = (
     Reduction("nemesis-lsat-escape-tree-ours", "LSAT -> Nemesis: a binary escape tree iff the CNF is "
               "satisfiable (the project's construction; as 'nemesis generate lsat --from F')",
               NEMESIS, "DIMACS CNF", "nemesis", "escapology.core.reductions:nemesis_lsat"),
+    # the Nemesis paper's own constructions (escapology.nemesis.reductions, one module per theorem)
+    Reduction("nemesis-escape-tree", "Theorem 3: LINEAR 3-SAT -> graph of maximum degree 4 where r roots a binary "
+              "escape tree iff the CNF is satisfiable, the paper's construction", FUN2026, "DIMACS CNF", "nemesis",
+              _NEMESIS_DOOR + "escape_tree"),
+    Reduction("nemesis-pmr3sat", "Theorem 4: planar monotone rectilinear 3SAT -> Nemesis on a planar multigraph "
+              "(the fugitive wins iff satisfiable), the paper's construction", FUN2026,
+              "DIMACS CNF, monotone clauses ('c pmr3sat order/levels' lines: the embedding)", "nemesis",
+              _NEMESIS_DOOR + "pmr3sat"),
+    Reduction("nemesis-qsat", "Theorem 5 (§4.3): QSAT -> Nemesis on a multigraph with electric gadgets (the "
+              "fugitive wins iff the QBF is true), the paper's construction", FUN2026, "QDIMACS", "nemesis",
+              _NEMESIS_DOOR + "qsat"),
+    Reduction("nemesis-qsat-simple", "Theorem 5 (§4.4, Lemma 14): QSAT -> Nemesis on a simple graph (the "
+              "multigraph of nemesis-qsat, every vertex copied N times)", FUN2026, "QDIMACS", "nemesis",
+              _NEMESIS_DOOR + "qsat_simple"),
+    Reduction("nemesis-two-exits", "Theorem 9: Nemesis -> Nemesis with two exits (n + 1 new vertices joined to "
+              "every exit and to the two new exits), the paper's construction", FUN2026,
+              "Nemesis instance (ASP facts)", "nemesis", _NEMESIS_DOOR + "two_exits"),
+    Reduction("nemesis-cat", "Corollary 6: Nemesis -> Cat Herding (the cat stays free more than 2m rounds iff "
+              "the fugitive wins), the paper's construction with a decoy for herder-first play", FUN2026,
+              "Nemesis instance (ASP facts)", "nemesis (--game cat --cat-speed 1)", _NEMESIS_DOOR + "cat"),
 )
 
 

@@ -27,7 +27,9 @@ __getattr__, __dir__ = lazy_package(__name__, {
     ".linear": ["NotApplicable", "blizzard_trap_region", "blizzard_winner", "blizzard_winning_set", "simplify",
                 "subcubic_winner", "tree_winner"],
     ".model": ["Graph", "Instance"],
-    ".reductions": ["lsat_to_escape_tree", "merge_exits", "nemesis_to_cat", "parse_dimacs", "two_exits"],
+    ".reductions": ["lsat_to_escape_tree", "merge_exits", "nemesis_to_cat", "parse_dimacs", "two_exits",
+                    "escape_tree_theorem3", "multigraph_to_simple", "nemesis_to_cat_corollary6", "pmr3sat_to_nemesis",
+                    "qsat_to_multigraph", "two_exits_theorem9"],
     ".render": ["text_board"],
     ".api": ["Result", "check", "generate", "load", "render", "solve"],
 }, deprecated={"load_instance": f"{__name__}.load"})
@@ -40,4 +42,6 @@ __all__ = [
     "parse_instance", "read_graph_file", "NotApplicable", "blizzard_winner", "blizzard_winning_set",
     "simplify", "subcubic_winner", "tree_winner", "Graph", "Instance", "lsat_to_escape_tree",
     "merge_exits", "nemesis_to_cat", "parse_dimacs", "two_exits",
+    "escape_tree_theorem3", "multigraph_to_simple", "nemesis_to_cat_corollary6", "pmr3sat_to_nemesis",
+    "qsat_to_multigraph", "two_exits_theorem9",
 ]

@@ -1,7 +1,6 @@
-"""Reductions as generators (each is checked in the tests by solving its output).
-
-The constructions below are ours, not the paper's gadgets (issue 20 brings those), and each
-docstring proves its own. Formulas are read in DIMACS CNF.
+"""The project's own reductions, from before the paper's gadgets were at hand (the paper's are the
+other modules of this package); each docstring proves its own, and each is checked in the tests by
+solving its output. Formulas are read in DIMACS CNF.
 
 - :func:`merge_exits`: all exits become one exit ``x``; ``k`` copies from ``u`` to exits become the
   multiplicity of ``ux``. Same winner for Nemesis and Blizzard: a play only uses an exit as its last
