@@ -1,0 +1,68 @@
+"""The worker processes of the web app: each runs one call at a time, in its own process.
+
+A call is either a batch :class:`~escapology.batch.task.Task` (a solve: the batch runner's
+:func:`~escapology.batch.task.run_task`, which loads, solves and checks through the protocol and
+returns the results store's row) or a named function of :mod:`escapology.web.views` with keyword
+arguments (a computation of a game's page that may take long: a reply in a game, winning starts,
+a hint). The parent kills a worker to cancel its call or at the time limit and starts another.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import signal
+from multiprocessing.connection import Connection
+from typing import Any
+
+from escapology.batch.pool import _die_with_parent
+from escapology.batch.task import Task, run_task
+from escapology.core.errors import InputError
+
+__all__ = ["Call", "worker_main", "run_call"]
+
+
+class Call:
+    """``module:function`` of :mod:`escapology.web.views` with its keyword arguments."""
+
+    __slots__ = ("target", "kwargs")
+
+    def __init__(self, target: str, kwargs: dict[str, Any]) -> None:
+        self.target = target
+        self.kwargs = kwargs
+
+
+def run_call(call: Call) -> dict[str, Any]:
+    """Run ``call``: ``{"ok": value}``, or ``{"error": reason}`` for bad input."""
+    module_name, _, name = call.target.partition(":")
+    if not module_name.startswith("escapology.web.views."):
+        return {"error": f"not a view function: {call.target}"}
+    function = getattr(importlib.import_module(module_name), name)
+    try:
+        return {"ok": function(**call.kwargs)}
+    except InputError as exc:
+        return {"error": str(exc)}
+    except (ValueError, KeyError, TypeError, IndexError, RecursionError) as exc:
+        return {"error": f"{type(exc).__name__}: {exc}"}
+
+
+def worker_main(conn: Connection, parent: int) -> None:
+    """A worker's loop: receive ``(key, task_or_call)``, send ``("checking", key, None)`` when a
+    solve's checker starts and ``("done", key, answer)`` at the end; ``None`` ends it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
+    if os.getppid() != parent:
+        return
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        key, work = message
+        if isinstance(work, Task):
+            answer: Any = run_task(work, on_solved=lambda row, k=key: conn.send(("checking", k, None)))
+        else:
+            answer = run_call(work)
+        conn.send(("done", key, answer))
