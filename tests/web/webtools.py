@@ -3,6 +3,7 @@ and worker processes), screenshots checked for a drawn board."""
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -76,4 +77,9 @@ def board_screenshot(page: object, path: Path) -> None:
         colours = im.convert("RGB").getcolors(maxcolors=1 << 20)
     assert colours is not None and len(colours) > 8, f"the board in {crop} looks blank"
     assert path.stat().st_size > 5000
+    keep = os.environ.get("ESCAPOLOGY_SCREENSHOTS")  # the docs' pictures: a small copy there
+    if keep:
+        with Image.open(path) as im:
+            small = im.convert("RGB").resize((im.width * 3 // 4, im.height * 3 // 4), Image.LANCZOS)
+            small.quantize(colors=128).save(Path(keep) / f"web-{path.stem}.png", optimize=True)
 
