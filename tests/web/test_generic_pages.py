@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from webtools import board_screenshot  # noqa: E402
 
 
-@pytest.mark.parametrize("game, example", [("forest", "glade.lp"), ("amazeing", "published.json")])
+@pytest.mark.parametrize("game, example", [("amazeing", "published.json")])
 def test_load_solve_and_see_the_certificate(page, server, tmp_path: Path, game: str, example: str) -> None:
     page.goto(f"{server.url}/#{game}")
     page.wait_for_selector("body[data-ready='1']")
