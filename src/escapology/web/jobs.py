@@ -2,8 +2,10 @@
 
 :class:`Jobs` keeps ``max_solves`` worker processes (:mod:`escapology.web.worker`) and runs one job
 on each at a time; at most ``max_queued`` more wait (then :class:`Busy`: the server answers 503).
-Every job has a list of events (``queued``, ``solving``, ``checking`` with the seconds elapsed, then
-``done`` with the answer, ``cancelled`` or ``failed``) that the page follows as server-sent events.
+Every job has a list of events (``queued``, ``solving``, ``progress`` every quarter second with
+the seconds elapsed and the search's own counters where its engine reports them (nodes, depth,
+...: :func:`escapology.core.progress.listen` in the worker), ``checking``, then ``done`` with the
+answer, ``cancelled`` or ``failed``) that the page follows as server-sent events.
 Cancelling a running job kills its worker (a new one takes its place); a worker still busy
 :func:`~escapology.batch.pool.grace_seconds` after the time limit is killed the same way and the
 solve answers ``unknown``. A finished solve's row goes to the results store
@@ -48,6 +50,8 @@ class Job:
     events: list[dict[str, Any]] = field(default_factory=list)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     cancel_requested: bool = False
+    #: the search's last progress fields (nodes, depth, ...), as its engine reports them
+    search: dict[str, Any] = field(default_factory=dict)
     finished: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -157,6 +161,8 @@ class Jobs:
             return
         try:
             worker = await self._drive(job, worker)
+        except Exception as exc:  # the pool's own failure: the job ends, a fresh worker takes over
+            worker = await self._replace(worker, job, "failed", f"{type(exc).__name__}: {exc}")
         finally:
             if worker is not None:
                 self._idle.put_nowait(worker)
@@ -177,7 +183,10 @@ class Jobs:
         started = time.monotonic()
         phase_start = started
         job.state = "solving"
-        worker.conn.send((job.id, job.work))
+        try:
+            worker.conn.send((job.id, job.work))
+        except OSError:  # the worker died while idle
+            return await self._replace(worker, job, "failed", "the worker died before the solve started")
         job.emit("solving")
         grace = grace_seconds(job.limit) or 0.0
         while True:
@@ -187,6 +196,9 @@ class Jobs:
                     kind, _key, answer = worker.conn.recv()
                 except (EOFError, OSError):
                     kind, answer = "died", None
+                if kind == "progress":
+                    job.search = answer
+                    continue
                 if kind == "checking":
                     job.state, phase_start = "checking", time.monotonic()
                     job.emit("checking")
@@ -200,11 +212,12 @@ class Jobs:
                 return await self._replace(worker, job, "failed", f"the worker died (exit code {worker.process.exitcode})")
             if time.monotonic() > phase_start + job.limit + grace:
                 return await self._replace(worker, job, "failed", f"killed at the time limit ({job.limit:g} s)")
-            job.emit("progress", phase=job.state)
+            job.emit("progress", phase=job.state, **({"search": job.search} if job.search else {}))
 
     async def _replace(self, worker: _Worker, job: Job, state: str, reason: str) -> _Worker:
         await asyncio.to_thread(worker.stop)
-        self._all.remove(worker)
+        if worker in self._all:
+            self._all.remove(worker)
         fresh = await asyncio.to_thread(_Worker, self._ctx)
         self._all.append(fresh)
         if isinstance(job.work, Task) and state == "failed":

@@ -12,12 +12,14 @@ from __future__ import annotations
 import importlib
 import os
 import signal
+import time
 from multiprocessing.connection import Connection
 from typing import Any
 
 from escapology.batch.pool import _die_with_parent
 from escapology.batch.task import Task, run_task
 from escapology.core.errors import InputError
+from escapology.core.progress import listen
 
 __all__ = ["Call", "worker_main", "run_call"]
 
@@ -46,13 +48,39 @@ def run_call(call: Call) -> dict[str, Any]:
         return {"error": f"{type(exc).__name__}: {exc}"}
 
 
+#: the shortest time between two progress messages of a worker, seconds
+PROGRESS_EVERY = 0.2
+
+
+class _Forward:
+    """Send a search's progress (:func:`escapology.core.progress.listen`) to the parent, at most
+    every :data:`PROGRESS_EVERY` seconds: ``("progress", key, {"search": what, **fields})``."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.key: str | None = None
+        self.last = 0.0
+        self.fields: dict[str, Any] = {}
+
+    def __call__(self, what: str, fields: dict[str, Any]) -> None:
+        self.fields.update(fields)
+        now = time.monotonic()
+        if self.key is not None and now - self.last >= PROGRESS_EVERY:
+            self.last = now
+            shown = {k: v for k, v in self.fields.items() if isinstance(v, (int, float, str))}
+            self.conn.send(("progress", self.key, {"search": what, **shown}))
+
+
 def worker_main(conn: Connection, parent: int) -> None:
-    """A worker's loop: receive ``(key, task_or_call)``, send ``("checking", key, None)`` when a
-    solve's checker starts and ``("done", key, answer)`` at the end; ``None`` ends it."""
+    """A worker's loop: receive ``(key, task_or_call)``, send ``("progress", key, fields)`` while
+    a search reports, ``("checking", key, None)`` when a solve's checker starts and
+    ``("done", key, answer)`` at the end; ``None`` ends it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with_parent()
     if os.getppid() != parent:
         return
+    forward = _Forward(conn)
+    listen(forward)
     while True:
         try:
             message = conn.recv()
@@ -61,8 +89,10 @@ def worker_main(conn: Connection, parent: int) -> None:
         if message is None:
             return
         key, work = message
+        forward.key, forward.fields, forward.last = key, {}, 0.0
         if isinstance(work, Task):
             answer: Any = run_task(work, on_solved=lambda row, k=key: conn.send(("checking", k, None)))
         else:
             answer = run_call(work)
+        forward.key = None
         conn.send(("done", key, answer))

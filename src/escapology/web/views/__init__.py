@@ -19,7 +19,11 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-__all__ = ["view"]
+__all__ = ["QUICK", "view"]
+
+#: seconds after which the searches behind a page's moves stop themselves (before the worker's
+#: own limit, :attr:`escapology.web.settings.Settings.quick_timeout`, would kill them)
+QUICK = 15.0
 
 
 def view(game: str) -> ModuleType:

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from escapology.core.errors import InputError
+from escapology.web.views import QUICK
 from escapology.forest.model import Instance
 
 __all__ = ["ACTIONS", "GENERATE", "SLOW", "frames", "roll", "state", "to_text"]
@@ -77,7 +78,7 @@ def roll(inst: Instance, *, position: Any, dice: Any, turns: Any = 10) -> dict[s
         raise InputError("the dice are [x, y]")
     if not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
         raise InputError(f"turns is 1..{MAX_TURNS}")
-    odds = Odds(inst, turns, timeout=20.0)
+    odds = Odds(inst, turns, timeout=QUICK)
     labels = inst.board.labels
     options = [{"field": w, "label": str(labels[w]), "chance": _chance(p), "value": float(p)}
                for w, p in odds.options(v, (dice[0], dice[1]), turns)]

@@ -24,6 +24,9 @@ from __future__ import annotations
 from typing import Any
 
 from escapology.core.errors import InputError
+from escapology.web.views import QUICK
+from escapology.web.views import QUICK
+from escapology.web.views import QUICK
 from escapology.nemesis.model import Graph, Instance
 
 __all__ = ["ACTIONS", "GENERATE", "SLOW", "frames", "reply", "starts", "state", "to_text"]
@@ -143,7 +146,7 @@ def reply(inst: Instance, *, game: str, side: str, position: str, mult: list[int
     g = inst.graph()
     pos, m = _vertex(g, position), _mult(g, mult)
     deleted = list(deleted or [])
-    search = Search(g, game, Deadline(30.0))
+    search = Search(g, game, Deadline(QUICK))
     log: list[str] = []
 
     def delete(e: int, who: str) -> None:
@@ -193,9 +196,9 @@ def starts(inst: Instance, *, game: str = "nemesis") -> list[str]:
 
     if game not in GAMES:
         raise InputError("game is nemesis or blizzard")
-    result = solve(inst, game=game, all_starts=True, timeout=30.0)
+    result = solve(inst, game=game, all_starts=True, timeout=QUICK)
     if result.status.value != "solved":
-        raise InputError("the winning starts took longer than 30 s")
+        raise InputError(f"the winning starts took longer than {QUICK:g} s")
     return list(result.answer["winning_starts"])
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from escapology.core.errors import InputError
+from escapology.web.views import QUICK
 from escapology.roma.model import Puzzle
 
 __all__ = ["ACTIONS", "GENERATE", "SLOW", "check_grid", "frames", "hint", "state", "to_text"]
@@ -76,7 +77,7 @@ def hint(inst: Puzzle, *, grid: Any) -> dict[str, Any]:
     if not isinstance(inst, Puzzle):
         raise InputError("a Roma graph has no grid to fill")
     rows = _grid(inst, grid)
-    result = solve(inst, timeout=20.0, unique=False)
+    result = solve(inst, timeout=QUICK, unique=False)
     if result.certificate is None:
         raise InputError(f"the solver found no solution ({result.status.value})")
     for r, row in enumerate(result.certificate):

@@ -242,7 +242,9 @@ async function solve() {
     current.job = started.job;
     const end = await api.follow(started.job, (name, data) => {
       const phase = name === "progress" ? data.phase : name;
-      $("solve-status").textContent = `${phase}, ${data.elapsed.toFixed(1)} s`;
+      const search = data.search ? Object.entries(data.search).filter(([k]) => k !== "search")
+        .map(([k, v]) => `${k} ${typeof v === "number" ? v.toLocaleString("en") : v}`).join(", ") : "";
+      $("solve-status").textContent = `${phase}, ${data.elapsed.toFixed(1)} s${search ? ` (${data.search.search}: ${search})` : ""}`;
     });
     if (current.game.name !== game) return;
     if (end.name === "done") {
