@@ -56,7 +56,7 @@ def test_fifty_concurrent_small_solves(tmp_path: Path) -> None:
     texts = [to_text(generate(size=5, seed=seed)) for seed in range(SOLVES)]
     with serve(tmp_path, max_solves=2) as served:
         answers, pings = asyncio.run(_run(served.url, texts))
-        stored = served.app.state.store.solved("labyrinth", limit=1000)
+        stored = served.app.state.store.call("solved", "labyrinth", 1000)
     assert len(answers) == SOLVES
     assert all(a["state"] == "done" for a in answers)
     statuses = {a["answer"]["status"] for a in answers}

@@ -38,7 +38,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = WebStore(settings.store)
-        jobs = Jobs(settings.max_solves, settings.max_queued, store.record)
+        jobs = Jobs(settings.max_solves, settings.max_queued, lambda row: store.run("record", row))
         app.state.store, app.state.jobs = store, jobs
         await jobs.start()
         try:

@@ -21,7 +21,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from escapology.batch.pool import grace_seconds
 from escapology.batch.task import Task, base_row
@@ -86,7 +86,7 @@ class _Worker:
 class Jobs:
     """The pool; ``record(row)`` stores every finished solve's row."""
 
-    def __init__(self, workers: int, max_queued: int, record: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(self, workers: int, max_queued: int, record: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
         self.size = max(1, workers)
         self.max_queued = max_queued
         self.record = record
@@ -180,8 +180,7 @@ class Jobs:
 
     async def _drive(self, job: Job, worker: _Worker) -> _Worker | None:
         """Run the job on ``worker``; returns the worker to reuse (a new one when it was killed)."""
-        started = time.monotonic()
-        phase_start = started
+        phase_start = time.monotonic()
         job.state = "solving"
         try:
             worker.conn.send((job.id, job.work))
@@ -204,7 +203,7 @@ class Jobs:
                     job.emit("checking")
                     continue
                 if kind == "done":
-                    self._done(job, answer, time.monotonic() - started)
+                    await self._done(job, answer)
                     return worker
             if job.cancel_requested:
                 return await self._replace(worker, job, "cancelled", "cancelled by the user")
@@ -223,15 +222,15 @@ class Jobs:
         if isinstance(job.work, Task) and state == "failed":
             row = base_row(job.work)
             row.update(status="unknown", error=reason)
-            self._done(job, row, None)
+            await self._done(job, row)
         else:
             self._finish(job, state, reason=reason)
         return fresh
 
-    def _done(self, job: Job, answer: Any, seconds: float | None) -> None:
+    async def _done(self, job: Job, answer: Any) -> None:
         if isinstance(job.work, Task):
             try:
-                self.record(answer)
+                await self.record(answer)
             except Exception as exc:  # a store that cannot write must not lose the answer
                 job.emit("warning", message=f"the results store did not take the answer: {exc}")
         job.answer = answer

@@ -151,12 +151,12 @@ async def play(game: GameName, action: str, body: PlayRequest, request: Request)
 
 @router.get("/games/{game}/solved", summary="The answers the results store keeps for this game")
 async def solved(game: GameName, request: Request) -> list[dict[str, Any]]:
-    return request.app.state.store.solved(game.value)
+    return await request.app.state.store.run("solved", game.value)
 
 
 @router.get("/games/{game}/solved/{content_hash}", summary="A solved instance's text, from the store")
 async def solved_instance(game: GameName, content_hash: str, request: Request) -> dict[str, Any]:
-    found = request.app.state.store.instance(content_hash, game.value)
+    found = await request.app.state.store.run("instance", content_hash, game.value)
     if found is None:
         raise HTTPException(404, "the store keeps no such instance")
     return found

@@ -57,7 +57,7 @@ async def solve(game: GameName, body: SolveRequest, request: Request) -> dict[st
     await run_in_threadpool(load_text, g, body.text, body.name, timeout=s.quick_timeout)
     digest = content_hash(body.text)
     fname = safe_name(body.name, f"{game.value}-instance")
-    request.app.state.store.add_instance(digest, game.value, fname, body.text)
+    await request.app.state.store.run("add_instance", digest, game.value, fname, body.text)
     timeout = min(body.timeout or s.solve_timeout, s.solve_timeout)
     by_suffix = fname.lower().endswith(SUFFIXES)
     task = Task(key=0, game=game.value, engine=engine, path=f"<web>/{fname}", content_hash=digest,

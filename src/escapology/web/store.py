@@ -9,10 +9,11 @@ before and loads them again with their answers.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import tempfile
-import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -41,47 +42,56 @@ class WebStore:
             self._tmp = tempfile.TemporaryDirectory(prefix="escapology-web-")
             path = Path(self._tmp.name) / "escapology.db"
         self.path = path
-        self._lock = threading.Lock()
-        self._store = Store(path)
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="escapology-store")
+        self._thread.submit(self._open).result()
+
+    def _open(self) -> None:
+        self._store = Store(self.path)
         try:
-            self._db = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
+            self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+            self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute(_SCHEMA)
         except sqlite3.DatabaseError as exc:
-            raise InputError(f"not a results store ({exc})", file=str(path)) from None
+            raise InputError(f"not a results store ({exc})", file=str(self.path)) from None
+
+    async def run(self, method: str, *args: Any) -> Any:
+        """``await store.run("record", row)``: the method on the store's own thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._thread, getattr(self, method), *args)
+
+    def call(self, method: str, *args: Any) -> Any:
+        """The same, waiting (outside the event loop: tests, scripts)."""
+        return self._thread.submit(getattr(self, method), *args).result()
 
     def add_instance(self, content_hash: str, game: str, name: str, text: str) -> None:
-        with self._lock:
-            self._db.execute("INSERT OR IGNORE INTO web_instances VALUES (?, ?, ?, ?, ?)",
-                             (content_hash, game, name, text,
-                              datetime.now(timezone.utc).isoformat(timespec="seconds")))
+        self._db.execute("INSERT OR IGNORE INTO web_instances VALUES (?, ?, ?, ?, ?)",
+                         (content_hash, game, name, text, datetime.now(timezone.utc).isoformat(timespec="seconds")))
 
     def record(self, row: dict[str, Any]) -> None:
-        with self._lock:
-            self._store.record(row)
+        self._store.record(row)
 
     def instance(self, content_hash: str, game: str) -> dict[str, Any] | None:
-        with self._lock:
-            r = self._db.execute("SELECT name, text FROM web_instances WHERE content_hash = ? AND game = ?",
-                                 (content_hash, game)).fetchone()
+        r = self._db.execute("SELECT name, text FROM web_instances WHERE content_hash = ? AND game = ?",
+                             (content_hash, game)).fetchone()
         return None if r is None else {"name": r[0], "text": r[1]}
 
     def solved(self, game: str, limit: int = 50) -> list[dict[str, Any]]:
         """The latest answers of ``game`` whose instance the web app kept, newest first."""
-        with self._lock:
-            cur = self._db.execute(
-                "SELECT r.content_hash, i.name, r.engine, r.status, r.verdict, r.seconds, r.finished_at, "
-                "r.answer, r.certificate, r.error FROM results r JOIN web_instances i "
-                "ON r.content_hash = i.content_hash AND r.game = i.game WHERE r.game = ? "
-                "ORDER BY r.finished_at DESC LIMIT ?", (game, limit))
-            rows = cur.fetchall()
+        rows = self._db.execute(
+            "SELECT r.content_hash, i.name, r.engine, r.status, r.verdict, r.seconds, r.finished_at, "
+            "r.answer, r.certificate, r.error FROM results r JOIN web_instances i "
+            "ON r.content_hash = i.content_hash AND r.game = i.game WHERE r.game = ? "
+            "ORDER BY r.finished_at DESC LIMIT ?", (game, limit)).fetchall()
         return [{"content_hash": r[0], "name": r[1], "engine": r[2], "status": r[3], "verdict": r[4],
                  "seconds": r[5], "finished_at": r[6], "answer": _json(r[7]), "certificate": _json(r[8]),
                  "error": r[9]} for r in rows]
 
+    def _close(self) -> None:
+        self._store.close()
+        self._db.close()
+
     def close(self) -> None:
-        with self._lock:
-            self._store.close()
-            self._db.close()
+        self._thread.submit(self._close).result()
+        self._thread.shutdown()
 
 
 def _json(text: str | None) -> Any:

@@ -48,6 +48,8 @@ def run_call(call: Call) -> dict[str, Any]:
         return {"error": f"{type(exc).__name__}: {exc}"}
 
 
+#: how much lower a worker's CPU priority is than the server's (``nice``)
+WORKER_NICENESS = 5
 #: the shortest time between two progress messages of a worker, seconds
 PROGRESS_EVERY = 0.2
 
@@ -79,6 +81,10 @@ def worker_main(conn: Connection, parent: int) -> None:
     _die_with_parent()
     if os.getppid() != parent:
         return
+    try:  # the server's own process answers first: it stays responsive while the workers search
+        os.nice(WORKER_NICENESS)
+    except OSError:
+        pass
     forward = _Forward(conn)
     listen(forward)
     while True:
