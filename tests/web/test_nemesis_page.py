@@ -1,5 +1,6 @@
 """Nemesis' page in Chromium: load, solve, step through the line of play, shade the winning
-starts, play the fugitive against the solver's Nemesis, and a screenshot of the graph."""
+starts, play the fugitive against the solver's Nemesis, herd the solver's cat, and a screenshot
+of the graph."""
 
 from __future__ import annotations
 
@@ -40,3 +41,18 @@ def test_load_solve_step_and_play(page, server, tmp_path: Path) -> None:
     log = page.inner_text("#nem-log")
     assert "the Nemesis deletes" in log or "reaches an exit" in log
     board_screenshot(page, tmp_path / "nemesis.png")
+
+    page.click("#paste-box summary")  # Cat Herding on a small graph: the person herds, the solver's cat runs
+    page.fill("#paste", "edge(1,2). edge(2,3). edge(3,4). edge(4,5). edge(5,1). edge(1,3). start(1).")
+    page.click("#paste-load")
+    page.wait_for_function("document.querySelector('#instance-info').textContent.includes('vertices 5')")
+    page.select_option("#nem-game", "cat")
+    page.select_option("#nem-side", "nemesis")
+    page.click("#nem-new")
+    page.wait_for_selector("#board .edge.clickable")
+    page.locator("#board .edge.clickable").first.click()
+    page.wait_for_function("document.querySelector('#nem-log').textContent.includes('you delete')")
+    assert "the cat moves" in page.inner_text("#nem-log") or "isolated" in page.inner_text("#message")
+    page.click("#nem-starts")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('the cat number')")
+    assert page.locator("#board .cat-value").count() == 5

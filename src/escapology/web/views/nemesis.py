@@ -17,6 +17,16 @@ loses, when there is one; as the fugitive a move after which he wins, when there
 ('a', True, 1)
 >>> reply(inst, game="nemesis", side="fugitive", position=r["position"], mult=r["mult"], move="x")["winner"]
 'fugitive'
+
+Cat Herding on a triangle (cat number 2): a first deletion at the cat's vertex lets it run to
+the middle of the path left, from where two more deletions are needed.
+
+>>> tri = load("edge(1,2). edge(2,3). edge(3,1). start(1).")
+>>> c = reply(tri, game="cat", side="nemesis", position="1", mult=[1, 1, 1], move=["1", "2"])
+>>> c["position"], c["value"], c["winner"]
+('3', 2, None)
+>>> cat_numbers(tri)
+{'1': 2, '2': 2, '3': 2}
 """
 
 from __future__ import annotations
@@ -29,7 +39,7 @@ from escapology.web.views import QUICK
 from escapology.web.views import QUICK
 from escapology.nemesis.model import Graph, Instance
 
-__all__ = ["ACTIONS", "GENERATE", "SLOW", "frames", "reply", "starts", "state", "to_text"]
+__all__ = ["ACTIONS", "GENERATE", "SLOW", "cat_numbers", "cat_reply", "frames", "reply", "starts", "state", "to_text"]
 
 GENERATE = [
     {"name": "kind", "label": "kind", "type": "choice", "choices": ["random", "tree", "subcubic", "grid"],
@@ -40,6 +50,8 @@ GENERATE = [
     {"name": "exits", "label": "exits", "type": "int", "default": 2, "min": 1, "max": 20},
 ]
 GAMES = ("nemesis", "blizzard")
+#: Cat Herding at the cat's two speeds: ``cat`` (any vertex of its component) and ``cat-1`` (one edge)
+CATS = {"cat": None, "cat-1": 1}
 
 
 def to_text(inst: Instance) -> str:
@@ -141,8 +153,11 @@ def reply(inst: Instance, *, game: str, side: str, position: str, mult: list[int
     from escapology.core.limits import Deadline
     from escapology.nemesis.exact import Search
 
+    if game in CATS and side in ("fugitive", "nemesis"):
+        return cat_reply(inst, speed=CATS[game], side=side, position=position, mult=mult, move=move,
+                         deleted=deleted)
     if game not in GAMES or side not in ("fugitive", "nemesis"):
-        raise InputError("game is nemesis or blizzard, side fugitive or nemesis")
+        raise InputError("game is nemesis, blizzard, cat or cat-1; side fugitive or nemesis")
     g = inst.graph()
     pos, m = _vertex(g, position), _mult(g, mult)
     deleted = list(deleted or [])
@@ -190,6 +205,82 @@ def reply(inst: Instance, *, game: str, side: str, position: str, mult: list[int
             "note": note}
 
 
+def cat_reply(inst: Instance, *, speed: int | None, side: str, position: str, mult: list[int], move: Any = None,
+              deleted: list[Any] | None = None) -> dict[str, Any]:
+    """One round of Cat Herding against the exact minimax (:class:`escapology.nemesis.cat.CatSearch`):
+    the herder deletes an edge, then the cat moves (to a neighbour at speed 1, else anywhere in its
+    component; it must move when it can); it ends when the cat's vertex has no edge left. ``side``
+    ``nemesis`` is the herder (``move`` an edge ``[a, b]``; the solver's cat replies), ``fugitive``
+    the cat (``move`` a vertex; without it the solver's herder deletes first). ``value`` is the number
+    of deletions still to come with best play; ``targets`` where the person's cat may go next."""
+    from escapology.core.limits import Deadline
+    from escapology.nemesis.cat import CatSearch
+
+    g = inst.graph()
+    pos, m = _vertex(g, position), _mult(g, mult)
+    deleted = list(deleted or [])
+    search = CatSearch(g, speed, Deadline(QUICK))
+    log: list[str] = []
+
+    def isolated() -> bool:
+        return not any(m[e] for _, e in g.adj[pos])
+
+    def targets() -> list[int]:
+        if speed == 1:
+            return sorted({w for w, e in g.adj[pos] if m[e]})
+        return sorted(search.component(pos, m)[0] - {pos})
+
+    def delete(e: int, who: str) -> None:
+        nonlocal m
+        m = _minus(m, e)
+        deleted.append(g.edge_name(e))
+        log.append(f"{who} {'delete' if who == 'you' else 'deletes'} {'-'.join(g.edge_name(e))}")
+
+    def cat_to(w: int, who: str) -> None:
+        nonlocal pos
+        pos = w
+        log.append(f"{who} {'move' if who == 'you' else 'moves'} to {g.names[w]}")
+
+    if not isolated():
+        if side == "nemesis":  # the person herds
+            if not (isinstance(move, list) and len(move) == 2):
+                raise InputError("an edge is [a, b]")
+            e = g.edge_id(str(move[0]), str(move[1]))
+            if e is None or not m[e]:
+                raise InputError(f"{move[0]}-{move[1]} is not an edge left")
+            delete(e, "you")
+            w = search.best_move(pos, m)
+            if w is not None:
+                cat_to(w, "the cat")
+        else:  # the person is the cat
+            if move is not None:
+                w = _vertex(g, move)
+                if w not in targets():
+                    raise InputError(f"the cat cannot go from {g.names[pos]} to {move}")
+                cat_to(w, "you")
+            if not isolated():
+                e = search.best_deletion(pos, m)
+                if e is not None:
+                    delete(e, "the herder")
+    over = isolated()
+    return {"position": g.names[pos], "mult": list(m), "deleted": deleted, "log": log,
+            "winner": ("nemesis" if over else None), "value": 0 if over else search.herder_turn(pos, m),
+            "targets": [] if over or side == "nemesis" else [g.names[w] for w in targets()],
+            "note": f"the cat is isolated after {len(deleted)} deletions" if over else ""}
+
+
+def cat_numbers(inst: Instance, *, game: str = "cat") -> dict[str, int]:
+    """Every vertex's value in Cat Herding (the deletions the herder needs from there)."""
+    from escapology.nemesis import solve
+
+    if game not in CATS:
+        raise InputError("game is cat or cat-1")
+    result = solve(inst, game="cat", cat_speed="unbounded" if CATS[game] is None else "1", timeout=QUICK)
+    if result.status.value != "solved":
+        raise InputError(f"the cat numbers took longer than {QUICK:g} s")
+    return dict(result.answer["per_vertex"])
+
+
 def starts(inst: Instance, *, game: str = "nemesis") -> list[str]:
     """The vertices from which the fugitive wins (the exact method, all starts)."""
     from escapology.nemesis import solve
@@ -230,6 +321,6 @@ def frames(inst: Instance, certificate: Any) -> list[dict[str, Any]]:
     return out
 
 
-ACTIONS = {"reply": reply, "starts": starts}
+ACTIONS = {"reply": reply, "starts": starts, "cat_numbers": cat_numbers}
 #: run in a worker: the exact search may take long
-SLOW = {"reply", "starts"}
+SLOW = {"reply", "starts", "cat_numbers"}

@@ -7,13 +7,17 @@ const EXIT = "#d62728", FUGITIVE = "#111", WINNING = "#9cf", VERTEX = "#eee", ED
 let base = null;     // the loaded state (vertices, edges)
 let play = null;     // {position, mult, deleted, winner}
 let winning = new Set();
+let values = null;   // Cat Herding: every vertex's value
 let lastShown = null;
+
+const isCat = () => $("nem-game") && $("nem-game").value.startsWith("cat");
 
 const $ = (id) => document.getElementById(id);
 
 export function setup(ctx) {
   ctx.controls.innerHTML = `<fieldset><legend>Play against the solver</legend>
-    <label>game <select id="nem-game"><option>nemesis</option><option>blizzard</option></select></label>
+    <label>game <select id="nem-game"><option>nemesis</option><option>blizzard</option>
+      <option value="cat">cat herding</option><option value="cat-1">cat herding, speed 1</option></select></label>
     <label>you are <select id="nem-side"><option value="fugitive">the fugitive</option>
       <option value="nemesis">the Nemesis</option></select></label>
     <button type="button" id="nem-new">new game</button>
@@ -21,22 +25,33 @@ export function setup(ctx) {
     <p id="nem-log" class="info" data-testid="log"></p>`;
   $("nem-new").onclick = () => newGame(ctx);
   $("nem-starts").onclick = () => shadeStarts(ctx);
-  $("nem-game").onchange = () => { winning = new Set(); newGame(ctx); };
+  $("nem-game").onchange = () => {
+    winning = new Set();
+    values = null;
+    const cat = isCat();
+    $("nem-side").options[0].text = cat ? "the cat" : "the fugitive";
+    $("nem-side").options[1].text = cat ? "the herder" : "the Nemesis";
+    $("nem-starts").textContent = cat ? "show cat numbers" : "shade winning starts";
+    newGame(ctx);
+  };
   $("nem-side").onchange = () => newGame(ctx);
 }
 
 export function loaded(ctx, info) {
   base = info.state;
   winning = new Set();
+  values = null;
   play = null;
   $("nem-log").textContent = base.start ? "" : "this instance has no start: add start(V).";
 }
 
 async function newGame(ctx) {
   if (!base) return;
-  play = { position: base.start, mult: base.mult.slice(), deleted: [], winner: null };
-  $("nem-log").textContent = `${$("nem-game").value}: you are the ${$("nem-side").value}`;
-  if ($("nem-side").value === "nemesis") await round(ctx, null);
+  play = { position: base.start, mult: base.mult.slice(), deleted: [], winner: null, targets: null };
+  const side = $("nem-side");
+  $("nem-log").textContent = `${$("nem-game").value}: you are ${side.options[side.selectedIndex].text}`;
+  // the solver opens: the fugitive's first move, or the herder's first deletion
+  if ((side.value === "nemesis") !== isCat()) await round(ctx, null);
   else ctx.draw({ ...base, ...play });
 }
 
@@ -47,13 +62,22 @@ async function round(ctx, move) {
     play = next;
     $("nem-log").textContent = next.log.join("; ") + (next.note ? `: ${next.note}` : "");
     ctx.draw({ ...base, ...play });
-    if (next.winner) ctx.message(`${next.winner === $("nem-side").value ? "you win" : "the solver wins"}: ${next.note}`,
+    if (isCat()) ctx.message(next.winner ? next.note : `${next.value} more deletion(s) with best play`, next.winner ? "good" : "");
+    else if (next.winner) ctx.message(`${next.winner === $("nem-side").value ? "you win" : "the solver wins"}: ${next.note}`,
       next.winner === $("nem-side").value ? "good" : "bad");
     else ctx.message("");
   } catch (e) { ctx.error(e); }
 }
 
 async function shadeStarts(ctx) {
+  if (isCat()) {
+    try {
+      values = await ctx.play("cat_numbers", { game: $("nem-game").value });
+      ctx.message(`the cat number: ${Math.max(...Object.values(values))} (each vertex labelled with its value)`);
+      ctx.draw(lastShown || base);
+    } catch (e) { ctx.error(e); }
+    return;
+  }
   try {
     winning = new Set(await ctx.play("starts", { game: $("nem-game").value }));
     ctx.message(`${winning.size} winning start(s) for the fugitive in ${$("nem-game").value}`);
@@ -105,7 +129,9 @@ export function draw(ctx, state) {
     if (nemesisTurn && left) g.addEventListener("click", () => round(ctx, [edge.a, edge.b]));
   }
   const neighbours = new Set();
-  if (fugitiveTurn) {
+  if (fugitiveTurn && isCat()) {
+    for (const v of play.targets || []) neighbours.add(v);
+  } else if (fugitiveTurn) {
     for (const edge of state.edges) {
       if (!mult[edge.id]) continue;
       if (edge.a === state.position) neighbours.add(edge.b);
@@ -121,6 +147,9 @@ export function draw(ctx, state) {
       class: here ? "fugitive" : v.exit ? "exit" : winning.has(v.name) ? "winning" : "" }, g);
     if (r >= 9) text(g, x, y, v.name, { "font-size": Math.min(11, r), fill: here || v.exit ? "white" : "#222" });
     else el("title", { text: v.name }, g);
+    if (values && values[v.name] !== undefined) {
+      text(g, x + r + 5, y - r, String(values[v.name]), { "font-size": 10, fill: "#6a3d9a", "font-weight": "bold", class: "cat-value" });
+    }
     if (neighbours.has(v.name)) g.addEventListener("click", () => round(ctx, v.name));
   }
   show(ctx.board, svg);
