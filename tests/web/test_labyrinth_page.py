@@ -58,3 +58,21 @@ def test_generate_then_reload_shows_the_solved_instance(page, server) -> None:
     page.locator("#solved li", has_text="seed7-size5").first.click()
     page.wait_for_selector("#answer[data-status='solved']")
     assert page.is_visible("#stepper")  # the stored plan, step by step
+
+
+def test_live_progress_and_cancel(page, server) -> None:
+    page.goto(f"{server.url}/#labyrinth")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("#generate-box summary")
+    page.fill("#generate-form input[name=size]", "14")
+    page.fill("#generate-form input[name=seed]", "5")
+    page.fill("#generate-form input[name=max_steps]", "14")
+    page.click("#generate")
+    page.wait_for_function("document.querySelector('#instance-info').textContent.includes('board side 14')")
+    page.select_option("#engine", "exhaustive")
+    page.click("#solve")
+    page.wait_for_function("document.querySelector('#solve-status').textContent.startsWith('solving, ')")
+    assert page.is_enabled("#cancel")
+    page.click("#cancel")
+    page.wait_for_function("document.querySelector('#solve-status').textContent.startsWith('cancelled')")
+    assert page.is_enabled("#solve") and not page.is_enabled("#cancel")
