@@ -58,12 +58,6 @@ def serve(tmp: Path, **overrides: object) -> Served:
     return Served(Settings(**options))  # type: ignore[arg-type]
 
 
-def shared_dir() -> Path | None:
-    from escapology.web.settings import default_shared
-
-    return default_shared()
-
-
 def board_screenshot(page: object, path: Path) -> None:
     """Save a screenshot of the page and check that the board is drawn: a PNG of the page whose
     board area is not blank (several colours)."""
