@@ -7,7 +7,7 @@ NATIVE := src/escapology/_native.abi3.so
 RUST_SOURCES := $(shell find native/src -name '*.rs') native/Cargo.toml native/Cargo.lock rust-toolchain.toml
 RUST_ENV := cd native && PYO3_PYTHON=$(abspath $(BIN)/python)
 
-.PHONY: demo test test-rust bench docs clean
+.PHONY: demo test test-rust bench docs clean browser
 
 # the virtual environment with the pinned dependencies (maturin among them)
 $(STAMP): pyproject.toml requirements.lock
@@ -24,9 +24,16 @@ $(NATIVE): $(STAMP) $(RUST_SOURCES)
 demo: $(NATIVE)
 	$(BIN)/escapology demo
 
-test: $(NATIVE) test-rust
+test: $(NATIVE) test-rust browser
 	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
+# the web app's browser tests drive Debian's chromium: installed quietly when missing (root, apt-get);
+# without it those tests are skipped with the reason
+browser:
+	@command -v chromium >/dev/null || { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >/dev/null 2>&1; } \
+	  || echo "no chromium: the browser tests will be skipped"
 
 # the crate's own checks: formatting, lints as errors, unit tests
 test-rust: $(STAMP)

@@ -25,6 +25,7 @@ from escapology.core.cli_support import (
 from escapology.core.errors import InputError
 from escapology.games import GAMES, Game, available_games, recognise
 from escapology.reduce import reduce
+from escapology.web import serve as web_serve
 
 
 class GameGroup(TyperGroup):
@@ -163,6 +164,7 @@ def build_app(games: list[Game] | None = None) -> typer.Typer:
     new.command("batch")(batch_commands.batch)
     new.command("results")(batch_commands.results)
     new.command("report")(batch_commands.report)
+    new.command("serve")(web_serve.serve)
     if games is not None:
         new.info.cls = type("SomeGames", (GameGroup,), {"games": tuple(games)})
     return new

@@ -2,13 +2,49 @@
 
 >>> with search_progress("searching", enabled=False) as p:
 ...     p.update(depth=3, nodes=120)
+
+A process may also :func:`listen` to every search's progress, drawn or not (the web app's workers
+forward it to the page):
+
+>>> seen = []
+>>> listen(lambda what, fields: seen.append((what, fields)))
+>>> with search_progress("searching", enabled=False) as p:
+...     p.update(depth=3, nodes=120)
+>>> listen(None)
+>>> seen
+[('searching', {'depth': 3, 'nodes': 120})]
 """
 
 from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
+
+#: who hears every progress update of this process besides the display (:func:`listen`)
+_listener: Callable[[str, dict[str, Any]], None] | None = None
+
+
+def listen(listener: Callable[[str, dict[str, Any]], None] | None) -> None:
+    """Call ``listener(description, fields)`` on every progress update of every search in this
+    process, shown or not (``None``: stop). While one listens, searches report as if shown."""
+    global _listener
+    _listener = listener
+
+
+class _Forwarding:
+    """A display that also tells the listener."""
+
+    shown = True
+
+    def __init__(self, inner: Any, description: str) -> None:
+        self._inner = inner
+        self._description = description
+
+    def update(self, **fields: Any) -> None:
+        self._inner.update(**fields)
+        if _listener is not None:
+            _listener(self._description, fields)
 
 
 class _Quiet:
@@ -53,7 +89,7 @@ def search_progress(description: str, *, enabled: bool | None = None) -> Iterato
     if enabled is None:
         enabled = sys.stderr.isatty()
     if not enabled:
-        yield _Quiet()
+        yield _Quiet() if _listener is None else _Forwarding(_Quiet(), description)
         return
     with _RichProgress(description) as p:
-        yield p
+        yield p if _listener is None else _Forwarding(p, description)

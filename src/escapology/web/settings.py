@@ -1,0 +1,49 @@
+"""What an ``escapology serve`` instance may do: where it listens, its store and its limits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Settings", "default_examples", "default_shared"]
+
+_ROOT = Path(__file__).resolve().parents[3]  # the project's folder (src/escapology/web -> .)
+
+
+def default_examples() -> Path | None:
+    """The project's ``examples/`` folder, when the package runs from a checkout."""
+    path = _ROOT / "examples"
+    return path if path.is_dir() else None
+
+
+def default_shared() -> Path | None:
+    """``../shared`` beside the project (the real reference instances), when it exists."""
+    for path in (_ROOT.parent / "shared", Path.cwd().parent / "shared"):
+        if (path / "instances").is_dir() or (path / "enchanted_forest").is_dir():
+            return path
+    return None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The server's settings (``escapology serve`` options).
+
+    ``max_request_bytes`` bounds every request body (an instance, a certificate); ``solve_timeout``
+    is the time limit of every solve in seconds (the engines stop themselves, a worker still busy
+    a grace period later is killed); ``max_solves`` worker processes run solves at once and at most
+    ``max_queued`` more wait; ``store`` is the batch runs' SQLite results store (``None``: no store,
+    nothing survives a restart); ``examples`` and ``shared`` are the folders of shipped examples
+    and real instances (``None``: not offered).
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    store: Path | None = Path("escapology.db")
+    max_request_bytes: int = 4 << 20
+    solve_timeout: float = 60.0
+    max_solves: int = 2
+    max_queued: int = 200
+    examples: Path | None = default_examples()
+    shared: Path | None = default_shared()
+    #: the time limit of the quick computations of a page (a reply in a game, a hint, ...), seconds
+    quick_timeout: float = 20.0

@@ -1,0 +1,334 @@
+// The page: pick a game, load an instance, solve it with live progress, step through the
+// certificate, play. Each game's ES module (games/<game>.js) draws its boards and adds its controls.
+import * as api from "./api.js";
+import { show } from "./svg.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let current = null;
+let animation = null;
+
+function errorBox(message) {
+  const box = $("error");
+  box.textContent = message;
+  box.hidden = false;
+  clearTimeout(errorBox.timer);
+  errorBox.timer = setTimeout(() => { box.hidden = true; }, 12000);
+}
+
+function message(text, kind = "") {
+  const m = $("message");
+  m.textContent = text || "";
+  m.className = `message ${kind}`;
+}
+
+// What every game's module receives.
+function context(game) {
+  return {
+    game: game.name,
+    board: $("board"),
+    controls: $("game-controls"),
+    get instance() { return current.instance; },
+    get answer() { return current.answer; },
+    message,
+    error: (e) => errorBox(e.message || String(e)),
+    play: (action, args) => api.post(`/api/games/${game.name}/play/${action}`,
+      { text: current.instance.text, name: current.instance.name, args }),
+    check: (certificate) => api.post(`/api/games/${game.name}/check`,
+      { text: current.instance.text, name: current.instance.name, certificate }),
+    frames: (certificate) => api.post(`/api/games/${game.name}/frames`,
+      { text: current.instance.text, name: current.instance.name, certificate }),
+    showFrames,
+    draw: (state) => drawState(state),
+    setInstance: (text, name) => loadInstance(text, name),
+  };
+}
+
+function drawState(state) {
+  if (current.module.draw && state) current.module.draw(current.ctx, state);
+}
+
+// A certificate's states: the stepper walks through them.
+function showFrames(frames, labels) {
+  stopAnimation();
+  current.frames = frames;
+  current.labels = labels || frames.map((f, i) => (i === 0 ? "start" : `step ${i}`));
+  current.index = 0;
+  $("stepper").hidden = !frames || frames.length < 2;
+  goTo(0);
+}
+
+function goTo(i) {
+  if (!current.frames) return;
+  current.index = Math.max(0, Math.min(current.frames.length - 1, i));
+  $("step-label").textContent = `${current.labels[current.index]} (${current.index}/${current.frames.length - 1})`;
+  drawState(current.frames[current.index]);
+  if (current.module.frameShown) current.module.frameShown(current.ctx, current.frames[current.index], current.index);
+}
+
+function stopAnimation() {
+  clearInterval(animation);
+  animation = null;
+  $("animate").textContent = "animate";
+}
+
+function animate() {
+  if (animation) { stopAnimation(); return; }
+  if (current.index >= current.frames.length - 1) goTo(0);
+  $("animate").textContent = "stop";
+  animation = setInterval(() => {
+    if (current.index >= current.frames.length - 1) stopAnimation();
+    else goTo(current.index + 1);
+  }, 800);
+}
+
+async function loadInstance(text, name) {
+  try {
+    const loaded = await api.post(`/api/games/${current.game.name}/load`, { text, name });
+    current.instance = { text, name, loaded };
+    current.answer = null;
+    current.frames = null;
+    $("stepper").hidden = true;
+    $("answer").replaceChildren();
+    $("answer-json").textContent = "";
+    $("solve-status").textContent = "";
+    $("paste").value = text;
+    $("solve").disabled = false;
+    $("instance-info").textContent = `${name || "pasted text"}: ${loaded.size_unit} ${loaded.size}`;
+    message("");
+    if (loaded.svg) show($("board"), loaded.svg);
+    else drawState(loaded.state);
+    if (current.module.loaded) current.module.loaded(current.ctx, loaded);
+    $("board").dataset.loaded = name || "text";
+    return loaded;
+  } catch (e) {
+    errorBox(`could not load ${name || "the text"}: ${e.message}`);
+    throw e;
+  }
+}
+
+async function fillListing(game) {
+  const listing = await api.get(`/api/games/${game.name}/instances`);
+  for (const [source, select] of [["examples", $("examples")], ["shared", $("shared")]]) {
+    select.replaceChildren(new Option("—", ""));
+    for (const name of listing[source]) select.appendChild(new Option(name, name));
+  }
+  $("shared-label").hidden = listing.shared.length === 0;
+}
+
+async function pickListed(source, name) {
+  if (!name) return;
+  const found = await api.get(`/api/games/${current.game.name}/instances/${source}/${encodeURIComponent(name)}`);
+  await loadInstance(found.text, found.name);
+}
+
+function buildGenerateForm(game) {
+  const form = $("generate-form");
+  form.replaceChildren();
+  $("generate-box").hidden = game.generate.length === 0;
+  for (const field of game.generate) {
+    const label = document.createElement("label");
+    label.textContent = field.label;
+    let input;
+    if (field.type === "choice") {
+      input = document.createElement("select");
+      for (const c of field.choices) input.appendChild(new Option(c, c));
+      input.value = field.default;
+    } else {
+      input = document.createElement("input");
+      input.type = field.type === "text" ? "text" : "number";
+      if (field.type === "float") input.step = "any";
+      if (field.min !== undefined) input.min = field.min;
+      if (field.max !== undefined) input.max = field.max;
+      input.value = field.default ?? "";
+    }
+    input.name = field.name;
+    label.appendChild(input);
+    form.appendChild(label);
+  }
+  const button = document.createElement("button");
+  button.type = "submit";
+  button.id = "generate";
+  button.textContent = "Generate";
+  form.appendChild(button);
+}
+
+async function generate(event) {
+  event.preventDefault();
+  const options = {};
+  for (const field of current.game.generate) {
+    const value = $("generate-form").elements[field.name].value;
+    if (value !== "") options[field.name] = field.type === "int" ? parseInt(value, 10)
+      : field.type === "float" ? parseFloat(value) : value;
+  }
+  $("generate").disabled = true;
+  try {
+    const made = await api.post(`/api/games/${current.game.name}/generate`, { options });
+    await loadInstance(made.text, made.name);
+  } catch (e) {
+    errorBox(`could not generate: ${e.message}`);
+  } finally {
+    $("generate").disabled = false;
+  }
+}
+
+async function fillSolved(game) {
+  const list = $("solved");
+  list.replaceChildren();
+  const rows = await api.get(`/api/games/${game.name}/solved`);
+  for (const row of rows) {
+    const item = document.createElement("li");
+    item.textContent = `${row.name}: ${row.status}${row.verdict ? ` (${row.verdict})` : ""}, ${row.engine}`;
+    item.title = row.finished_at;
+    item.addEventListener("click", async () => {
+      const found = await api.get(`/api/games/${game.name}/solved/${row.content_hash}`);
+      await loadInstance(found.text, found.name);
+      await showAnswer({ ...row.answer, status: row.status, certificate: row.certificate, verdict: row.verdict,
+        engine: row.engine, seconds: row.seconds, error: row.error });
+    });
+    list.appendChild(item);
+  }
+  $("solved-box").hidden = rows.length === 0;
+}
+
+function describe(answer) {
+  const list = document.createElement("dl");
+  const add = (term, value, cls) => {
+    if (value === undefined || value === null || value === "") return;
+    const dt = document.createElement("dt");
+    dt.textContent = term;
+    const dd = document.createElement("dd");
+    dd.textContent = typeof value === "object" ? JSON.stringify(value) : value;
+    if (cls) dd.className = cls;
+    list.append(dt, dd);
+  };
+  add("status", answer.status);
+  add("engine", answer.engine);
+  add("seconds", answer.seconds);
+  add("checker", answer.verdict_detail || answer.verdict, `verdict-${answer.verdict}`);
+  add("error", answer.error);
+  const extra = current.module.summary ? current.module.summary(answer) : [];
+  for (const [term, value] of extra) add(term, value);
+  return list;
+}
+
+async function showAnswer(answer) {
+  current.answer = answer;
+  $("answer").replaceChildren(describe(answer));
+  $("answer").dataset.status = answer.status;
+  $("answer-json").textContent = JSON.stringify(answer, null, 1);
+  if (current.module.answered) {
+    await current.module.answered(current.ctx, answer);
+    return;
+  }
+  if (answer.certificate === null || answer.certificate === undefined) return;
+  const shown = await current.ctx.frames(answer.certificate);
+  if (shown.frames) showFrames(shown.frames, current.module.labels ? current.module.labels(shown.frames) : null);
+  else if (shown.svg) show($("board"), shown.svg);
+}
+
+async function solve() {
+  const game = current.game.name;
+  $("solve").disabled = true;
+  $("cancel").disabled = false;
+  $("progress").hidden = false;
+  $("answer").replaceChildren();
+  $("solve-status").textContent = "queued";
+  try {
+    const started = await api.post(`/api/games/${game}/solve`, {
+      text: current.instance.text, name: current.instance.name,
+      engine: $("engine").value, timeout: parseFloat($("timeout").value) || null,
+    });
+    current.job = started.job;
+    const end = await api.follow(started.job, (name, data) => {
+      const phase = name === "progress" ? data.phase : name;
+      const search = data.search ? Object.entries(data.search).filter(([k]) => k !== "search")
+        .map(([k, v]) => `${k} ${typeof v === "number" ? v.toLocaleString("en") : v}`).join(", ") : "";
+      $("solve-status").textContent = `${phase}, ${data.elapsed.toFixed(1)} s${search ? ` (${data.search.search}: ${search})` : ""}`;
+    });
+    if (current.game.name !== game) return;
+    if (end.name === "done") {
+      $("solve-status").textContent = `${end.data.answer.status} in ${end.data.elapsed.toFixed(2)} s`;
+      await showAnswer(end.data.answer);
+      fillSolved(current.game);
+    } else {
+      $("solve-status").textContent = `${end.name}${end.data.reason ? ": " + end.data.reason : ""}`;
+    }
+  } catch (e) {
+    errorBox(`could not solve: ${e.message}`);
+    $("solve-status").textContent = "";
+  } finally {
+    current.job = null;
+    $("solve").disabled = false;
+    $("cancel").disabled = true;
+    $("progress").hidden = true;
+  }
+}
+
+async function cancel() {
+  if (current.job) await api.del(`/api/jobs/${current.job}`);
+}
+
+async function route() {
+  stopAnimation();
+  const name = location.hash.slice(1);
+  const game = games.find((g) => g.name === name);
+  for (const a of document.querySelectorAll("#games a")) a.classList.toggle("active", a.dataset.game === name);
+  $("page").hidden = !game;
+  $("home").hidden = !!game;
+  if (!game) return;
+  const module = await import(`./games/${game.view ? game.name : "generic"}.js`);
+  current = { game, module, instance: null, frames: null, index: 0, job: null, answer: null };
+  current.ctx = context(game);
+  document.title = `escapology: ${game.name}`;
+  $("board").replaceChildren();
+  delete $("board").dataset.loaded;
+  $("game-controls").replaceChildren();
+  $("answer").replaceChildren();
+  $("answer-json").textContent = "";
+  $("solve-status").textContent = "";
+  $("instance-info").textContent = "";
+  $("stepper").hidden = true;
+  $("solve").disabled = true;
+  message("");
+  $("engine").replaceChildren(...game.engines.map((e) => new Option(e, e)));
+  buildGenerateForm(game);
+  if (module.setup) module.setup(current.ctx);
+  await Promise.all([fillListing(game), fillSolved(game)]);
+}
+
+async function start() {
+  games = await api.get("/api/games");
+  for (const game of games) {
+    const link = document.createElement("a");
+    link.href = `#${game.name}`;
+    link.textContent = game.name;
+    link.dataset.game = game.name;
+    $("games").appendChild(link);
+    const item = document.createElement("li");
+    item.innerHTML = `<a href="#${game.name}"></a>: `;
+    item.firstChild.textContent = game.name;
+    item.append(game.title);
+    $("game-list").appendChild(item);
+  }
+  $("examples").addEventListener("change", (e) => pickListed("examples", e.target.value).catch(() => {}));
+  $("shared").addEventListener("change", (e) => pickListed("shared", e.target.value).catch(() => {}));
+  $("upload").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (file) await loadInstance(await file.text(), file.name).catch(() => {});
+  });
+  $("paste-load").addEventListener("click", () => loadInstance($("paste").value, "pasted.txt").catch(() => {}));
+  $("generate-form").addEventListener("submit", generate);
+  $("solve").addEventListener("click", solve);
+  $("cancel").addEventListener("click", cancel);
+  $("first").addEventListener("click", () => { stopAnimation(); goTo(0); });
+  $("prev").addEventListener("click", () => { stopAnimation(); goTo(current.index - 1); });
+  $("next").addEventListener("click", () => { stopAnimation(); goTo(current.index + 1); });
+  $("last").addEventListener("click", () => { stopAnimation(); goTo(current.frames.length - 1); });
+  $("animate").addEventListener("click", animate);
+  window.addEventListener("hashchange", route);
+  await route();
+  document.body.dataset.ready = "1";
+}
+
+start().catch((e) => errorBox(`the page could not start: ${e.message}`));

@@ -1,0 +1,207 @@
+"""The aMAZEing Labyrinth's page: the board, the plan of the fewest turns step by step, and a game
+against the bot (insert the spare by clicking an arrow, turn it, click the destination) or the bot
+against itself.
+
+A state: ``rows``, ``cols``, ``tiles`` (connection masks N=1, E=2, S=4, W=8, row-major),
+``fixed``, ``spare``, ``spares`` (the spare's orientations), ``treasures`` (name -> cell, ``-1``
+on the spare), ``players`` (``name``, ``cell``, ``target``, ``target_cell``, ``cards`` left,
+``home``), ``to_move``, ``last_shift``, ``legal`` (the shifts allowed now, as ``N1``), ``walk``
+(cells of the walk that led here), ``reach`` (where the player to move can walk), ``step``.
+
+Play is stateless: the page keeps the game's position as the game's JSON text (``position``) and
+each call answers the next one. The rules are the game's own (:func:`escapology.amazeing.game.play_turn`,
+:func:`~escapology.amazeing.versus.bot_move`): a turn is a legal shift with the spare in a chosen
+orientation, then a walk; the player on her target collects it, the first home wins.
+
+>>> from escapology.amazeing.generator import published_position
+>>> game = new_game(published_position(seed=1), seed=3, cards=1)
+>>> s = game["state"]; len(s["players"]), s["to_move"], len(s["legal"])
+(2, 0, 12)
+>>> after = preview(None, position=game["position"], shift=s["legal"][0], rotation=0)
+>>> after["state"]["players"][0]["cell"] in after["state"]["reach"]
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from escapology.amazeing.model import Position
+from escapology.core.errors import InputError
+
+__all__ = ["ACTIONS", "GENERATE", "SLOW", "bot", "frames", "new_game", "preview", "state", "to_text", "turn"]
+
+GENERATE = [
+    {"name": "size", "label": "side (empty: the published 7x7)", "type": "int", "default": None, "min": 3, "max": 15},
+    {"name": "seed", "label": "seed", "type": "int", "default": 1},
+    {"name": "players", "label": "players", "type": "int", "default": 1, "min": 1, "max": 4},
+]
+SUFFIX = ".json"
+#: the bot's time for one move, seconds
+BOT_BUDGET = 0.5
+
+
+def to_text(pos: Position) -> str:
+    from escapology.amazeing.io import dumps
+
+    return dumps(pos)
+
+
+def generate(*, size: int | None = None, seed: int = 1, players: int = 1) -> Position:
+    from escapology.amazeing.generator import published_position, random_position
+
+    if size is None:
+        return published_position(seed, players)
+    return random_position(size, size, seed=seed, players=players)
+
+
+def state(pos: Position, *, walk: list[int] | None = None, step: int = 0) -> dict[str, Any]:
+    from escapology.amazeing.model import rotations
+
+    players = []
+    for p in pos.players:
+        target_cell = pos.treasures.get(p.target) if p.target is not None else None
+        players.append({"name": p.name, "cell": p.cell, "target": p.target, "target_cell": target_cell,
+                        "cards": len(p.cards), "home": p.home})
+    mover = pos.players[pos.to_move].cell if pos.players else None
+    return {
+        "rows": pos.rows, "cols": pos.cols, "tiles": list(pos.tiles), "fixed": list(pos.fixed), "spare": pos.spare,
+        "spares": list(rotations(pos.spare)), "treasures": dict(pos.treasures), "players": players,
+        "to_move": pos.to_move, "last_shift": None if pos.last_shift is None else str(pos.last_shift),
+        "legal": [str(s) for s in pos.legal_shifts()], "walk": walk or [],
+        "reach": sorted(pos.reachable(mover)) if mover is not None else [], "step": step,
+    }
+
+
+def frames(pos: Position, certificate: Any) -> list[dict[str, Any]]:
+    """The fewest-turns plan (``[{shift, tile, path}, ...]``) turn by turn for the player to move."""
+    from escapology.amazeing.io import plan_from_json
+
+    plan = plan_from_json(pos, certificate.get("plan", certificate.get("certificate"))
+                          if isinstance(certificate, dict) else certificate)
+    out = [state(pos)]
+    who = pos.to_move
+    for i, t in enumerate(plan, start=1):
+        try:
+            pos = pos.apply(t.shift, t.tile)
+        except ValueError as exc:
+            raise InputError(f"turn {i}: {exc}") from None
+        path = list(t.path)
+        if path:
+            pos = pos.move_player(who, path[-1])
+        out.append(state(pos, walk=path, step=i))
+    return out
+
+
+def _position(text: Any) -> Position:
+    from escapology.amazeing.io import loads
+
+    if not isinstance(text, str):
+        raise InputError("position is the game's JSON text")
+    pos = loads(text, file="<position>")
+    if len(pos.players) < 1:
+        raise InputError("the position has no player")
+    return pos
+
+
+def _answer(pos: Position, events: list[str], winner: int | None, walk: list[int] | None = None) -> dict[str, Any]:
+    return {"position": to_text(pos), "state": state(pos, walk=walk), "events": events, "winner": winner}
+
+
+def new_game(inst: Position | None, *, seed: int = 1, cards: int = 3) -> dict[str, Any]:
+    """A new game for two (the published board, ``cards`` treasure cards each), or the loaded
+    position when it has two players or more; home tiles added (:func:`~escapology.amazeing.game.start_game`)."""
+    from escapology.amazeing.game import start_game
+    from escapology.amazeing.generator import published_position
+
+    if not isinstance(cards, int) or not 1 <= cards <= 12 or not isinstance(seed, int):
+        raise InputError("cards is 1..12 and seed a number")
+    if inst is not None and len(inst.players) >= 2:
+        base = inst
+    else:
+        base = published_position(seed, 2, cards)
+    return _answer(start_game(base), [], None)
+
+
+def _move(pos: Position, shift: Any, rotation: Any, to: Any) -> Any:
+    from escapology.amazeing.model import Shift, rotate
+    from escapology.amazeing.versus import Move
+
+    try:
+        s = Shift.parse(str(shift))
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    if not isinstance(rotation, int) or not 0 <= rotation <= 3:
+        raise InputError("rotation is 0..3 quarter turns")
+    if not isinstance(to, int) or not 0 <= to < pos.rows * pos.cols:
+        raise InputError("to is a cell number")
+    return Move(s, rotate(pos.spare, rotation), to)
+
+
+def preview(inst: Any, *, position: Any, shift: Any, rotation: Any = 0) -> dict[str, Any]:
+    """The board after inserting the spare (turned ``rotation`` quarter turns) at ``shift``, with
+    the cells the player to move can walk to."""
+    pos = _position(position)
+    move = _move(pos, shift, rotation, 0)
+    try:
+        after = pos.apply(move.shift, move.tile)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    return {"state": state(after)}
+
+
+def _play(pos: Position, move: Any, events: list[str], who_name: str) -> tuple[Position, int | None]:
+    from escapology.amazeing.game import play_turn
+
+    who = pos.to_move
+    try:
+        pos, event = play_turn(pos, move)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    line = f"{who_name} ({pos.players[who].name}): {move.shift}"
+    if event:
+        line += f", {event}"
+    events.append(line)
+    return pos, who if event == "home" else None
+
+
+def turn(inst: Any, *, position: Any, shift: Any, rotation: Any, to: Any, reply: bool = True) -> dict[str, Any]:
+    """The person's turn (shift, orientation, destination), then the bot's reply when ``reply``."""
+    from escapology.amazeing.versus import bot_move
+
+    pos = _position(position)
+    events: list[str] = []
+    before = pos.apply(*_checked(pos, shift, rotation)).players[pos.to_move].cell
+    pos, winner = _play(pos, _move(pos, shift, rotation, to), events, "you")
+    walk = pos.walk(before, pos.players[(pos.to_move - 1) % len(pos.players)].cell) or []
+    if winner is None and reply:
+        move = bot_move(pos, budget=BOT_BUDGET)
+        pos, winner = _play(pos, move, events, "the bot")
+        walk = []
+    return _answer(pos, events, winner, walk)
+
+
+def _checked(pos: Position, shift: Any, rotation: Any) -> tuple[Any, int]:
+    move = _move(pos, shift, rotation, 0)
+    if move.shift not in pos.legal_shifts():
+        raise InputError(f"{move.shift} is not a legal shift now")
+    return move.shift, move.tile
+
+
+def bot(inst: Any, *, position: Any) -> dict[str, Any]:
+    """One turn of the bot for the player to move (bot against bot: call it again)."""
+    from escapology.amazeing.versus import bot_move
+
+    pos = _position(position)
+    who = pos.to_move
+    start = pos.players[who].cell
+    move = bot_move(pos, budget=BOT_BUDGET)
+    events: list[str] = []
+    after_shift = pos.apply(move.shift, move.tile)
+    pos, winner = _play(pos, move, events, "bot")
+    walk = after_shift.walk(after_shift.carry(move.shift, start), move.to) or []
+    return _answer(pos, events, winner, walk)
+
+
+ACTIONS = {"new_game": new_game, "preview": preview, "turn": turn, "bot": bot}
+SLOW = {"turn", "bot"}

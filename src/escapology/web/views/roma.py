@@ -1,0 +1,108 @@
+"""Roma's page: the puzzle, solved by hand with the checker's error marks, hints on request, and
+the solver's answer filled in row by row.
+
+A state: ``rows``, ``cols``, ``boxes`` (box id per cell), ``givens`` (rows over ``. ^ v < > O``),
+``grid`` (the arrows shown), ``step``. A generalized Roma graph (facts ``vertex``/``arc``) has no
+grid: its state is ``{"svg": ...}``, the picture of :func:`escapology.roma.render`.
+
+>>> from escapology.roma import load
+>>> p = load("https://puzz.link/p?roma/3/3/70og4a322c5")
+>>> check_grid(p, grid=["...", "...", "..O"])["empty"]
+8
+>>> [e["kind"] for e in check_grid(p, grid=[">v<", "v<^", ">>O"])["errors"]]
+['given']
+>>> hint(p, grid=[">v<", "...", "..O"])["cell"]
+[1, 0]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from escapology.core.errors import InputError
+from escapology.web.views import QUICK
+from escapology.roma.model import Puzzle
+
+__all__ = ["ACTIONS", "GENERATE", "SLOW", "check_grid", "frames", "hint", "state", "to_text"]
+
+GENERATE = [
+    {"name": "size", "label": "rows", "type": "int", "default": 5, "min": 2, "max": 10},
+    {"name": "cols", "label": "columns", "type": "int", "default": None, "min": 2, "max": 10},
+    {"name": "seed", "label": "seed", "type": "int", "default": 1},
+    {"name": "max_box", "label": "cells per box", "type": "int", "default": 4, "min": 1, "max": 8},
+    {"name": "goals", "label": "goals", "type": "int", "default": 1, "min": 1, "max": 4},
+]
+SUFFIX = ".txt"
+
+
+def to_text(inst: Puzzle) -> str:
+    from escapology.roma.io import encode_url
+
+    return encode_url(inst) + "\n"
+
+
+def state(inst: Any) -> dict[str, Any]:
+    if not isinstance(inst, Puzzle):
+        from escapology.roma import render
+
+        return {"svg": render(inst).to_string()}
+    return {"rows": inst.rows, "cols": inst.cols, "boxes": [list(r) for r in inst.boxes],
+            "givens": list(inst.givens), "grid": list(inst.givens), "step": 0}
+
+
+def _grid(inst: Puzzle, grid: Any) -> list[str]:
+    if not isinstance(grid, list) or len(grid) != inst.rows or \
+            not all(isinstance(r, str) and len(r) == inst.cols for r in grid):
+        raise InputError(f"the grid is {inst.rows} rows of {inst.cols} symbols")
+    return grid
+
+
+def check_grid(inst: Puzzle, *, grid: Any) -> dict[str, Any]:
+    """The checker's violations of the grid (:func:`escapology.roma.checker.violations`): the
+    empty cells counted, the other violations with their cells; ``solved`` when there is none."""
+    from escapology.roma.checker import violations
+
+    if not isinstance(inst, Puzzle):
+        raise InputError("a Roma graph has no grid to fill")
+    found = violations(inst, _grid(inst, grid))
+    empty = sum(1 for v in found if v.kind == "empty")
+    return {"solved": not found, "empty": empty, "errors": [v.to_json() for v in found if v.kind != "empty"]}
+
+
+def hint(inst: Puzzle, *, grid: Any) -> dict[str, Any]:
+    """One cell of the solution where the grid is empty or wrong (the first in reading order), or
+    ``cell: None`` when the grid is the solution."""
+    from escapology.roma import solve
+
+    if not isinstance(inst, Puzzle):
+        raise InputError("a Roma graph has no grid to fill")
+    rows = _grid(inst, grid)
+    result = solve(inst, timeout=QUICK, unique=False)
+    if result.certificate is None:
+        raise InputError(f"the solver found no solution ({result.status.value})")
+    for r, row in enumerate(result.certificate):
+        for c, ch in enumerate(row):
+            if rows[r][c] != ch:
+                return {"cell": [r, c], "symbol": ch}
+    return {"cell": None, "symbol": None}
+
+
+def frames(inst: Any, certificate: Any) -> list[dict[str, Any]]:
+    """The givens, then the solution filled in one row at a time."""
+    first = state(inst)
+    if "svg" in first:
+        from escapology.roma import render
+
+        return [{"svg": render(inst, certificate).to_string()}]
+    solution = certificate.get("solution", certificate.get("certificate")) if isinstance(certificate, dict) \
+        else certificate
+    solution = _grid(inst, list(solution) if isinstance(solution, (list, tuple)) else solution)
+    out = [first]
+    for r in range(inst.rows):
+        grid = list(solution[: r + 1]) + list(inst.givens[r + 1:])
+        out.append({**first, "grid": grid, "step": r + 1})
+    return out
+
+
+ACTIONS = {"check": check_grid, "hint": hint}
+SLOW = {"hint"}
