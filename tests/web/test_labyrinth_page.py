@@ -51,7 +51,8 @@ def test_generate_then_reload_shows_the_solved_instance(page, server) -> None:
     page.wait_for_selector("#answer[data-status]")
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
-    page.wait_for_selector("#solved li", state="attached")
+    # the store is written by its own thread: wait for this instance's row, not for any row
+    page.wait_for_selector("#solved li:has-text('seed7-size5')", state="attached")
     page.click("#solved-box summary")
     texts = page.locator("#solved li").all_inner_texts()
     assert any(t.startswith("labyrinth-density0.42-seed7-size5.lp: solved (valid)") for t in texts), texts
