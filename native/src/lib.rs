@@ -12,6 +12,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+pub mod amazeing;
 pub mod labyrinth;
 
 use labyrinth::board::{Connections, MAX_SIDE};
@@ -214,6 +215,158 @@ fn labyrinth_memory(n: usize, max_steps: usize, workers: usize) -> usize {
     deepening::memory_estimate(n.min(MAX_SIDE), max_steps, workers)
 }
 
+// ----- The aMAZEing Labyrinth: the bounded race of SP-Versus-Labyrinth ----------------------------
+
+/// The largest board (cells) the native race search takes.
+const AMAZEING_MAX_CELLS: usize = 64 * 128;
+
+/// A race position from Python's plain data, and the search at bitset width `W`.
+#[allow(clippy::too_many_arguments)]
+fn amazeing_race_at<const W: usize>(
+    rows: usize,
+    cols: usize,
+    fixed: &[bool],
+    tiles: &[u8],
+    spare: u8,
+    forbidden: Option<(char, usize)>,
+    cells: [i64; 4],
+    turns: u32,
+    table_states: usize,
+    poll: &mut dyn FnMut(u64) -> bool,
+) -> PyResult<(Option<(char, usize, u8, u32)>, amazeing::race::Outcome)> {
+    use amazeing::board::{Geometry, NO_TARGET, ON_SPARE};
+    use amazeing::race::{Race, State, NO_SHIFT};
+    let geo: Geometry<W> = Geometry::new(rows, cols, fixed);
+    let forbidden = match forbidden {
+        None => NO_SHIFT,
+        Some((side, index)) => geo
+            .shifts
+            .iter()
+            .position(|s| s.side == side && s.index == index)
+            .unwrap_or(NO_SHIFT),
+    };
+    let size = (rows * cols) as i64;
+    let target = |t: i64| match t {
+        -1 => Ok(ON_SPARE),
+        -2 => Ok(NO_TARGET),
+        t if (0..size).contains(&t) => Ok(t as u32),
+        _ => Err(PyValueError::new_err(
+            "a target is a cell, -1 (spare) or -2 (none)",
+        )),
+    };
+    if !(0..size).contains(&cells[0]) || !(0..size).contains(&cells[1]) {
+        return Err(PyValueError::new_err(
+            "the players must stand on cells of the board",
+        ));
+    }
+    let root = State {
+        board: geo.encode(tiles),
+        spare,
+        forbidden,
+        me: cells[0] as u32,
+        opp: cells[1] as u32,
+        my_target: target(cells[2])?,
+        opp_target: target(cells[3])?,
+    };
+    let out = Race::new(&geo, table_states, poll).solve(&root, turns);
+    let mv = out.winning_move.map(|m| {
+        let s = &geo.shifts[m.shift];
+        (s.side, s.index, m.tile, m.to)
+    });
+    Ok((mv, out))
+}
+
+/// The bounded race of SP-Versus-Labyrinth (see `escapology.amazeing.native`): can the player to
+/// move force standing on her target within `turns` own turns before the opponent stands on his?
+///
+/// `fixed` and `tiles` are row-major; `forbidden` is the shift (side, index) that would undo the
+/// previous one; targets are cells, -1 (on the spare) or -2 (none). Returns a dict: `move`
+/// ((side, index, tile, cell) of a winning first move, or None), `turns` (with a move: the fewest
+/// own turns of a forced win; else every bound up to it is proven lost), `nodes`, `table_states`,
+/// `stopped`. Runs with the GIL released; Ctrl-C raises KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, fixed, tiles, spare, forbidden, me, opp, my_target, opp_target, turns, seconds=None, table_states=4_000_000, node_limit=None))]
+#[allow(clippy::too_many_arguments)]
+fn amazeing_race<'py>(
+    py: Python<'py>,
+    rows: usize,
+    cols: usize,
+    fixed: Vec<bool>,
+    tiles: Vec<u8>,
+    spare: u8,
+    forbidden: Option<(char, usize)>,
+    me: i64,
+    opp: i64,
+    my_target: i64,
+    opp_target: i64,
+    turns: u32,
+    seconds: Option<f64>,
+    table_states: usize,
+    node_limit: Option<u64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let size = rows * cols;
+    if rows == 0 || cols == 0 || size > AMAZEING_MAX_CELLS {
+        return Err(PyValueError::new_err(format!(
+            "the native race takes boards of 1 to {AMAZEING_MAX_CELLS} cells, not {rows}x{cols}"
+        )));
+    }
+    if fixed.len() != size || tiles.len() != size || tiles.iter().any(|&t| t > 15) || spare > 15 {
+        return Err(PyValueError::new_err(
+            "fixed and tiles must hold rows * cols entries, tiles 0..15",
+        ));
+    }
+    let cells = [me, opp, my_target, opp_target];
+    let (result, interrupted) = py.detach(move || {
+        let monitor = PyMonitor::new(seconds, None);
+        let mut poll = |nodes: u64| node_limit.is_some_and(|l| nodes >= l) || monitor.should_stop();
+        let f = &fixed;
+        let t = &tiles;
+        let p: &mut dyn FnMut(u64) -> bool = &mut poll;
+        let args = (rows, cols, spare, forbidden, cells, turns, table_states);
+        let result = match size.div_ceil(64) {
+            1 => amazeing_race_at::<1>(
+                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
+            ),
+            2 => amazeing_race_at::<2>(
+                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
+            ),
+            3..=4 => amazeing_race_at::<4>(
+                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
+            ),
+            5..=8 => amazeing_race_at::<8>(
+                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
+            ),
+            9..=16 => amazeing_race_at::<16>(
+                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
+            ),
+            17..=32 => amazeing_race_at::<32>(
+                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
+            ),
+            33..=64 => amazeing_race_at::<64>(
+                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
+            ),
+            _ => amazeing_race_at::<128>(
+                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
+            ),
+        };
+        (result, monitor.interrupted.into_inner())
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    let (mv, out) = result?;
+    let d = PyDict::new(py);
+    d.set_item(
+        "move",
+        mv.map(|(side, index, tile, cell)| (side.to_string(), index, tile, cell)),
+    )?;
+    d.set_item("turns", out.turns)?;
+    d.set_item("nodes", out.nodes)?;
+    d.set_item("table_states", out.table_states)?;
+    d.set_item("stopped", out.stopped)?;
+    Ok(d)
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
@@ -221,5 +374,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(labyrinth_solve, m)?)?;
     m.add_function(wrap_pyfunction!(labyrinth_search, m)?)?;
     m.add_function(wrap_pyfunction!(labyrinth_memory, m)?)?;
+    m.add("AMAZEING_MAX_CELLS", AMAZEING_MAX_CELLS)?;
+    m.add_function(wrap_pyfunction!(amazeing_race, m)?)?;
     Ok(())
 }

@@ -1,0 +1,431 @@
+//! The bounded race of SP-Versus-Labyrinth (Schwahn & Thielen, FUN 2018, Definition 2): can the
+//! player to move ("she") force standing on her target within `t` of her own turns, whatever the
+//! opponent ("he") does, before he stands on his?
+//!
+//! The AND-OR recursion is the one of `escapology.amazeing.versus._Engine` (same answers):
+//!
+//! - `win(s, t)`: she wins now (some shift and orientation after which she can walk to her
+//!   target), or `t >= 2` and some move of hers (shift, orientation, walk) leaves a position
+//!   where `loses(s', t - 1)`;
+//! - `loses(s, t)` (he is to move): he cannot win now, and after every shift and orientation of
+//!   his she wins now, or `t >= 2` and for every walk of his `win(s'', t)`.
+//!
+//! Exactness of each speed-up:
+//!
+//! - *hoisting*: whether he wins now after her shift does not depend on where she walks (his
+//!   walk does not meet her: players do not block each other), so it is tested once per shift
+//!   and orientation of hers, before her walks; likewise whether she wins now after his shift
+//!   is tested once before his walks, and when she does, no walk of his refutes;
+//! - *iterative deepening*: `win(s, t)` is tried for `t = 1, 2, ...` up to the bound; the first
+//!   `t` that wins is the fewest own turns of a forced win, and by monotonicity (a win within
+//!   `t` turns is one within `t + 1`) the answer for the bound is the same;
+//! - *transposition table* ([`super::table`]): proven bounds per whole state, exact by the same
+//!   monotonicity;
+//! - *move ordering* (which never changes an answer, only how soon it is found): the move that
+//!   proved or refuted a state before first, then a refuting reply that worked at the same depth
+//!   (killer), her walks to cells one optimistic own turn from her target first
+//!   ([`super::solo`]), nearest first, his walks nearest to his target first.
+
+use super::bits::Bits;
+use super::board::{rotations, Board, Geometry, NO_TARGET, ON_SPARE};
+use super::solo::{one_turn_cells, ordered_cells};
+use super::table::{Key, Table};
+
+/// No shift is forbidden (no previous shift).
+pub const NO_SHIFT: usize = usize::MAX;
+
+/// How often (nodes) the search asks whether to stop.
+const POLL_EVERY: u64 = 1 << 12;
+
+/// A position of the race from the side of the player to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct State<const W: usize> {
+    pub board: Board<W>,
+    pub spare: u8,
+    /// The shift that would undo the previous one (`NO_SHIFT` when none).
+    pub forbidden: usize,
+    pub me: u32,
+    pub opp: u32,
+    /// A cell, [`ON_SPARE`] or [`NO_TARGET`].
+    pub my_target: u32,
+    pub opp_target: u32,
+}
+
+/// A turn: shift index, inserted tile, the cell walked to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Move {
+    pub shift: usize,
+    pub tile: u8,
+    pub to: u32,
+}
+
+impl Move {
+    fn pack(self) -> u32 {
+        (1 << 31) | (self.shift as u32) << 20 | u32::from(self.tile) << 16 | self.to
+    }
+
+    fn unpack(code: u32) -> Option<Move> {
+        (code != 0).then(|| Move {
+            shift: (code >> 20 & 0x7ff) as usize,
+            tile: (code >> 16 & 15) as u8,
+            to: code & 0xffff,
+        })
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// A first move of a forced win, if one was found.
+    pub winning_move: Option<Move>,
+    /// With a win: the fewest own turns it needs. Without: every bound up to this many turns
+    /// is proven to have no forced win (the full bound unless the search was stopped).
+    pub turns: u32,
+    /// Nodes visited (calls of `win` and `loses`).
+    pub nodes: u64,
+    /// States in the transposition table at the end.
+    pub table_states: usize,
+    /// Whether the poll stopped the search before it finished.
+    pub stopped: bool,
+}
+
+struct Stopped;
+
+type Found = Result<Option<Move>, Stopped>;
+
+/// The search: geometry, table, counters and the stop poll.
+pub struct Race<'a, const W: usize> {
+    geo: &'a Geometry<W>,
+    rot: Vec<Vec<u8>>,
+    table: Table<W>,
+    nodes: u64,
+    killers: Vec<u32>,
+    poll: &'a mut dyn FnMut(u64) -> bool,
+}
+
+impl<'a, const W: usize> Race<'a, W> {
+    /// A search on `geo` keeping at most `table_states` states; `poll(nodes)` is called every
+    /// few thousand nodes and stops the search when it returns true.
+    pub fn new(
+        geo: &'a Geometry<W>,
+        table_states: usize,
+        poll: &'a mut dyn FnMut(u64) -> bool,
+    ) -> Self {
+        Race {
+            geo,
+            rot: (0..16).map(rotations).collect(),
+            table: Table::new(table_states),
+            nodes: 0,
+            killers: Vec::new(),
+            poll,
+        }
+    }
+
+    /// Whether the player to move of `root` can force a win within `turns` own turns: iterative
+    /// deepening over `1..=turns`.
+    pub fn solve(&mut self, root: &State<W>, turns: u32) -> Outcome {
+        let turns = turns.min(u32::from(u8::MAX - 1));
+        self.killers = vec![0; turns as usize + 2];
+        let mut proven = 0;
+        for t in 1..=turns {
+            match self.win(root, t as u8, false) {
+                Ok(Some(m)) => return self.outcome(Some(m), t, false),
+                Ok(None) => proven = t,
+                Err(Stopped) => return self.outcome(None, proven, true),
+            }
+        }
+        self.outcome(None, proven, false)
+    }
+
+    fn outcome(&self, winning_move: Option<Move>, turns: u32, stopped: bool) -> Outcome {
+        Outcome {
+            winning_move,
+            turns,
+            nodes: self.nodes,
+            table_states: self.table.len(),
+            stopped,
+        }
+    }
+
+    #[inline]
+    fn tick(&mut self) -> Result<(), Stopped> {
+        self.nodes += 1;
+        if self.nodes % POLL_EVERY == 0 && (self.poll)(self.nodes) {
+            return Err(Stopped);
+        }
+        Ok(())
+    }
+
+    fn key(st: &State<W>, loses: bool) -> Key<W> {
+        Key {
+            board: st.board,
+            packed: u32::from(st.spare)
+                | ((st.forbidden as u32 & 0xffff) << 4)
+                | (u32::from(loses) << 20),
+            me: st.me,
+            opp: st.opp,
+            my_target: st.my_target,
+            opp_target: st.opp_target,
+        }
+    }
+
+    /// The position after the player to move shifts (`k`, `tile`), before she walks; still
+    /// from her side.
+    #[inline]
+    fn shifted(&self, st: &State<W>, k: usize, tile: u8) -> State<W> {
+        let geo = self.geo;
+        let (board, spare) = geo.shift(&st.board, k, tile);
+        State {
+            board,
+            spare,
+            forbidden: geo.shifts[k].reverse,
+            me: geo.carry_cell(st.me, k),
+            opp: geo.carry_cell(st.opp, k),
+            my_target: geo.carry_target(st.my_target, k),
+            opp_target: geo.carry_target(st.opp_target, k),
+        }
+    }
+
+    /// The same position from the other player's side; the one who moved stands on `moved`.
+    #[inline]
+    fn swap(st: &State<W>, moved: u32) -> State<W> {
+        State {
+            board: st.board,
+            spare: st.spare,
+            forbidden: st.forbidden,
+            me: st.opp,
+            opp: moved,
+            my_target: st.opp_target,
+            opp_target: st.my_target,
+        }
+    }
+
+    /// A shift and orientation after which the player to move can walk to her target.
+    fn wins_now(&self, st: &State<W>) -> Option<Move> {
+        let geo = self.geo;
+        for k in 0..geo.shifts.len() {
+            if k == st.forbidden {
+                continue;
+            }
+            let target = geo.carry_target(st.my_target, k);
+            if target == ON_SPARE || target == NO_TARGET {
+                continue;
+            }
+            let me = geo.carry_cell(st.me, k);
+            let tiles = &self.rot[st.spare as usize];
+            if tiles.len() > 1 {
+                // opening sides only adds passages: no orientation helps if a cross does not
+                let (relaxed, _) = geo.shift(&st.board, k, 15);
+                if !geo.reaches(&relaxed, me, target) {
+                    continue;
+                }
+            }
+            for &tile in tiles {
+                let (board, _) = geo.shift(&st.board, k, tile);
+                if geo.reaches(&board, me, target) {
+                    return Some(Move {
+                        shift: k,
+                        tile,
+                        to: target,
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// Her shifts and orientations, the one in `first` (a packed move) first.
+    fn moves(&self, st: &State<W>, first: &[u32]) -> Vec<(usize, u8)> {
+        let mut out = Vec::with_capacity(self.geo.shifts.len() * 4);
+        for &code in first {
+            if let Some(m) = Move::unpack(code) {
+                if m.shift != st.forbidden
+                    && m.shift < self.geo.shifts.len()
+                    && self.rot[st.spare as usize].contains(&m.tile)
+                    && !out.contains(&(m.shift, m.tile))
+                {
+                    out.push((m.shift, m.tile));
+                }
+            }
+        }
+        for k in 0..self.geo.shifts.len() {
+            if k == st.forbidden {
+                continue;
+            }
+            for &tile in &self.rot[st.spare as usize] {
+                if !out.contains(&(k, tile)) {
+                    out.push((k, tile));
+                }
+            }
+        }
+        out
+    }
+
+    /// A first move forcing a win within `t` own turns (`now_known`: she cannot win now).
+    fn win(&mut self, st: &State<W>, t: u8, now_known: bool) -> Found {
+        self.tick()?;
+        let key = Self::key(st, false);
+        let mut hint = 0;
+        if let Some(e) = self.table.get(&key) {
+            if e.win_from != 0 && t >= e.win_from {
+                return Ok(Move::unpack(e.best));
+            }
+            if t <= e.fail_to {
+                return Ok(None);
+            }
+            hint = e.best;
+        }
+        if !now_known {
+            if let Some(m) = self.wins_now(st) {
+                self.table.prove(key, 1, m.pack());
+                return Ok(Some(m));
+            }
+        }
+        if t <= 1 {
+            self.table.refute(key, 1, 0);
+            return Ok(None);
+        }
+        let geo = self.geo;
+        for (k, tile) in self.moves(st, &[hint]) {
+            let child = self.shifted(st, k, tile);
+            let his = Self::swap(&child, child.me);
+            if self.wins_now(&his).is_some() {
+                continue; // he wins now wherever she walks
+            }
+            let reach = geo.flood(&child.board, Bits::cell(child.me as usize));
+            let near = if t >= 3 {
+                one_turn_cells(geo, &child.board, child.my_target, NO_SHIFT)
+            } else {
+                Bits::ZERO
+            };
+            for cell in ordered_cells(geo, reach, near, child.my_target) {
+                let after = State { opp: cell, ..his };
+                if self.loses(&after, t - 1, true)? {
+                    let m = Move {
+                        shift: k,
+                        tile,
+                        to: cell,
+                    };
+                    self.table.prove(key, t, m.pack());
+                    return Ok(Some(m));
+                }
+            }
+        }
+        self.table.refute(key, t, 0);
+        Ok(None)
+    }
+
+    /// Whether the player to move (he) cannot stop the other one (she) from forcing a win within
+    /// `t` of her turns, nor win first (`now_known`: he cannot win now).
+    fn loses(&mut self, st: &State<W>, t: u8, now_known: bool) -> Result<bool, Stopped> {
+        self.tick()?;
+        let key = Self::key(st, true);
+        let mut hint = 0;
+        if let Some(e) = self.table.get(&key) {
+            if e.win_from != 0 && t >= e.win_from {
+                return Ok(true);
+            }
+            if t <= e.fail_to {
+                return Ok(false);
+            }
+            hint = e.best;
+        }
+        if !now_known && self.wins_now(st).is_some() {
+            self.table.refute(key, u8::MAX, 0);
+            return Ok(false);
+        }
+        let geo = self.geo;
+        let killer = self.killers[t as usize];
+        for (k, tile) in self.moves(st, &[hint, killer]) {
+            let child = self.shifted(st, k, tile);
+            let hers = Self::swap(&child, child.me);
+            if self.wins_now(&hers).is_some() {
+                continue; // she wins now wherever he walks
+            }
+            let refuted = if t == 1 {
+                Some(child.me)
+            } else {
+                let reach = geo.flood(&child.board, Bits::cell(child.me as usize));
+                let mut refuting = None;
+                for cell in ordered_cells(geo, reach, Bits::ZERO, child.my_target) {
+                    let after = State { opp: cell, ..hers };
+                    if self.win(&after, t, true)?.is_none() {
+                        refuting = Some(cell);
+                        break;
+                    }
+                }
+                refuting
+            };
+            if let Some(cell) = refuted {
+                let m = Move {
+                    shift: k,
+                    tile,
+                    to: cell,
+                }
+                .pack();
+                self.killers[t as usize] = m;
+                self.table.refute(key, t, m);
+                return Ok(false);
+            }
+        }
+        self.table.prove(key, t, 0);
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The doctest position of `versus.py`: ┌─┐ / │·│ / └─┘, spare ─, red on 0 wants 8.
+    #[test]
+    fn the_small_doctest_race_is_won_in_one_turn() {
+        let tiles = [6u8, 10, 12, 5, 0, 5, 3, 10, 9];
+        let g: Geometry<1> = Geometry::new(3, 3, &[false; 9]);
+        let root = State {
+            board: g.encode(&tiles),
+            spare: 10,
+            forbidden: NO_SHIFT,
+            me: 0,
+            opp: 2,
+            my_target: 8,
+            opp_target: 4,
+        };
+        let mut poll = |_n: u64| false;
+        let out = Race::new(&g, 1 << 16, &mut poll).solve(&root, 3);
+        assert_eq!(out.turns, 1);
+        let m = out.winning_move.expect("a win");
+        assert_eq!(m.to, 8);
+        let (board, _) = g.shift(&root.board, m.shift, m.tile);
+        assert!(g.reaches(&board, g.carry_cell(0, m.shift), 8));
+    }
+
+    #[test]
+    fn a_stopped_search_says_so() {
+        let tiles = [5u8; 9];
+        let g: Geometry<1> = Geometry::new(3, 3, &[false; 9]);
+        let root = State {
+            board: g.encode(&tiles),
+            spare: 5,
+            forbidden: NO_SHIFT,
+            me: 0,
+            opp: 8,
+            my_target: NO_TARGET,
+            opp_target: NO_TARGET,
+        };
+        let mut poll = |_n: u64| true;
+        let out = Race::new(&g, 1 << 16, &mut poll).solve(&root, 50);
+        assert!(out.stopped && out.winning_move.is_none());
+    }
+
+    #[test]
+    fn packed_moves_round_trip() {
+        let m = Move {
+            shift: 37,
+            tile: 9,
+            to: 4095,
+        };
+        assert_eq!(Move::unpack(m.pack()), Some(m));
+        assert_eq!(Move::unpack(0), None);
+    }
+}

@@ -1,0 +1,117 @@
+"""The native race search (Rust): SP-Versus-Labyrinth, bounded, as :func:`~escapology.amazeing.versus.forced_win`.
+
+Schwahn & Thielen, FUN 2018, Definition 2: can the player to move force standing on her target
+within ``turns`` of her own turns, whatever the opponent does, before he stands on his? The
+recursion and its answers are those of :mod:`escapology.amazeing.versus`; the crate
+(``native/src/amazeing/``) adds iterative deepening (the first bound that wins is the fewest own
+turns of a forced win), a transposition table of proven bounds with whole states as keys, and
+move ordering from solo distances. The proof of each step is in the module documentation of
+``native/src/amazeing/race.rs``.
+
+This module only converts the position to the crate's plain data and the answer back to a
+:class:`~escapology.amazeing.versus.Move`; the GIL is released while the search runs and Ctrl-C
+raises ``KeyboardInterrupt``. The witness is replayed by the rules engine of
+:mod:`escapology.amazeing.model` in the tests and by :func:`escapology.amazeing.checker.check_race_move`.
+
+>>> from escapology.amazeing.model import Position, Player
+>>> pos = Position.from_glyphs(["┌─┐", "│·│", "└─┘"], spare="─", fixed="none",
+...     treasures={"A": 8, "B": 4}, players=(Player("red", 0, "A"), Player("blue", 2, "B")))
+>>> res = forced_win_native(pos, 3)
+>>> res.status.value, res.fewest_turns
+('solved', 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from escapology.amazeing.model import Position, Shift
+from escapology.amazeing.versus import Move, VersusResult
+from escapology.core.limits import Deadline
+from escapology.core.results import Status
+
+#: States the transposition table keeps by default (about 80 bytes each on a 7x7 board).
+TABLE_STATES = 4_000_000
+
+
+@dataclass
+class NativeVersusResult(VersusResult):
+    """:class:`VersusResult` with what the native search adds."""
+
+    #: with a win: the fewest own turns it needs; without: every bound up to this is proven lost
+    fewest_turns: int | None = None
+    proven_turns: int = 0
+    table_states: int = 0
+
+
+def available() -> bool:
+    """Whether the extension module is built."""
+    try:
+        from escapology import _native
+    except ImportError:
+        return False
+    return hasattr(_native, "amazeing_race")
+
+
+def max_cells() -> int:
+    """The largest board (cells) the native race search takes."""
+    from escapology import _native
+
+    return int(_native.AMAZEING_MAX_CELLS)
+
+
+def race_arguments(position: Position) -> dict:
+    """The crate's plain data of a race position (the player to move and the next one)."""
+    if len(position.players) < 2:
+        raise ValueError("SP-Versus needs two players")
+    me = position.players[position.to_move]
+    opp = position.players[(position.to_move + 1) % len(position.players)]
+
+    def target(name: str | None) -> int:
+        return -2 if name is None else position.treasures[name]
+
+    forbidden = None
+    if position.last_shift is not None:
+        rev = position.last_shift.reverse()
+        forbidden = (rev.side, rev.index)
+    return dict(
+        rows=position.rows, cols=position.cols, fixed=list(position.fixed), tiles=list(position.tiles),
+        spare=position.spare, forbidden=forbidden, me=me.cell, opp=opp.cell,
+        my_target=target(me.target), opp_target=target(opp.target),
+    )
+
+
+def forced_win_native(
+    position: Position,
+    turns: int,
+    *,
+    deadline: Deadline | None = None,
+    table_states: int = TABLE_STATES,
+    node_limit: int | None = None,
+) -> NativeVersusResult:
+    """Whether the player to move can force reaching her target within ``turns`` own turns before
+    the next player reaches his (Definition 2, bounded), by the native search.
+
+    Answers as :func:`escapology.amazeing.versus.forced_win` (``solved`` with a winning first
+    move, ``unsolvable``, or ``unknown`` when the deadline or ``node_limit`` stops it first);
+    ``fewest_turns`` is the fewest own turns of a forced win, ``proven_turns`` the largest bound
+    proven to have none.
+    """
+    from escapology import _native
+
+    if turns < 1:
+        raise ValueError("turns must be at least 1")
+    remaining = deadline.remaining() if deadline is not None else None
+    out = _native.amazeing_race(
+        **race_arguments(position), turns=turns, seconds=remaining, table_states=table_states,
+        node_limit=node_limit,
+    )
+    nodes, proven = int(out["nodes"]), int(out["turns"])
+    common = dict(nodes=nodes, table_states=int(out["table_states"]))
+    if out["move"] is not None:
+        side, index, tile, cell = out["move"]
+        move = Move(Shift(side, index), tile, cell)
+        return NativeVersusResult(Status.SOLVED, move, turns, fewest_turns=proven, proven_turns=proven - 1, **common)
+    if out["stopped"]:
+        return NativeVersusResult(Status.UNKNOWN, None, turns, proven_turns=proven, **common)
+    return NativeVersusResult(Status.UNSOLVABLE, None, turns, proven_turns=proven, **common)
