@@ -263,10 +263,10 @@ fn amazeing_race_at<const W: usize>(
         board: geo.encode(tiles),
         spare,
         forbidden,
-        me: cells[0] as u32,
-        opp: cells[1] as u32,
-        my_target: target(cells[2])?,
-        opp_target: target(cells[3])?,
+        her: cells[0] as u32,
+        him: amazeing::bits::Bits::cell(cells[1] as usize),
+        her_target: target(cells[2])?,
+        his_target: target(cells[3])?,
     };
     let out = Race::new(&geo, table_states, poll).solve(&root, turns);
     let mv = out.winning_move.map(|m| {

@@ -16,6 +16,12 @@
 //!   walk does not meet her: players do not block each other), so it is tested once per shift
 //!   and orientation of hers, before her walks; likewise whether she wins now after his shift
 //!   is tested once before his walks, and when she does, no walk of his refutes;
+//! - *his walks as one set*: `him` is a set of cells, and `win(s, t)` with a set asks for one
+//!   strategy that wins against him standing on any of them (he wins now if he does from one
+//!   of them). By induction on `t`, a win against a set is a win against every subset: every
+//!   test of his (winning now, refuting) only has more cells to start from. So after his shift
+//!   the search first asks whether she wins against all his walks at once; only when that
+//!   fails is each walk tried alone, which keeps the answer exact;
 //! - *iterative deepening*: `win(s, t)` is tried for `t = 1, 2, ...` up to the bound; the first
 //!   `t` that wins is the fewest own turns of a forced win, and by monotonicity (a win within
 //!   `t` turns is one within `t + 1`) the answer for the bound is the same;
@@ -37,18 +43,20 @@ pub const NO_SHIFT: usize = usize::MAX;
 /// How often (nodes) the search asks whether to stop.
 const POLL_EVERY: u64 = 1 << 12;
 
-/// A position of the race from the side of the player to move.
+/// A position of the race. She is the player whose forced win is asked; he is the opponent.
+/// `him` is a *set* of cells: a position where he may stand on any of them, and she must win
+/// against each (see the module documentation); a real position has one cell there.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct State<const W: usize> {
     pub board: Board<W>,
     pub spare: u8,
     /// The shift that would undo the previous one (`NO_SHIFT` when none).
     pub forbidden: usize,
-    pub me: u32,
-    pub opp: u32,
+    pub her: u32,
+    pub him: Bits<W>,
     /// A cell, [`ON_SPARE`] or [`NO_TARGET`].
-    pub my_target: u32,
-    pub opp_target: u32,
+    pub her_target: u32,
+    pub his_target: u32,
 }
 
 /// A turn: shift index, inserted tile, the cell walked to.
@@ -121,7 +129,7 @@ impl<'a, const W: usize> Race<'a, W> {
         }
     }
 
-    /// Whether the player to move of `root` can force a win within `turns` own turns: iterative
+    /// Whether she (to move in `root`) can force a win within `turns` own turns: iterative
     /// deepening over `1..=turns`.
     pub fn solve(&mut self, root: &State<W>, turns: u32) -> Outcome {
         let turns = turns.min(u32::from(u8::MAX - 1));
@@ -156,21 +164,20 @@ impl<'a, const W: usize> Race<'a, W> {
         Ok(())
     }
 
-    fn key(st: &State<W>, loses: bool) -> Key<W> {
+    fn key(st: &State<W>, his_turn: bool) -> Key<W> {
         Key {
             board: st.board,
             packed: u32::from(st.spare)
                 | ((st.forbidden as u32 & 0xffff) << 4)
-                | (u32::from(loses) << 20),
-            me: st.me,
-            opp: st.opp,
-            my_target: st.my_target,
-            opp_target: st.opp_target,
+                | (u32::from(his_turn) << 20),
+            her: st.her,
+            him: st.him,
+            her_target: st.her_target,
+            his_target: st.his_target,
         }
     }
 
-    /// The position after the player to move shifts (`k`, `tile`), before she walks; still
-    /// from her side.
+    /// The position after shift (`k`, `tile`), before the walk.
     #[inline]
     fn shifted(&self, st: &State<W>, k: usize, tile: u8) -> State<W> {
         let geo = self.geo;
@@ -179,54 +186,42 @@ impl<'a, const W: usize> Race<'a, W> {
             board,
             spare,
             forbidden: geo.shifts[k].reverse,
-            me: geo.carry_cell(st.me, k),
-            opp: geo.carry_cell(st.opp, k),
-            my_target: geo.carry_target(st.my_target, k),
-            opp_target: geo.carry_target(st.opp_target, k),
+            her: geo.carry_cell(st.her, k),
+            him: geo.carry_cells(st.him, k),
+            her_target: geo.carry_target(st.her_target, k),
+            his_target: geo.carry_target(st.his_target, k),
         }
     }
 
-    /// The same position from the other player's side; the one who moved stands on `moved`.
-    #[inline]
-    fn swap(st: &State<W>, moved: u32) -> State<W> {
-        State {
-            board: st.board,
-            spare: st.spare,
-            forbidden: st.forbidden,
-            me: st.opp,
-            opp: moved,
-            my_target: st.opp_target,
-            opp_target: st.my_target,
-        }
-    }
-
-    /// A shift and orientation after which the player to move can walk to her target.
-    fn wins_now(&self, st: &State<W>) -> Option<Move> {
+    /// A shift and orientation after which a player on one of `from` can walk to `target`
+    /// (the board, spare and forbidden shift of `st`); the move walks to the target.
+    fn wins_now(&self, st: &State<W>, from: Bits<W>, target: u32) -> Option<Move> {
         let geo = self.geo;
         for k in 0..geo.shifts.len() {
             if k == st.forbidden {
                 continue;
             }
-            let target = geo.carry_target(st.my_target, k);
-            if target == ON_SPARE || target == NO_TARGET {
+            let t = geo.carry_target(target, k);
+            if t == ON_SPARE || t == NO_TARGET {
                 continue;
             }
-            let me = geo.carry_cell(st.me, k);
+            let goal = Bits::cell(t as usize);
+            let from = geo.carry_cells(from, k);
             let tiles = &self.rot[st.spare as usize];
             if tiles.len() > 1 {
                 // opening sides only adds passages: no orientation helps if a cross does not
                 let (relaxed, _) = geo.shift(&st.board, k, 15);
-                if !geo.reaches(&relaxed, me, target) {
+                if !geo.flood_until(&relaxed, from, goal).meets(&goal) {
                     continue;
                 }
             }
             for &tile in tiles {
                 let (board, _) = geo.shift(&st.board, k, tile);
-                if geo.reaches(&board, me, target) {
+                if geo.flood_until(&board, from, goal).meets(&goal) {
                     return Some(Move {
                         shift: k,
                         tile,
-                        to: target,
+                        to: t,
                     });
                 }
             }
@@ -234,7 +229,16 @@ impl<'a, const W: usize> Race<'a, W> {
         None
     }
 
-    /// Her shifts and orientations, the one in `first` (a packed move) first.
+    fn she_wins_now(&self, st: &State<W>) -> bool {
+        self.wins_now(st, Bits::cell(st.her as usize), st.her_target)
+            .is_some()
+    }
+
+    fn he_wins_now(&self, st: &State<W>) -> bool {
+        self.wins_now(st, st.him, st.his_target).is_some()
+    }
+
+    /// The shifts and orientations of the player to move, those in `first` (packed moves) first.
     fn moves(&self, st: &State<W>, first: &[u32]) -> Vec<(usize, u8)> {
         let mut out = Vec::with_capacity(self.geo.shifts.len() * 4);
         for &code in first {
@@ -261,7 +265,8 @@ impl<'a, const W: usize> Race<'a, W> {
         out
     }
 
-    /// A first move forcing a win within `t` own turns (`now_known`: she cannot win now).
+    /// She is to move: a first move forcing a win within `t` own turns against him standing on
+    /// any cell of `st.him` (`now_known`: she cannot win now).
     fn win(&mut self, st: &State<W>, t: u8, now_known: bool) -> Found {
         self.tick()?;
         let key = Self::key(st, false);
@@ -275,11 +280,11 @@ impl<'a, const W: usize> Race<'a, W> {
             }
             hint = e.best;
         }
-        if !now_known {
-            if let Some(m) = self.wins_now(st) {
-                self.table.prove(key, 1, m.pack());
-                return Ok(Some(m));
-            }
+        if !now_known && self.she_wins_now(st) {
+            let m = self.wins_now(st, Bits::cell(st.her as usize), st.her_target);
+            let m = m.expect("the cells that win now are exact");
+            self.table.prove(key, 1, m.pack());
+            return Ok(Some(m));
         }
         if t <= 1 {
             self.table.refute(key, 1, 0);
@@ -288,18 +293,17 @@ impl<'a, const W: usize> Race<'a, W> {
         let geo = self.geo;
         for (k, tile) in self.moves(st, &[hint]) {
             let child = self.shifted(st, k, tile);
-            let his = Self::swap(&child, child.me);
-            if self.wins_now(&his).is_some() {
+            if self.he_wins_now(&child) {
                 continue; // he wins now wherever she walks
             }
-            let reach = geo.flood(&child.board, Bits::cell(child.me as usize));
+            let reach = geo.flood(&child.board, Bits::cell(child.her as usize));
             let near = if t >= 3 {
-                one_turn_cells(geo, &child.board, child.my_target, NO_SHIFT)
+                one_turn_cells(geo, &child.board, child.her_target, NO_SHIFT)
             } else {
                 Bits::ZERO
             };
-            for cell in ordered_cells(geo, reach, near, child.my_target) {
-                let after = State { opp: cell, ..his };
+            for cell in ordered_cells(geo, reach, near, child.her_target) {
+                let after = State { her: cell, ..child };
                 if self.loses(&after, t - 1, true)? {
                     let m = Move {
                         shift: k,
@@ -315,8 +319,8 @@ impl<'a, const W: usize> Race<'a, W> {
         Ok(None)
     }
 
-    /// Whether the player to move (he) cannot stop the other one (she) from forcing a win within
-    /// `t` of her turns, nor win first (`now_known`: he cannot win now).
+    /// He is to move: whether he, standing on any cell of `st.him`, cannot stop her from forcing
+    /// a win within `t` of her turns, nor win first (`now_known`: he cannot win now).
     fn loses(&mut self, st: &State<W>, t: u8, now_known: bool) -> Result<bool, Stopped> {
         self.tick()?;
         let key = Self::key(st, true);
@@ -330,7 +334,7 @@ impl<'a, const W: usize> Race<'a, W> {
             }
             hint = e.best;
         }
-        if !now_known && self.wins_now(st).is_some() {
+        if !now_known && self.he_wins_now(st) {
             self.table.refute(key, u8::MAX, 0);
             return Ok(false);
         }
@@ -338,23 +342,14 @@ impl<'a, const W: usize> Race<'a, W> {
         let killer = self.killers[t as usize];
         for (k, tile) in self.moves(st, &[hint, killer]) {
             let child = self.shifted(st, k, tile);
-            let hers = Self::swap(&child, child.me);
-            if self.wins_now(&hers).is_some() {
+            if self.she_wins_now(&child) {
                 continue; // she wins now wherever he walks
             }
             let refuted = if t == 1 {
-                Some(child.me)
+                Some(child.him.cells().next().unwrap_or(0) as u32)
             } else {
-                let reach = geo.flood(&child.board, Bits::cell(child.me as usize));
-                let mut refuting = None;
-                for cell in ordered_cells(geo, reach, Bits::ZERO, child.my_target) {
-                    let after = State { opp: cell, ..hers };
-                    if self.win(&after, t, true)?.is_none() {
-                        refuting = Some(cell);
-                        break;
-                    }
-                }
-                refuting
+                let reach = geo.flood(&child.board, child.him);
+                self.refuting_walk(&child, reach, t)?
             };
             if let Some(cell) = refuted {
                 let m = Move {
@@ -371,6 +366,57 @@ impl<'a, const W: usize> Race<'a, W> {
         self.table.prove(key, t, 0);
         Ok(true)
     }
+
+    /// After his shift (`child`, she cannot win now): a cell of `reach` he can walk to from
+    /// which she cannot force a win within `t` turns, if any. His walk nearest his target is
+    /// tried first; when she beats it, she plays against all the other walks at once (a win
+    /// there is a win against each of them), and only if that fails is each tried alone.
+    fn refuting_walk(
+        &mut self,
+        child: &State<W>,
+        reach: Bits<W>,
+        t: u8,
+    ) -> Result<Option<u32>, Stopped> {
+        let mut cells: Vec<(u32, u32)> = reach
+            .cells()
+            .map(|c| {
+                let d = if (child.his_target as usize) < self.geo.size {
+                    self.geo.manhattan(c as u32, child.his_target)
+                } else {
+                    0
+                };
+                (d, c as u32)
+            })
+            .collect();
+        cells.sort_unstable();
+        for (i, &(_, cell)) in cells.iter().enumerate() {
+            let after = State {
+                him: Bits::cell(cell as usize),
+                ..*child
+            };
+            if self.win(&after, t, true)?.is_none() {
+                return Ok(Some(cell));
+            }
+            if i == 0 && cells.len() > 2 {
+                // she beat his most threatening walk: try to beat the others all at once
+                let rest = reach.andnot(Bits::cell(cell as usize));
+                if self
+                    .win(
+                        &State {
+                            him: rest,
+                            ..*child
+                        },
+                        t,
+                        true,
+                    )?
+                    .is_some()
+                {
+                    return Ok(None);
+                }
+            }
+        }
+        Ok(None)
+    }
 }
 
 #[cfg(test)]
@@ -386,10 +432,10 @@ mod tests {
             board: g.encode(&tiles),
             spare: 10,
             forbidden: NO_SHIFT,
-            me: 0,
-            opp: 2,
-            my_target: 8,
-            opp_target: 4,
+            her: 0,
+            him: Bits::cell(2),
+            her_target: 8,
+            his_target: 4,
         };
         let mut poll = |_n: u64| false;
         let out = Race::new(&g, 1 << 16, &mut poll).solve(&root, 3);
@@ -408,10 +454,10 @@ mod tests {
             board: g.encode(&tiles),
             spare: 5,
             forbidden: NO_SHIFT,
-            me: 0,
-            opp: 8,
-            my_target: NO_TARGET,
-            opp_target: NO_TARGET,
+            her: 0,
+            him: Bits::cell(8),
+            her_target: NO_TARGET,
+            his_target: NO_TARGET,
         };
         let mut poll = |_n: u64| true;
         let out = Race::new(&g, 1 << 16, &mut poll).solve(&root, 50);

@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use super::bits::Bits;
 use super::board::Board;
 
 /// A state of the search and which question is asked of it.
@@ -19,10 +20,10 @@ pub struct Key<const W: usize> {
     pub board: Board<W>,
     /// spare (4 bits), forbidden shift (16 bits), question (1 bit: the opponent loses)
     pub packed: u32,
-    pub me: u32,
-    pub opp: u32,
-    pub my_target: u32,
-    pub opp_target: u32,
+    pub her: u32,
+    pub him: Bits<W>,
+    pub her_target: u32,
+    pub his_target: u32,
 }
 
 /// What is proven about a key.
