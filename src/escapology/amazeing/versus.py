@@ -199,12 +199,29 @@ def _state(pos: Position, geo: Geometry) -> _State:
 
 
 def forced_win(
-    position: Position, turns: int, *, deadline: Deadline | None = None, show_progress: bool = False
+    position: Position,
+    turns: int,
+    *,
+    deadline: Deadline | None = None,
+    show_progress: bool = False,
+    engine: str = "auto",
 ) -> VersusResult:
     """Whether the player to move can force reaching her target within ``turns`` own turns before
-    the next player reaches his (the turn-restricted SP-Versus-Labyrinth of Definition 2)."""
+    the next player reaches his (the turn-restricted SP-Versus-Labyrinth of Definition 2).
+
+    ``engine``: ``"native"`` is the Rust search of :mod:`escapology.amazeing.native` (iterative
+    deepening, transposition table; same answers, its result also says the fewest own turns),
+    ``"python"`` the search of this module, ``"auto"`` the native one when the extension is
+    built and the board fits it."""
     if len(position.players) < 2:
         raise ValueError("SP-Versus needs two players")
+    if engine not in ("auto", "native", "python"):
+        raise ValueError(f"engine must be auto, native or python, not {engine!r}")
+    if engine != "python":
+        from escapology.amazeing import native
+
+        if engine == "native" or (native.available() and position.rows * position.cols <= native.max_cells()):
+            return native.forced_win_native(position, turns, deadline=deadline)
     with search_progress("amazeing: race", enabled=None if show_progress else False) as progress:
         eng = _Engine(position, deadline or Deadline(None), progress)
         st = _state(position, eng.geo)
