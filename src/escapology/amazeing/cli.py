@@ -302,10 +302,10 @@ def _parse_human(pos: Position, text: str) -> "Move":
     return Move(shift, tile, to)
 
 
-def _human(pos: Position) -> "Move":
+def _human(pos: Position, show_all_targets: bool = False) -> "Move":
     from escapology.amazeing.model import rotations
 
-    typer.echo(text_board(pos))
+    typer.echo(text_board(pos, None if show_all_targets else [pos.to_move]))
     options = "  ".join(f"{q}:{glyph(t)}" for q, t in enumerate(rotations(pos.spare)))
     legal = " ".join(str(s) for s in pos.legal_shifts())
     while True:
@@ -335,8 +335,15 @@ def play(
     budget: Annotated[float, typer.Option("--budget", help="Seconds a bot may think per move.")] = 1.0,
     max_turns: Annotated[int, typer.Option("--max-turns", help="Stop after this many turns.")] = 300,
     boards: Annotated[bool, typer.Option("--boards", help="With --watch: print the board after every turn.")] = False,
+    show_all_targets: Annotated[
+        bool, typer.Option("--show-all-targets", help="Print every player's target (secret cards in the real game).")
+    ] = False,
 ) -> None:
-    """Play a full game against the bot (SP-Versus search + heuristics), or watch bots play."""
+    """Play a full game against the bot, or watch bots play.
+
+    Cards are secret as in the real game: the board shows only your own target (none with
+    --watch) unless --show-all-targets, and the bot never reads another player's target (it
+    plays against the distribution of the cards it cannot see)."""
     from escapology.amazeing.game import bot_player, play_game, start_game
 
     if file is not None:
@@ -352,7 +359,8 @@ def play(
         raise _bad_option(f"--seat must be 0..{len(pos.players) - 1}")
     controllers = [bot_player(budget) for _ in pos.players]
     if not watch:
-        controllers[seat] = _human
+        controllers[seat] = lambda p: _human(p, show_all_targets)
+    shown = None if show_all_targets else ([] if watch else [seat])
 
     def show(after: Position, who: int, move, event: str | None) -> None:
         name = after.players[who].name
@@ -361,14 +369,14 @@ def play(
             line += f" -- {event}"
         typer.echo(line)
         if watch and boards:
-            typer.echo(text_board(after))
+            typer.echo(text_board(after, shown))
 
     try:
         result = play_game(pos, controllers, max_turns=max_turns, on_turn=show)
     except typer.Abort:
         typer.echo("\ngame abandoned")
         raise typer.Exit(EXIT_OK) from None
-    typer.echo(text_board(result.position))
+    typer.echo(text_board(result.position, shown))
     if result.winner is None:
         typer.echo(f"no winner after {len(result.moves)} turns")
     else:

@@ -16,7 +16,9 @@ reductions, each exact for the bounded question:
   before her last one (his position only matters for his own later wins);
 * every opponent reply that reaches his target refutes her move at once (tried before the others).
 
-:func:`bot_move` is the game-playing bot built on it: it takes an immediate win, then a forced
+:func:`peeking_bot_move` is the game-playing bot that was built on it (it reads the opponent's
+secret target, so the game now uses :mod:`escapology.amazeing.bot`; this one stays as the
+baseline the new bot is measured against): it takes an immediate win, then a forced
 win in two turns if it finds one in its time budget, and otherwise the move that leaves the
 opponent no immediate win and gives itself the most (shift, orientation) pairs that would win on
 its next turn if the board stayed as it is, then the shortest distance to its target. (A two-ply
@@ -235,14 +237,16 @@ def forced_win(
     return VersusResult(Status.SOLVED, Move(eng.geo.shifts[k].shift, tile, cell), turns, eng.nodes)
 
 
-def bot_move(position: Position, *, budget: float = 1.0) -> Move:
-    """A strong move for the player to move (see the module documentation)."""
+def peeking_bot_move(position: Position, *, budget: float = 1.0) -> Move:
+    """The bot of the module documentation, which **reads the opponent's secret target**: kept as
+    the baseline the bot of :mod:`escapology.amazeing.bot` (which does not) is measured against.
+    It runs the Python search, as it did when it was the game's bot."""
     geo = geometry(position.rows, position.cols, position.fixed)
     if len(position.players) >= 2:
-        quick = forced_win(position, 1)
+        quick = forced_win(position, 1, engine="python")
         if quick.move is not None:
             return quick.move
-        deep = forced_win(position, 2, deadline=Deadline(budget / 2))
+        deep = forced_win(position, 2, deadline=Deadline(budget / 2), engine="python")
         if deep.move is not None:
             return deep.move
     eng = _Engine(position, Deadline(None))
