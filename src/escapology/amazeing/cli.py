@@ -393,8 +393,9 @@ def race(
 ) -> None:
     """SP-Versus (Definition 2, bounded): can the player to move force her target within --turns turns?
 
-    Exact AND-OR search: she must reach her target within --turns of her own turns, whatever the
-    opponent does, before he reaches his. Prints a winning first move.
+    Exact AND-OR search (native, iterative deepening): she must reach her target within --turns of
+    her own turns, whatever the opponent does, before he reaches his. Prints a winning first move
+    and the fewest own turns of a forced win.
     """
     deadline = command_deadline(timeout)
     pos = load_position(file)
@@ -423,14 +424,18 @@ def run_race(pos: Position, turns: int, fmt: str, deadline, path: str | Path) ->
             move = {"shift": str(res.move.shift), "tile": glyph(res.move.tile), "to": list(pos.rc(res.move.to))}
         obj = {"status": res.status.value, "forced_win": res.status is Status.SOLVED if res.status is not Status.UNKNOWN else None,
                "turns": turns, "move": move, "nodes": res.nodes}
+        if getattr(res, "fewest_turns", None) is not None:  # the native search says how soon
+            obj["fewest_turns"] = res.fewest_turns
         if res.status is Status.UNKNOWN:
             report_unknown(True, obj)
         else:
             emit_json(obj)
     elif res.status is Status.SOLVED:
         assert res.move is not None
+        fewest = getattr(res, "fewest_turns", None)
+        within = f"within {turns} turns" + (f" (fewest: {fewest})" if fewest is not None and fewest < turns else "")
         typer.echo(
-            f"{me.name} forces a win within {turns} turns: insert {glyph(res.move.tile)} at {res.move.shift}, "
+            f"{me.name} forces a win {within}: insert {glyph(res.move.tile)} at {res.move.shift}, "
             f"walk to {pos.rc(res.move.to)}"
         )
     elif res.status is Status.UNSOLVABLE:
