@@ -220,6 +220,9 @@ fn labyrinth_memory(n: usize, max_steps: usize, workers: usize) -> usize {
 /// The largest board (cells) the native race search takes.
 const AMAZEING_MAX_CELLS: usize = 64 * 128;
 
+/// A winning first move as Python sees it: the shift's side and line, the tile, the cell.
+type RaceMove = (char, usize, u8, u32);
+
 /// A race position from Python's plain data, and the search at bitset width `W`.
 #[allow(clippy::too_many_arguments)]
 fn amazeing_race_at<const W: usize>(
@@ -231,12 +234,15 @@ fn amazeing_race_at<const W: usize>(
     forbidden: Option<(char, usize)>,
     cells: [i64; 4],
     turns: u32,
-    table_states: usize,
+    (table_states, table_mb): (usize, usize),
     poll: &mut dyn FnMut(u64) -> bool,
-) -> PyResult<(Option<(char, usize, u8, u32)>, amazeing::race::Outcome)> {
+) -> PyResult<(Option<RaceMove>, amazeing::race::Outcome)> {
     use amazeing::board::{Geometry, NO_TARGET, ON_SPARE};
     use amazeing::race::{Race, State, NO_SHIFT};
     let geo: Geometry<W> = Geometry::new(rows, cols, fixed);
+    // a state of a wide board is large: keep the table within the memory budget too
+    let table_states =
+        table_states.min(table_mb * (1 << 20) / amazeing::table::Table::<W>::entry_bytes());
     let forbidden = match forbidden {
         None => NO_SHIFT,
         Some((side, index)) => geo
@@ -283,9 +289,10 @@ fn amazeing_race_at<const W: usize>(
 /// previous one; targets are cells, -1 (on the spare) or -2 (none). Returns a dict: `move`
 /// ((side, index, tile, cell) of a winning first move, or None), `turns` (with a move: the fewest
 /// own turns of a forced win; else every bound up to it is proven lost), `nodes`, `table_states`,
-/// `stopped`. Runs with the GIL released; Ctrl-C raises KeyboardInterrupt.
+/// `stopped`. The table keeps at most `table_states` states and `table_mb` MiB. Runs with the GIL
+/// released; Ctrl-C raises KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (rows, cols, fixed, tiles, spare, forbidden, me, opp, my_target, opp_target, turns, seconds=None, table_states=4_000_000, node_limit=None))]
+#[pyo3(signature = (rows, cols, fixed, tiles, spare, forbidden, me, opp, my_target, opp_target, turns, seconds=None, table_states=4_000_000, table_mb=1024, node_limit=None))]
 #[allow(clippy::too_many_arguments)]
 fn amazeing_race<'py>(
     py: Python<'py>,
@@ -302,6 +309,7 @@ fn amazeing_race<'py>(
     turns: u32,
     seconds: Option<f64>,
     table_states: usize,
+    table_mb: usize,
     node_limit: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let size = rows * cols;
@@ -322,7 +330,15 @@ fn amazeing_race<'py>(
         let f = &fixed;
         let t = &tiles;
         let p: &mut dyn FnMut(u64) -> bool = &mut poll;
-        let args = (rows, cols, spare, forbidden, cells, turns, table_states);
+        let args = (
+            rows,
+            cols,
+            spare,
+            forbidden,
+            cells,
+            turns,
+            (table_states, table_mb),
+        );
         let result = match size.div_ceil(64) {
             1 => amazeing_race_at::<1>(
                 args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,

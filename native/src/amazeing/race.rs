@@ -73,7 +73,7 @@ impl Move {
     }
 
     fn unpack(code: u32) -> Option<Move> {
-        (code != 0).then(|| Move {
+        (code != 0).then_some(Move {
             shift: (code >> 20 & 0x7ff) as usize,
             tile: (code >> 16 & 15) as u8,
             to: code & 0xffff,
@@ -158,7 +158,7 @@ impl<'a, const W: usize> Race<'a, W> {
     #[inline]
     fn tick(&mut self) -> Result<(), Stopped> {
         self.nodes += 1;
-        if self.nodes % POLL_EVERY == 0 && (self.poll)(self.nodes) {
+        if self.nodes.is_multiple_of(POLL_EVERY) && (self.poll)(self.nodes) {
             return Err(Stopped);
         }
         Ok(())

@@ -30,8 +30,11 @@ from escapology.amazeing.versus import Move, VersusResult
 from escapology.core.limits import Deadline
 from escapology.core.results import Status
 
-#: States the transposition table keeps by default (about 80 bytes each on a 7x7 board).
+#: States the transposition table keeps by default (about 100 bytes each on a 7x7 board) ...
 TABLE_STATES = 4_000_000
+#: ... and the memory it may take (a state of a wide board is larger: a Theorem 4 board of 5,000
+#: cells takes about 5 KB a state)
+TABLE_MB = 1024
 
 
 @dataclass
@@ -87,6 +90,7 @@ def forced_win_native(
     *,
     deadline: Deadline | None = None,
     table_states: int = TABLE_STATES,
+    table_mb: int = TABLE_MB,
     node_limit: int | None = None,
 ) -> NativeVersusResult:
     """Whether the player to move can force reaching her target within ``turns`` own turns before
@@ -103,7 +107,7 @@ def forced_win_native(
         raise ValueError("turns must be at least 1")
     remaining = deadline.remaining() if deadline is not None else None
     out = _native.amazeing_race(
-        **race_arguments(position), turns=turns, seconds=remaining, table_states=table_states,
+        **race_arguments(position), turns=turns, seconds=remaining, table_states=table_states, table_mb=table_mb,
         node_limit=node_limit,
     )
     nodes, proven = int(out["nodes"]), int(out["turns"])
