@@ -198,6 +198,8 @@ def bench_race_series(seeds: list[int], cap: float, max_turns: int) -> None:
         python_capped = False
         for k in range(1, max_turns + 1):
             res, dt = timed(forced_win, pos, k, engine="native")
+            if dt < 0.1:  # short runs: the best of three (the machine is shared)
+                dt = min([dt] + [timed(forced_win, pos, k, engine="native")[1] for _ in range(2)])
             answer = {"solved": "win", "unsolvable": "no win"}.get(res.status.value, res.status.value)
             py = "—"
             ratio = "—"

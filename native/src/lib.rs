@@ -234,7 +234,7 @@ fn amazeing_race_at<const W: usize>(
     forbidden: Option<(char, usize)>,
     cells: [i64; 4],
     turns: u32,
-    (table_states, table_mb): (usize, usize),
+    (table_states, table_mb, scored): (usize, usize, Option<u8>),
     poll: &mut dyn FnMut(u64) -> bool,
 ) -> PyResult<(Option<RaceMove>, amazeing::race::Outcome)> {
     use amazeing::board::{Geometry, NO_TARGET, ON_SPARE};
@@ -274,7 +274,11 @@ fn amazeing_race_at<const W: usize>(
         her_target: target(cells[2])?,
         his_target: target(cells[3])?,
     };
-    let out = Race::new(&geo, table_states, poll).solve(&root, turns);
+    let mut race = Race::new(&geo, table_states, poll);
+    let out = match scored {
+        None => race.solve(&root, turns),
+        Some(cap) => race.solve_scored(&root, turns, cap),
+    };
     let mv = out.winning_move.map(|m| {
         let s = &geo.shifts[m.shift];
         (s.side, s.index, m.tile, m.to)
@@ -289,10 +293,11 @@ fn amazeing_race_at<const W: usize>(
 /// previous one; targets are cells, -1 (on the spare) or -2 (none). Returns a dict: `move`
 /// ((side, index, tile, cell) of a winning first move, or None), `turns` (with a move: the fewest
 /// own turns of a forced win; else every bound up to it is proven lost), `nodes`, `table_states`,
-/// `stopped`. The table keeps at most `table_states` states and `table_mb` MiB. Runs with the GIL
+/// `stopped`. With `scored_cap` the question is the scored race of `turns` turns each, solo
+/// distances counted up to the cap (`native/src/amazeing/scored.rs`). The table keeps at most `table_states` states and `table_mb` MiB. Runs with the GIL
 /// released; Ctrl-C raises KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (rows, cols, fixed, tiles, spare, forbidden, me, opp, my_target, opp_target, turns, seconds=None, table_states=4_000_000, table_mb=1024, node_limit=None))]
+#[pyo3(signature = (rows, cols, fixed, tiles, spare, forbidden, me, opp, my_target, opp_target, turns, seconds=None, table_states=4_000_000, table_mb=1024, node_limit=None, scored_cap=None))]
 #[allow(clippy::too_many_arguments)]
 fn amazeing_race<'py>(
     py: Python<'py>,
@@ -311,12 +316,18 @@ fn amazeing_race<'py>(
     table_states: usize,
     table_mb: usize,
     node_limit: Option<u64>,
+    scored_cap: Option<u8>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let size = rows * cols;
     if rows == 0 || cols == 0 || size > AMAZEING_MAX_CELLS {
         return Err(PyValueError::new_err(format!(
             "the native race takes boards of 1 to {AMAZEING_MAX_CELLS} cells, not {rows}x{cols}"
         )));
+    }
+    if scored_cap.is_some_and(|c| !(1..=16).contains(&c)) || (scored_cap.is_some() && turns > 120) {
+        return Err(PyValueError::new_err(
+            "a scored race takes 1..120 turns and a solo cap of 1..16",
+        ));
     }
     if fixed.len() != size || tiles.len() != size || tiles.iter().any(|&t| t > 15) || spare > 15 {
         return Err(PyValueError::new_err(
@@ -337,7 +348,7 @@ fn amazeing_race<'py>(
             forbidden,
             cells,
             turns,
-            (table_states, table_mb),
+            (table_states, table_mb, scored_cap),
         );
         let result = match size.div_ceil(64) {
             1 => amazeing_race_at::<1>(

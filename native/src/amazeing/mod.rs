@@ -6,9 +6,11 @@
 //! - [`solo`]: solo distances (cells one own turn from the target), for move ordering;
 //! - [`table`]: the transposition table of proven bounds;
 //! - [`race`]: the AND-OR search with iterative deepening, the engine's entry point.
+//! - [`scored`]: the turn-restricted race rated by solo distances (the paper's upper-bound remark).
 
 pub mod bits;
 pub mod board;
 pub mod race;
+pub mod scored;
 pub mod solo;
 pub mod table;

@@ -68,11 +68,11 @@ pub struct Move {
 }
 
 impl Move {
-    fn pack(self) -> u32 {
+    pub(super) fn pack(self) -> u32 {
         (1 << 31) | (self.shift as u32) << 20 | u32::from(self.tile) << 16 | self.to
     }
 
-    fn unpack(code: u32) -> Option<Move> {
+    pub(super) fn unpack(code: u32) -> Option<Move> {
         (code != 0).then_some(Move {
             shift: (code >> 20 & 0x7ff) as usize,
             tile: (code >> 16 & 15) as u8,
@@ -97,17 +97,17 @@ pub struct Outcome {
     pub stopped: bool,
 }
 
-struct Stopped;
+pub(super) struct Stopped;
 
 type Found = Result<Option<Move>, Stopped>;
 
 /// The search: geometry, table, counters and the stop poll.
 pub struct Race<'a, const W: usize> {
-    geo: &'a Geometry<W>,
-    rot: Vec<Vec<u8>>,
-    table: Table<W>,
+    pub(super) geo: &'a Geometry<W>,
+    pub(super) rot: Vec<Vec<u8>>,
+    pub(super) table: Table<W>,
     nodes: u64,
-    killers: Vec<u32>,
+    pub(super) killers: Vec<u32>,
     poll: &'a mut dyn FnMut(u64) -> bool,
 }
 
@@ -145,7 +145,7 @@ impl<'a, const W: usize> Race<'a, W> {
         self.outcome(None, proven, false)
     }
 
-    fn outcome(&self, winning_move: Option<Move>, turns: u32, stopped: bool) -> Outcome {
+    pub(super) fn outcome(&self, winning_move: Option<Move>, turns: u32, stopped: bool) -> Outcome {
         Outcome {
             winning_move,
             turns,
@@ -156,7 +156,7 @@ impl<'a, const W: usize> Race<'a, W> {
     }
 
     #[inline]
-    fn tick(&mut self) -> Result<(), Stopped> {
+    pub(super) fn tick(&mut self) -> Result<(), Stopped> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(POLL_EVERY) && (self.poll)(self.nodes) {
             return Err(Stopped);
@@ -164,7 +164,7 @@ impl<'a, const W: usize> Race<'a, W> {
         Ok(())
     }
 
-    fn key(st: &State<W>, his_turn: bool) -> Key<W> {
+    pub(super) fn key(st: &State<W>, his_turn: bool) -> Key<W> {
         Key {
             board: st.board,
             packed: u32::from(st.spare)
@@ -179,7 +179,7 @@ impl<'a, const W: usize> Race<'a, W> {
 
     /// The position after shift (`k`, `tile`), before the walk.
     #[inline]
-    fn shifted(&self, st: &State<W>, k: usize, tile: u8) -> State<W> {
+    pub(super) fn shifted(&self, st: &State<W>, k: usize, tile: u8) -> State<W> {
         let geo = self.geo;
         let (board, spare) = geo.shift(&st.board, k, tile);
         State {
@@ -195,7 +195,7 @@ impl<'a, const W: usize> Race<'a, W> {
 
     /// A shift and orientation after which a player on one of `from` can walk to `target`
     /// (the board, spare and forbidden shift of `st`); the move walks to the target.
-    fn wins_now(&self, st: &State<W>, from: Bits<W>, target: u32) -> Option<Move> {
+    pub(super) fn wins_now(&self, st: &State<W>, from: Bits<W>, target: u32) -> Option<Move> {
         let geo = self.geo;
         for k in 0..geo.shifts.len() {
             if k == st.forbidden {
@@ -229,17 +229,17 @@ impl<'a, const W: usize> Race<'a, W> {
         None
     }
 
-    fn she_wins_now(&self, st: &State<W>) -> bool {
+    pub(super) fn she_wins_now(&self, st: &State<W>) -> bool {
         self.wins_now(st, Bits::cell(st.her as usize), st.her_target)
             .is_some()
     }
 
-    fn he_wins_now(&self, st: &State<W>) -> bool {
+    pub(super) fn he_wins_now(&self, st: &State<W>) -> bool {
         self.wins_now(st, st.him, st.his_target).is_some()
     }
 
     /// The shifts and orientations of the player to move, those in `first` (packed moves) first.
-    fn moves(&self, st: &State<W>, first: &[u32]) -> Vec<(usize, u8)> {
+    pub(super) fn moves(&self, st: &State<W>, first: &[u32]) -> Vec<(usize, u8)> {
         let mut out = Vec::with_capacity(self.geo.shifts.len() * 4);
         for &code in first {
             if let Some(m) = Move::unpack(code) {

@@ -58,6 +58,53 @@ pub fn ordered_cells<const W: usize>(
     cells.into_iter().map(|(_, c)| c).collect()
 }
 
+/// Whether a player alone (nobody else shifts) starting on any cell of `cells` can stand on
+/// `target` after one of her next `depth` turns (Definition 1): the set-of-cells search of
+/// `escapology.amazeing.solver` (the board's evolution does not depend on the walk, so the cells
+/// she may occupy are carried and flooded; no walk is branched on). A shift whose target is out
+/// of reach with a cross inserted is skipped on the last turn (opening sides only adds passages).
+#[allow(clippy::too_many_arguments)]
+pub fn solo_within<const W: usize>(
+    geo: &Geometry<W>,
+    rot: &[Vec<u8>],
+    board: &Board<W>,
+    spare: u8,
+    forbidden: usize,
+    cells: Bits<W>,
+    target: u32,
+    depth: u8,
+) -> bool {
+    for (k, ls) in geo.shifts.iter().enumerate() {
+        if k == forbidden {
+            continue;
+        }
+        let t = geo.carry_target(target, k);
+        let on_board = (t as usize) < geo.size;
+        if depth == 1 && !on_board {
+            continue;
+        }
+        let from = geo.carry_cells(cells, k);
+        if depth == 1 && rot[spare as usize].len() > 1 {
+            let (relaxed, _) = geo.shift(board, k, 15);
+            let goal = Bits::cell(t as usize);
+            if !geo.flood_until(&relaxed, from, goal).meets(&goal) {
+                continue;
+            }
+        }
+        for &tile in &rot[spare as usize] {
+            let (next, out) = geo.shift(board, k, tile);
+            let reach = geo.flood(&next, from);
+            if on_board && reach.has(t as usize) {
+                return true;
+            }
+            if depth > 1 && solo_within(geo, rot, &next, out, ls.reverse, reach, t, depth - 1) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

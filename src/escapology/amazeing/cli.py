@@ -388,6 +388,8 @@ def play(
 def race(
     file: Annotated[Path, typer.Argument(help="A position with two players (the one to move is 'to_move').")],
     turns: Annotated[Optional[int], typer.Option("--turns", help="Own turns the player to move may use (default: the position's race_turns, else 2).")] = None,
+    scored: Annotated[bool, typer.Option("--scored", help="The scored turn-restricted race: after --turns turns each, fewer solo turns left wins.")] = False,
+    solo_cap: Annotated[int, typer.Option("--solo-cap", help="With --scored: solo distances are counted up to this many turns.")] = 3,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
 ) -> None:
@@ -396,6 +398,11 @@ def race(
     Exact AND-OR search (native, iterative deepening): she must reach her target within --turns of
     her own turns, whatever the opponent does, before he reaches his. Prints a winning first move
     and the fewest own turns of a forced win.
+
+    --scored: the turn-restricted game of the paper's upper-bound remark (§2.3): each player has
+    --turns turns (she first); standing on one's target after one's own turn wins at once;
+    otherwise the player with fewer solo turns left (counted up to --solo-cap; farther counts as
+    --solo-cap + 1) wins, and a tie is a draw, which is not a win for her.
     """
     deadline = command_deadline(timeout)
     pos = load_position(file)
@@ -403,12 +410,17 @@ def race(
         turns = pos.race_turns or 2
     if turns < 1:
         raise _bad_option("--turns must be at least 1")
-    raise typer.Exit(run_race(pos, turns, format.value, deadline, file))
+    if scored:
+        if not 1 <= solo_cap <= 16:
+            raise _bad_option("--solo-cap must be 1 to 16")
+        if turns > 120:
+            raise _bad_option("--turns must be at most 120 with --scored")
+    raise typer.Exit(run_race(pos, turns, format.value, deadline, file, solo_cap if scored else None))
 
 
-def run_race(pos: Position, turns: int, fmt: str, deadline, path: str | Path) -> int:
+def run_race(pos: Position, turns: int, fmt: str, deadline, path: str | Path, solo_cap: int | None = None) -> int:
     """SP-Versus, bounded (what ``race`` and ``solve`` of a race position run): prints the answer
-    and returns the exit code."""
+    and returns the exit code. With ``solo_cap``: the scored turn-restricted race."""
     from escapology.amazeing.versus import forced_win
 
     if len(pos.players) < 2:
@@ -416,7 +428,15 @@ def run_race(pos: Position, turns: int, fmt: str, deadline, path: str | Path) ->
     for p in pos.players[:2]:
         if p.target is None:
             raise InputError(f"player {p.name!r} has no target", file=_name(path))
-    res = forced_win(pos, turns, deadline=deadline, show_progress=fmt == "text")
+    if solo_cap is not None:
+        from escapology.amazeing import native
+
+        if not native.available() or pos.rows * pos.cols > native.max_cells():
+            raise InputError("the scored race needs the native engine (built, and a board of at most "
+                             f"{native.max_cells() if native.available() else 0} cells)", file=_name(path))
+        res = native.forced_win_native(pos, turns, deadline=deadline, scored=True, solo_cap=solo_cap)
+    else:
+        res = forced_win(pos, turns, deadline=deadline, show_progress=fmt == "text")
     me = pos.players[pos.to_move]
     if fmt == "json":
         move = None
@@ -426,6 +446,9 @@ def run_race(pos: Position, turns: int, fmt: str, deadline, path: str | Path) ->
                "turns": turns, "move": move, "nodes": res.nodes}
         if getattr(res, "fewest_turns", None) is not None:  # the native search says how soon
             obj["fewest_turns"] = res.fewest_turns
+        if solo_cap is not None:
+            obj["scored"] = True
+            obj["solo_cap"] = solo_cap
         if res.status is Status.UNKNOWN:
             report_unknown(True, obj)
         else:
@@ -434,10 +457,15 @@ def run_race(pos: Position, turns: int, fmt: str, deadline, path: str | Path) ->
         assert res.move is not None
         fewest = getattr(res, "fewest_turns", None)
         within = f"within {turns} turns" + (f" (fewest: {fewest})" if fewest is not None and fewest < turns else "")
+        if solo_cap is not None:
+            within = f"of the scored race of {turns} turns each (solo distances up to {solo_cap})"
         typer.echo(
             f"{me.name} forces a win {within}: insert {glyph(res.move.tile)} at {res.move.shift}, "
             f"walk to {pos.rc(res.move.to)}"
         )
+    elif res.status is Status.UNSOLVABLE and solo_cap is not None:
+        typer.echo(f"{me.name} cannot force a win of the scored race of {turns} turns each "
+                   f"(solo distances up to {solo_cap})")
     elif res.status is Status.UNSOLVABLE:
         typer.echo(f"{me.name} cannot force a win within {turns} turns")
     else:

@@ -92,6 +92,8 @@ def forced_win_native(
     table_states: int = TABLE_STATES,
     table_mb: int = TABLE_MB,
     node_limit: int | None = None,
+    scored: bool = False,
+    solo_cap: int = 3,
 ) -> NativeVersusResult:
     """Whether the player to move can force reaching her target within ``turns`` own turns before
     the next player reaches his (Definition 2, bounded), by the native search.
@@ -100,6 +102,12 @@ def forced_win_native(
     move, ``unsolvable``, or ``unknown`` when the deadline or ``node_limit`` stops it first);
     ``fewest_turns`` is the fewest own turns of a forced win, ``proven_turns`` the largest bound
     proven to have none.
+
+    ``scored``: the turn-restricted race of the paper's upper-bound remark instead (§2.3): each
+    player has ``turns`` own turns; if nobody stands on his target by then, the one with fewer solo
+    turns left (Definition 1, counted up to ``solo_cap``, farther counts as ``solo_cap + 1``) wins
+    and a tie is a draw. The answer says whether she can force a win (a draw is not one); the
+    rules in full are in ``native/src/amazeing/scored.rs`` and ``docs/amazeing.md``.
     """
     from escapology import _native
 
@@ -108,14 +116,16 @@ def forced_win_native(
     remaining = deadline.remaining() if deadline is not None else None
     out = _native.amazeing_race(
         **race_arguments(position), turns=turns, seconds=remaining, table_states=table_states, table_mb=table_mb,
-        node_limit=node_limit,
+        node_limit=node_limit, scored_cap=solo_cap if scored else None,
     )
     nodes, proven = int(out["nodes"]), int(out["turns"])
     common = dict(nodes=nodes, table_states=int(out["table_states"]))
     if out["move"] is not None:
         side, index, tile, cell = out["move"]
         move = Move(Shift(side, index), tile, cell)
+        if scored:  # not monotone in the turns: the answer is for this bound only
+            return NativeVersusResult(Status.SOLVED, move, turns, **common)
         return NativeVersusResult(Status.SOLVED, move, turns, fewest_turns=proven, proven_turns=proven - 1, **common)
     if out["stopped"]:
-        return NativeVersusResult(Status.UNKNOWN, None, turns, proven_turns=proven, **common)
-    return NativeVersusResult(Status.UNSOLVABLE, None, turns, proven_turns=proven, **common)
+        return NativeVersusResult(Status.UNKNOWN, None, turns, proven_turns=0 if scored else proven, **common)
+    return NativeVersusResult(Status.UNSOLVABLE, None, turns, proven_turns=0 if scored else proven, **common)
