@@ -22,6 +22,10 @@
 //!   test of his (winning now, refuting) only has more cells to start from. So after his shift
 //!   the search first asks whether she wins against all his walks at once; only when that
 //!   fails is each walk tried alone, which keeps the answer exact;
+//! - *her last walks filtered at once*: before his last reply, the cells from which she wins now
+//!   after a given reply of his are computed backwards for all cells (the target's component
+//!   after each of her shifts, carried back through the inverse permutations); a walk of hers
+//!   outside that set is refuted by that reply, as `loses` would find one cell at a time;
 //! - *iterative deepening*: `win(s, t)` is tried for `t = 1, 2, ...` up to the bound; the first
 //!   `t` that wins is the fewest own turns of a forced win, and by monotonicity (a win within
 //!   `t` turns is one within `t + 1`) the answer for the bound is the same;
@@ -39,6 +43,9 @@ use super::table::{Key, Table};
 
 /// No shift is forbidden (no previous shift).
 pub const NO_SHIFT: usize = usize::MAX;
+
+/// How many replies of his filter her walks before her last turn (see `Race::survivors`).
+const FILTER_REPLIES: usize = 3;
 
 /// How often (nodes) the search asks whether to stop.
 const POLL_EVERY: u64 = 1 << 12;
@@ -240,24 +247,26 @@ impl<'a, const W: usize> Race<'a, W> {
 
     /// The shifts and orientations of the player to move, those in `first` (packed moves) first.
     pub(super) fn moves(&self, st: &State<W>, first: &[u32]) -> Vec<(usize, u8)> {
-        let mut out = Vec::with_capacity(self.geo.shifts.len() * 4);
+        let tiles = &self.rot[st.spare as usize];
+        let mut out = Vec::with_capacity(self.geo.shifts.len() * tiles.len());
         for &code in first {
             if let Some(m) = Move::unpack(code) {
                 if m.shift != st.forbidden
                     && m.shift < self.geo.shifts.len()
-                    && self.rot[st.spare as usize].contains(&m.tile)
+                    && tiles.contains(&m.tile)
                     && !out.contains(&(m.shift, m.tile))
                 {
                     out.push((m.shift, m.tile));
                 }
             }
         }
+        let hints = out.len();
         for k in 0..self.geo.shifts.len() {
             if k == st.forbidden {
                 continue;
             }
-            for &tile in &self.rot[st.spare as usize] {
-                if !out.contains(&(k, tile)) {
+            for &tile in tiles {
+                if !out[..hints].contains(&(k, tile)) {
                     out.push((k, tile));
                 }
             }
@@ -296,7 +305,12 @@ impl<'a, const W: usize> Race<'a, W> {
             if self.he_wins_now(&child) {
                 continue; // he wins now wherever she walks
             }
-            let reach = geo.flood(&child.board, Bits::cell(child.her as usize));
+            let mut reach = geo.flood(&child.board, Bits::cell(child.her as usize));
+            if t == 2 {
+                // his last reply before her last turn: only walks from which she wins now after
+                // each of a few replies of his can win (the others are refuted by that reply)
+                reach = self.survivors(&child, reach);
+            }
             let near = if t >= 3 {
                 one_turn_cells(geo, &child.board, child.her_target, NO_SHIFT)
             } else {
@@ -317,6 +331,51 @@ impl<'a, const W: usize> Race<'a, W> {
         }
         self.table.refute(key, t, 0);
         Ok(None)
+    }
+
+    /// Before his last reply (`child`: her shift done, he cannot win now): the cells of `reach`
+    /// from which she wins now after each of up to [`FILTER_REPLIES`] replies of his (the killer
+    /// first). Every cell left out is refuted by one of those replies, exactly as `loses(_, 1)`
+    /// would find; the cells kept still go through `loses`.
+    fn survivors(&self, child: &State<W>, reach: Bits<W>) -> Bits<W> {
+        let geo = self.geo;
+        let mut left = reach;
+        for (used, (k, tile)) in self
+            .moves(child, &[self.killers[1]])
+            .into_iter()
+            .enumerate()
+        {
+            if used == FILTER_REPLIES || left.is_zero() {
+                break;
+            }
+            let replied = self.shifted(child, k, tile);
+            let wins = self.winning_cells(&replied, replied.her_target);
+            left = left & geo.carry_cells(wins, geo.shifts[k].reverse);
+        }
+        left
+    }
+
+    /// The cells from which the player to move wins now on `st`'s board, spare and forbidden
+    /// shift, walking to `target`: for every shift and orientation, the target's component after
+    /// it, carried back through the reverse shift (the inverse permutation of cells).
+    fn winning_cells(&self, st: &State<W>, target: u32) -> Bits<W> {
+        let geo = self.geo;
+        let mut cells = Bits::ZERO;
+        for (k, ls) in geo.shifts.iter().enumerate() {
+            if k == st.forbidden {
+                continue;
+            }
+            let t = geo.carry_target(target, k);
+            if t == ON_SPARE || t == NO_TARGET {
+                continue;
+            }
+            let goal = Bits::cell(t as usize);
+            for &tile in &self.rot[st.spare as usize] {
+                let (board, _) = geo.shift(&st.board, k, tile);
+                cells = cells | geo.carry_cells(geo.flood(&board, goal), ls.reverse);
+            }
+        }
+        cells
     }
 
     /// He is to move: whether he, standing on any cell of `st.him`, cannot stop her from forcing
