@@ -394,6 +394,80 @@ fn amazeing_race<'py>(
     Ok(d)
 }
 
+/// One-ply values of every move of the player to move, for the game bot (see
+/// `escapology.amazeing.bot`): a list of (side, index, tile, threat, [(cell, share), ...]), where
+/// `threat` is the weight of the opponent's candidate targets (`targets`: (cell or -1, weight))
+/// he can reach right after some reply, and `share` the share of his replies after which she can
+/// collect her target (`my_target`) on her next turn from that cell. The GIL is released.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, fixed, tiles, spare, forbidden, me, opp, my_target, targets))]
+#[allow(clippy::too_many_arguments)]
+fn amazeing_move_values(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    fixed: Vec<bool>,
+    tiles: Vec<u8>,
+    spare: u8,
+    forbidden: Option<(char, usize)>,
+    me: usize,
+    opp: usize,
+    my_target: i64,
+    targets: Vec<(i64, f64)>,
+) -> PyResult<Vec<MoveValues>> {
+    use amazeing::bits::Bits;
+    use amazeing::board::{Geometry, NO_TARGET, ON_SPARE};
+    use amazeing::race::{State, NO_SHIFT};
+    let size = rows * cols;
+    if rows == 0 || cols == 0 || size > 64 || fixed.len() != size || tiles.len() != size {
+        return Err(PyValueError::new_err(
+            "move values take boards of at most 64 cells with rows * cols tiles",
+        ));
+    }
+    let cell = |t: i64| match t {
+        -1 => Ok(ON_SPARE),
+        t if (0..size as i64).contains(&t) => Ok(t as u32),
+        _ => Err(PyValueError::new_err("a target is a cell or -1 (spare)")),
+    };
+    if me >= size || opp >= size || tiles.iter().any(|&t| t > 15) || spare > 15 {
+        return Err(PyValueError::new_err("players on cells, tiles 0..15"));
+    }
+    let her_target = cell(my_target)?;
+    let targets: Vec<(u32, f64)> = targets
+        .iter()
+        .map(|&(t, w)| cell(t).map(|c| (c, w)))
+        .collect::<PyResult<_>>()?;
+    Ok(py.detach(move || {
+        let geo: Geometry<1> = Geometry::new(rows, cols, &fixed);
+        let forbidden = forbidden
+            .and_then(|(side, index)| {
+                geo.shifts
+                    .iter()
+                    .position(|s| s.side == side && s.index == index)
+            })
+            .unwrap_or(NO_SHIFT);
+        let st = State {
+            board: geo.encode(&tiles),
+            spare,
+            forbidden,
+            her: me as u32,
+            him: Bits::cell(opp),
+            her_target,
+            his_target: NO_TARGET,
+        };
+        amazeing::evaluate::move_values(&geo, &st, &targets)
+            .into_iter()
+            .map(|v| {
+                let s = &geo.shifts[v.shift];
+                (s.side.to_string(), s.index, v.tile, v.threat, v.cells)
+            })
+            .collect()
+    }))
+}
+
+/// A move's values as Python sees them: side, line, tile, threat, (cell, share) per walk.
+type MoveValues = (String, usize, u8, f64, Vec<(u32, f64)>);
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
@@ -403,5 +477,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(labyrinth_memory, m)?)?;
     m.add("AMAZEING_MAX_CELLS", AMAZEING_MAX_CELLS)?;
     m.add_function(wrap_pyfunction!(amazeing_race, m)?)?;
+    m.add_function(wrap_pyfunction!(amazeing_move_values, m)?)?;
     Ok(())
 }

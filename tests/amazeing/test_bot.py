@@ -87,3 +87,41 @@ def test_play_shows_only_the_own_target_unless_asked():
     res = runner.invoke(app, args + ["--show-all-targets"], input="N1 0\n")
     assert res.exit_code == 0 and "hidden" not in res.output
     assert f"target {pos.players[1].target} " in res.output
+
+
+def test_native_move_values_match_the_rules_engine():
+    """The native one-ply values against a plain count with the rules engine (model.py)."""
+    from escapology import _native
+    from escapology.amazeing import native
+    from escapology.amazeing.model import Shift
+
+    if not native.available():
+        return
+    rng = random.Random(3)
+    for seed in (1, 6):
+        pos = start_game(published_position(seed, players=2, cards=2))
+        view = replace(pos, players=(pos.players[0], replace(pos.players[1], target=None, cards=())))
+        args = native.race_arguments(view)
+        names = sorted(n for n in pos.treasures if not n.startswith(HOME))[:5]
+        targets = [(pos.treasures[n], 0.2) for n in names]
+        values = _native.amazeing_move_values(view.rows, view.cols, args["fixed"], args["tiles"], args["spare"],
+                                              args["forbidden"], args["me"], args["opp"], args["my_target"], targets)
+        for side, index, tile, threat, cells in rng.sample(values, 3):
+            after = pos.apply(Shift(side, index), tile)
+            replies = [(s, t) for s in after.legal_shifts() for t in rotations(after.spare)]
+            reached = set()
+            for s, t in replies:
+                r = after.apply(s, t)
+                his = r.reachable(r.players[1].cell)
+                reached |= {n for n in names if r.treasures[n] in his}
+            assert abs(threat - 0.2 * len(reached)) < 1e-9
+            for cell, share in rng.sample(cells, min(2, len(cells))):
+                mine = after.move_player(0, cell)
+                good = 0
+                for s, t in replies:
+                    r = mine.apply(s, t)
+                    good += any(
+                        r2.target_cell(0) in r2.reachable(r2.players[0].cell)
+                        for s2 in r.legal_shifts() for r2 in (r.apply(s2, t2) for t2 in rotations(r.spare))
+                    )
+                assert abs(share - good / len(replies)) < 1e-9

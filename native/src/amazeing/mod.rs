@@ -3,6 +3,7 @@
 //!
 //! - [`bits`]: sets of cells as fixed-width bitsets;
 //! - [`board`]: the board as four side masks, shifts, flood fills;
+//! - [`evaluate`]: one-ply values of every move, for the game bot;
 //! - [`solo`]: solo distances (cells one own turn from the target), for move ordering;
 //! - [`table`]: the transposition table of proven bounds;
 //! - [`race`]: the AND-OR search with iterative deepening, the engine's entry point.
@@ -10,6 +11,7 @@
 
 pub mod bits;
 pub mod board;
+pub mod evaluate;
 pub mod race;
 pub mod scored;
 pub mod solo;

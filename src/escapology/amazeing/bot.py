@@ -12,7 +12,12 @@ A move is chosen by expectimax over that distribution (``escapology.amazeing.ver
 the rules of a turn):
 
 1. collect now: a shift and orientation after which she can walk to her own target;
-2. otherwise each move (shift, orientation, walk) is scored by its expected value
+2. otherwise, with the native engine (boards up to 64 cells), each move (shift, orientation,
+   walk) is scored ``share - threat - distance / 100``: ``share`` is the share of his replies
+   (shift, orientation) after which she can collect on her next turn (1: a forced collection),
+   ``threat`` the probability over his possible targets that some reply lets him collect at once
+   (his home weighs 10: that is the game), the distance a tie-break;
+3. without it, each move is scored by its expected value
    ``-P(he collects at once) - 10 P(he gets home at once)`` (the probability over his possible
    targets that some shift and orientation of his next turn lets him walk to it), plus her
    prospects: a bonus for the move of a forced collection within two own turns whatever he
@@ -88,8 +93,51 @@ def bot_move(position: Position, *, budget: float = 1.0) -> Move:
     quick = forced_win(view, 1)
     if quick.move is not None:
         return quick.move
+    if _native_values_available(view):
+        return _expectimax_native(view, targets)
     forced = forced_win(view, 2, deadline=Deadline(budget / 2)).move
     return _expectimax(view, targets, forced)
+
+
+def _native_values_available(view: Position) -> bool:
+    from escapology.amazeing import native
+
+    return native.available() and view.rows * view.cols <= 64 and view.players[view.to_move].target is not None
+
+
+def _expectimax_native(view: Position, targets: dict[str, float]) -> Move:
+    """Every move scored by ``share - threat - distance/100`` from the native one-ply values
+    (:func:`escapology._native.amazeing_move_values`): ``share`` is the share of his replies
+    after which she can collect on her next turn (1 is a forced collection), ``threat`` the
+    probability that he can collect at once (his home weighs :data:`HOME_WEIGHT`)."""
+    from escapology import _native
+    from escapology.amazeing.model import Shift
+    from escapology.amazeing.native import race_arguments
+
+    args = race_arguments(view)
+    weighted = [(view.treasures[n], p * (HOME_WEIGHT if n.startswith(HOME) else 1.0)) for n, p in targets.items()]
+    values = _native.amazeing_move_values(
+        view.rows, view.cols, args["fixed"], args["tiles"], args["spare"], args["forbidden"],
+        args["me"], args["opp"], args["my_target"], weighted,
+    )
+    best: tuple[float, Move] | None = None
+    for side, index, tile, threat, cells in values:
+        shift = Shift(side, index)
+        target_after = view.apply(shift, tile).target_cell(view.to_move)
+        for cell, share in cells:
+            dist = _distance(view, cell, target_after)
+            score = share - threat - DISTANCE_WEIGHT * dist
+            if best is None or score > best[0]:
+                best = (score, Move(shift, tile, cell))
+    assert best is not None
+    return best[1]
+
+
+def _distance(view: Position, a: int, b: int | None) -> int:
+    if b is None or b < 0:
+        return 0
+    (ra, ca), (rb, cb) = view.rc(a), view.rc(b)
+    return abs(ra - rb) + abs(ca - cb)
 
 
 def _expectimax(view: Position, targets: dict[str, float], forced: Move | None) -> Move:
