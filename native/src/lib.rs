@@ -295,9 +295,9 @@ fn amazeing_race_at<const W: usize>(
 /// own turns of a forced win; else every bound up to it is proven lost), `nodes`, `table_states`,
 /// `stopped`. With `scored_cap` the question is the scored race of `turns` turns each, solo
 /// distances counted up to the cap (`native/src/amazeing/scored.rs`). The table keeps at most `table_states` states and `table_mb` MiB. Runs with the GIL
-/// released; Ctrl-C raises KeyboardInterrupt.
+/// released; Ctrl-C raises KeyboardInterrupt; `progress(nodes)` is called now and then.
 #[pyfunction]
-#[pyo3(signature = (rows, cols, fixed, tiles, spare, forbidden, me, opp, my_target, opp_target, turns, seconds=None, table_states=4_000_000, table_mb=1024, node_limit=None, scored_cap=None))]
+#[pyo3(signature = (rows, cols, fixed, tiles, spare, forbidden, me, opp, my_target, opp_target, turns, seconds=None, table_states=4_000_000, table_mb=1024, node_limit=None, scored_cap=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
 fn amazeing_race<'py>(
     py: Python<'py>,
@@ -317,6 +317,7 @@ fn amazeing_race<'py>(
     table_mb: usize,
     node_limit: Option<u64>,
     scored_cap: Option<u8>,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let size = rows * cols;
     if rows == 0 || cols == 0 || size > AMAZEING_MAX_CELLS {
@@ -337,7 +338,18 @@ fn amazeing_race<'py>(
     let cells = [me, opp, my_target, opp_target];
     let (result, interrupted) = py.detach(move || {
         let monitor = PyMonitor::new(seconds, None);
-        let mut poll = |nodes: u64| node_limit.is_some_and(|l| nodes >= l) || monitor.should_stop();
+        let last_progress = Cell::new(Instant::now());
+        let mut poll = |nodes: u64| {
+            if let Some(callback) = &progress {
+                if last_progress.get().elapsed() >= PYTHON_POLL {
+                    last_progress.set(Instant::now());
+                    if let Err(e) = Python::attach(|py| callback.call1(py, (nodes,))) {
+                        *monitor.interrupted.borrow_mut() = Some(e);
+                    }
+                }
+            }
+            node_limit.is_some_and(|l| nodes >= l) || monitor.should_stop()
+        };
         let f = &fixed;
         let t = &tiles;
         let p: &mut dyn FnMut(u64) -> bool = &mut poll;

@@ -172,3 +172,18 @@ def test_bad_arguments_are_refused():
         _native.amazeing_race(**{**args, "my_target": 10_000}, turns=1)
     with pytest.raises(ValueError):
         native.forced_win_native(published_position(1, players=2), 0)
+
+
+def test_progress_is_reported_and_an_error_in_it_stops_the_search():
+    from escapology import _native
+
+    args = native.race_arguments(published_position(14, players=2))
+    seen = []
+    _native.amazeing_race(**args, turns=5, seconds=0.4, progress=seen.append)
+    assert seen and seen == sorted(seen)
+
+    def fail(_nodes):
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        _native.amazeing_race(**args, turns=5, progress=fail)

@@ -434,7 +434,8 @@ def run_race(pos: Position, turns: int, fmt: str, deadline, path: str | Path, so
         if not native.available() or pos.rows * pos.cols > native.max_cells():
             raise InputError("the scored race needs the native engine (built, and a board of at most "
                              f"{native.max_cells() if native.available() else 0} cells)", file=_name(path))
-        res = native.forced_win_native(pos, turns, deadline=deadline, scored=True, solo_cap=solo_cap)
+        res = native.forced_win_native(pos, turns, deadline=deadline, scored=True, solo_cap=solo_cap,
+                                       show_progress=fmt == "text")
     else:
         res = forced_win(pos, turns, deadline=deadline, show_progress=fmt == "text")
     me = pos.players[pos.to_move]

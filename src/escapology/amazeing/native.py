@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from escapology.amazeing.model import Position, Shift
 from escapology.amazeing.versus import Move, VersusResult
 from escapology.core.limits import Deadline
+from escapology.core.progress import search_progress
 from escapology.core.results import Status
 
 #: States the transposition table keeps by default (about 100 bytes each on a 7x7 board) ...
@@ -94,6 +95,7 @@ def forced_win_native(
     node_limit: int | None = None,
     scored: bool = False,
     solo_cap: int = 3,
+    show_progress: bool = False,
 ) -> NativeVersusResult:
     """Whether the player to move can force reaching her target within ``turns`` own turns before
     the next player reaches his (Definition 2, bounded), by the native search.
@@ -101,7 +103,7 @@ def forced_win_native(
     Answers as :func:`escapology.amazeing.versus.forced_win` (``solved`` with a winning first
     move, ``unsolvable``, or ``unknown`` when the deadline or ``node_limit`` stops it first);
     ``fewest_turns`` is the fewest own turns of a forced win, ``proven_turns`` the largest bound
-    proven to have none.
+    proven to have none. ``show_progress`` draws the nodes searched on a terminal.
 
     ``scored``: the turn-restricted race of the paper's upper-bound remark instead (§2.3): each
     player has ``turns`` own turns; if nobody stands on his target by then, the one with fewer solo
@@ -114,10 +116,12 @@ def forced_win_native(
     if turns < 1:
         raise ValueError("turns must be at least 1")
     remaining = deadline.remaining() if deadline is not None else None
-    out = _native.amazeing_race(
-        **race_arguments(position), turns=turns, seconds=remaining, table_states=table_states, table_mb=table_mb,
-        node_limit=node_limit, scored_cap=solo_cap if scored else None,
-    )
+    with search_progress("amazeing: race", enabled=None if show_progress else False) as bar:
+        out = _native.amazeing_race(
+            **race_arguments(position), turns=turns, seconds=remaining, table_states=table_states,
+            table_mb=table_mb, node_limit=node_limit, scored_cap=solo_cap if scored else None,
+            progress=(lambda nodes: bar.update(nodes=nodes)) if bar.shown else None,
+        )
     nodes, proven = int(out["nodes"]), int(out["turns"])
     common = dict(nodes=nodes, table_states=int(out["table_states"]))
     if out["move"] is not None:

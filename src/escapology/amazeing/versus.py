@@ -6,6 +6,10 @@ force a win is PSPACE-hard (Theorem 4), and PSPACE-complete when the number of t
 :func:`forced_win` decides that bounded version exactly: can the player to move force reaching
 her target within ``turns`` of her own turns, whatever the opponent does, before he reaches his?
 
+:func:`forced_win` runs the native search of :mod:`escapology.amazeing.native` when the extension
+is built (same answers, iterative deepening and a transposition table; it also reports the fewest
+own turns); this module's search is the reference it is tested against.
+
 Search: AND-OR depth-first search on bitboards (:mod:`escapology.amazeing.bitboard`). Sound
 reductions, each exact for the bounded question:
 
@@ -223,7 +227,7 @@ def forced_win(
         from escapology.amazeing import native
 
         if engine == "native" or (native.available() and position.rows * position.cols <= native.max_cells()):
-            return native.forced_win_native(position, turns, deadline=deadline)
+            return native.forced_win_native(position, turns, deadline=deadline, show_progress=show_progress)
     with search_progress("amazeing: race", enabled=None if show_progress else False) as progress:
         eng = _Engine(position, deadline or Deadline(None), progress)
         st = _state(position, eng.geo)
