@@ -147,6 +147,27 @@ impl<const W: usize> Geometry<W> {
         moved & ls.line
     }
 
+    /// Shift `k` with a closed tile (no side open) inserted: the board, to which
+    /// [`Geometry::with_tile`] adds the inserted tile's sides, and the pushed-out tile. Trying
+    /// every orientation costs one shift this way.
+    #[inline]
+    pub fn shift_open(&self, board: &Board<W>, k: usize) -> (Board<W>, u8) {
+        self.shift(board, k, 0)
+    }
+
+    /// The board of [`Geometry::shift_open`] with `tile` on the entry cell of shift `k`.
+    #[inline]
+    pub fn with_tile(&self, open: &Board<W>, k: usize, tile: u8) -> Board<W> {
+        let entry = self.shifts[k].entry;
+        let mut out = *open;
+        for (side, mask) in out.iter_mut().zip(SIDES) {
+            if tile & mask != 0 {
+                *side = *side | Bits::cell(entry);
+            }
+        }
+        out
+    }
+
     /// Insert `tile` with shift `k`: the new board and the pushed-out tile.
     #[inline]
     pub fn shift(&self, board: &Board<W>, k: usize, tile: u8) -> (Board<W>, u8) {
@@ -299,6 +320,8 @@ mod tests {
         let (after, out) = g.shift(&board, k, 1 | 4);
         assert_eq!((g.tile(&after, 0), out), (5, 0));
         assert_eq!(g.tile(&after, 2), 2 | 8);
+        let (open, pushed) = g.shift_open(&board, k);
+        assert_eq!((g.with_tile(&open, k, 1 | 4), pushed), (after, out));
     }
 
     #[test]

@@ -124,8 +124,9 @@ fn winning_cells<const W: usize>(geo: &Geometry<W>, rot: &[Vec<u8>], st: &State<
         if t == ON_SPARE || t == NO_TARGET {
             continue;
         }
+        let (open, _) = geo.shift_open(&st.board, k);
         for &tile in &rot[st.spare as usize] {
-            let (board, _) = geo.shift(&st.board, k, tile);
+            let board = geo.with_tile(&open, k, tile);
             let comp = geo.flood(&board, Bits::cell(t as usize));
             cells = cells | geo.carry_cells(comp, ls.reverse);
         }

@@ -215,15 +215,16 @@ impl<'a, const W: usize> Race<'a, W> {
             let goal = Bits::cell(t as usize);
             let from = geo.carry_cells(from, k);
             let tiles = &self.rot[st.spare as usize];
+            let (open, _) = geo.shift_open(&st.board, k);
             if tiles.len() > 1 {
                 // opening sides only adds passages: no orientation helps if a cross does not
-                let (relaxed, _) = geo.shift(&st.board, k, 15);
+                let relaxed = geo.with_tile(&open, k, 15);
                 if !geo.flood_until(&relaxed, from, goal).meets(&goal) {
                     continue;
                 }
             }
             for &tile in tiles {
-                let (board, _) = geo.shift(&st.board, k, tile);
+                let board = geo.with_tile(&open, k, tile);
                 if geo.flood_until(&board, from, goal).meets(&goal) {
                     return Some(Move {
                         shift: k,
@@ -370,8 +371,9 @@ impl<'a, const W: usize> Race<'a, W> {
                 continue;
             }
             let goal = Bits::cell(t as usize);
+            let (open, _) = geo.shift_open(&st.board, k);
             for &tile in &self.rot[st.spare as usize] {
-                let (board, _) = geo.shift(&st.board, k, tile);
+                let board = geo.with_tile(&open, k, tile);
                 cells = cells | geo.carry_cells(geo.flood(&board, goal), ls.reverse);
             }
         }

@@ -84,15 +84,16 @@ pub fn solo_within<const W: usize>(
             continue;
         }
         let from = geo.carry_cells(cells, k);
+        let (open, out) = geo.shift_open(board, k);
         if depth == 1 && rot[spare as usize].len() > 1 {
-            let (relaxed, _) = geo.shift(board, k, 15);
+            let relaxed = geo.with_tile(&open, k, 15);
             let goal = Bits::cell(t as usize);
             if !geo.flood_until(&relaxed, from, goal).meets(&goal) {
                 continue;
             }
         }
         for &tile in &rot[spare as usize] {
-            let (next, out) = geo.shift(board, k, tile);
+            let next = geo.with_tile(&open, k, tile);
             let reach = geo.flood(&next, from);
             if on_board && reach.has(t as usize) {
                 return true;
