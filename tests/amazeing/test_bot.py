@@ -125,3 +125,17 @@ def test_native_move_values_match_the_rules_engine():
                         for s2 in r.legal_shifts() for r2 in (r.apply(s2, t2) for t2 in rotations(r.spare))
                     )
                 assert abs(share - good / len(replies)) < 1e-9
+
+
+def test_the_python_scoring_reads_no_hidden_information_either(monkeypatch):
+    """Without the native values (no extension, or boards over 64 cells) the Python scoring runs."""
+    from escapology.amazeing import bot
+
+    monkeypatch.setattr(bot, "_native_values_available", lambda view: False)
+    rng = random.Random(7)
+    for seed in range(3):
+        pos = start_game(published_position(seed, players=2, cards=3))
+        move = bot_move(pos, budget=0.2)
+        after = pos.apply(move.shift, move.tile)
+        assert move.to in after.reachable(after.players[pos.to_move].cell)
+        assert bot_move(with_other_cards(pos, 1, rng), budget=0.2) == move
