@@ -223,22 +223,43 @@ const AMAZEING_MAX_CELLS: usize = 64 * 128;
 /// A winning first move as Python sees it: the shift's side and line, the tile, the cell.
 type RaceMove = (char, usize, u8, u32);
 
-/// A race position from Python's plain data, and the search at bitset width `W`.
-#[allow(clippy::too_many_arguments)]
-fn amazeing_race_at<const W: usize>(
+/// A race question as Python's plain data (checked by `amazeing_race`).
+struct RaceArgs {
     rows: usize,
     cols: usize,
-    fixed: &[bool],
-    tiles: &[u8],
+    fixed: Vec<bool>,
+    tiles: Vec<u8>,
     spare: u8,
     forbidden: Option<(char, usize)>,
+    /// her cell, his cell, her target, his target (-1 on the spare, -2 none)
     cells: [i64; 4],
     turns: u32,
-    (table_states, table_mb, scored): (usize, usize, Option<u8>),
+    table_states: usize,
+    table_mb: usize,
+    /// the solo cap of a scored race, `None` for the plain race
+    scored: Option<u8>,
+}
+
+/// The search at bitset width `W` (at least `rows * cols / 64` words).
+fn amazeing_race_at<const W: usize>(
+    args: &RaceArgs,
     poll: &mut dyn FnMut(u64) -> bool,
 ) -> PyResult<(Option<RaceMove>, amazeing::race::Outcome)> {
     use amazeing::board::{Geometry, NO_TARGET, ON_SPARE};
     use amazeing::race::{Race, State, NO_SHIFT};
+    let RaceArgs {
+        rows,
+        cols,
+        ref fixed,
+        ref tiles,
+        spare,
+        forbidden,
+        cells,
+        turns,
+        table_states,
+        table_mb,
+        scored,
+    } = *args;
     let geo: Geometry<W> = Geometry::new(rows, cols, fixed);
     // a state of a wide board is large: keep the table within the memory budget too
     let table_states =
@@ -335,7 +356,19 @@ fn amazeing_race<'py>(
             "fixed and tiles must hold rows * cols entries, tiles 0..15",
         ));
     }
-    let cells = [me, opp, my_target, opp_target];
+    let args = RaceArgs {
+        rows,
+        cols,
+        fixed,
+        tiles,
+        spare,
+        forbidden,
+        cells: [me, opp, my_target, opp_target],
+        turns,
+        table_states,
+        table_mb,
+        scored: scored_cap,
+    };
     let (result, interrupted) = py.detach(move || {
         let monitor = PyMonitor::new(seconds, None);
         let last_progress = Cell::new(Instant::now());
@@ -350,43 +383,16 @@ fn amazeing_race<'py>(
             }
             node_limit.is_some_and(|l| nodes >= l) || monitor.should_stop()
         };
-        let f = &fixed;
-        let t = &tiles;
         let p: &mut dyn FnMut(u64) -> bool = &mut poll;
-        let args = (
-            rows,
-            cols,
-            spare,
-            forbidden,
-            cells,
-            turns,
-            (table_states, table_mb, scored_cap),
-        );
         let result = match size.div_ceil(64) {
-            1 => amazeing_race_at::<1>(
-                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
-            ),
-            2 => amazeing_race_at::<2>(
-                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
-            ),
-            3..=4 => amazeing_race_at::<4>(
-                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
-            ),
-            5..=8 => amazeing_race_at::<8>(
-                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
-            ),
-            9..=16 => amazeing_race_at::<16>(
-                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
-            ),
-            17..=32 => amazeing_race_at::<32>(
-                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
-            ),
-            33..=64 => amazeing_race_at::<64>(
-                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
-            ),
-            _ => amazeing_race_at::<128>(
-                args.0, args.1, f, t, args.2, args.3, args.4, args.5, args.6, p,
-            ),
+            1 => amazeing_race_at::<1>(&args, p),
+            2 => amazeing_race_at::<2>(&args, p),
+            3..=4 => amazeing_race_at::<4>(&args, p),
+            5..=8 => amazeing_race_at::<8>(&args, p),
+            9..=16 => amazeing_race_at::<16>(&args, p),
+            17..=32 => amazeing_race_at::<32>(&args, p),
+            33..=64 => amazeing_race_at::<64>(&args, p),
+            _ => amazeing_race_at::<128>(&args, p),
         };
         (result, monitor.interrupted.into_inner())
     });
