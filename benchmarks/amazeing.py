@@ -1,6 +1,7 @@
 """Benchmarks for The aMAZEing Labyrinth: fewest turns, the 3SAT board, racing.
 
-Run: ``.venv/bin/python benchmarks/amazeing.py [--quick]``. Prints tables; times are wall-clock
+Run: ``.venv/bin/python benchmarks/amazeing.py [--quick]``; ``--race`` prints only the series of
+the exact race (turns 1..5, native against today's Python search, side by side with ratios). Prints tables; times are wall-clock
 seconds on this machine. Baselines: the plain exhaustive solver of
 :mod:`escapology.amazeing.bruteforce` (for fewest turns) and python-sat's Minisat22 (for the
 3SAT boards); for the bot, a player that wins when it can in one turn and moves at random otherwise,
@@ -180,15 +181,60 @@ def bench_versus(n: int, seed: int, games: int) -> None:
               f"mean game length {statistics.mean(lengths):.1f} turns; {time.perf_counter() - t:.1f} s")
 
 
+def bench_race_series(seeds: list[int], cap: float, max_turns: int) -> None:
+    """Exact bounded race (SP-Versus), turns 1..max_turns, on published 2-player starting positions:
+    the native search (iterative deepening, transposition table) against today's Python search,
+    which is run with a time cap and not run deeper for a seed once it hits the cap."""
+    print(f"\n== SP-Versus exact race on published 2-player starts: native vs Python (Python capped at {cap:g} s) ==")
+    print("| seed | turns | answer | fewest turns | native s | native nodes | Python s | ratio |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    forced_win(published_position(0, players=2), 1, engine="native")  # load the extension first
+
+    def times(r: float) -> str:
+        return f"{r:.1f}x" if r < 10 else f"{r:,.0f}x"
+
+    for seed in seeds:
+        pos = published_position(seed, players=2)
+        python_capped = False
+        for k in range(1, max_turns + 1):
+            res, dt = timed(forced_win, pos, k, engine="native")
+            if dt < 0.1:  # short runs: the best of three (the machine is shared)
+                dt = min([dt] + [timed(forced_win, pos, k, engine="native")[1] for _ in range(2)])
+            answer = {"solved": "win", "unsolvable": "no win"}.get(res.status.value, res.status.value)
+            py = "—"
+            ratio = "—"
+            if not python_capped:
+                ref, dt_py = timed(forced_win, pos, k, engine="python", deadline=Deadline(cap))
+                if ref.status.value == "unknown":
+                    python_capped = True
+                    py = f"> {cap:g}"
+                    ratio = "> " + times(cap / max(dt, 1e-6))
+                else:
+                    assert ref.status is res.status, (seed, k)
+                    py = f"{dt_py:.3f}"
+                    ratio = times(dt_py / max(dt, 1e-6))
+            print(f"| {seed} | {k} | {answer} | {res.fewest_turns or ''} | {dt:.3f} | {res.nodes:,} | {py} | {ratio} |",
+                  flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="fewer instances")
+    ap.add_argument("--race", action="store_true", help="only the native race series")
+    ap.add_argument("--race-seeds", default="0,2,5,7,9,12,14,24", help="published seeds of the race series")
+    ap.add_argument("--race-cap", type=float, default=30.0, help="seconds for each Python race search")
+    ap.add_argument("--race-turns", type=int, default=5)
     args = ap.parse_args()
+    seeds = [int(x) for x in args.race_seeds.split(",")]
+    if args.race:
+        bench_race_series(seeds, args.race_cap, args.race_turns)
+        return
     q = args.quick
     bench_fewest(40 if q else 200, 1)
     bench_vs_bruteforce(4 if q else 10, 2)
     bench_reduction(5 if q else 15, 3)
     bench_versus(5 if q else 20, 4, 4 if q else 16)
+    bench_race_series(seeds[:3] if q else seeds, 5.0 if q else args.race_cap, 4 if q else args.race_turns)
 
 
 if __name__ == "__main__":

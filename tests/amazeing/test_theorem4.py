@@ -61,6 +61,20 @@ def test_random_three_variable_formulas_as_far_as_the_search_finishes():
     assert finished[True] >= 5 and finished[False] >= 5, finished
 
 
+def test_random_five_variable_formulas_with_the_native_search():
+    from escapology.amazeing import native
+
+    if not native.available():
+        pytest.skip("the extension module is not built")
+    rng = random.Random(5)
+    for _ in range(3):
+        clauses = [[rng.choice((-1, 1)) * v for v in rng.sample(range(1, 6), rng.randint(1, 3))]
+                   for _ in range(rng.randint(1, 6))]
+        status = race(qsat_to_versus(5, clauses), seconds=120)
+        assert status is not Status.UNKNOWN, clauses
+        assert (status is Status.SOLVED) == qbf_true(5, clauses), clauses
+
+
 def test_a_false_three_variable_formula_stays_lost_one_turn_later():
     clauses = [[2, 3], [2, -3]]  # Henry sets x2 false: no x3 helps
     assert not qbf_true(3, clauses)

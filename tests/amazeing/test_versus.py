@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from escapology.amazeing.bruteforce import forced_win_bruteforce
 from escapology.amazeing.generator import published_position, random_position
 from escapology.amazeing.solver import fewest_turns
-from escapology.amazeing.versus import bot_move, forced_win
+from escapology.amazeing.versus import forced_win, peeking_bot_move
 from escapology.core.results import Status
 
 
@@ -60,7 +60,7 @@ def test_racing_differs_from_solo_and_matches_minimax():
 def test_bot_takes_an_immediate_win_and_returns_legal_moves():
     for seed in range(6):
         pos = published_position(seed, players=2)
-        move = bot_move(pos, budget=0.3)
+        move = peeking_bot_move(pos, budget=0.3)
         assert move.shift in pos.legal_shifts()
         after = pos.apply(move.shift, move.tile)
         assert move.to in after.reachable(after.players[0].cell)

@@ -2,7 +2,8 @@
 
 Rules engine (:mod:`.model`), JSON positions (:mod:`.io`), SP-Labyrinth fewest turns
 (:mod:`.solver`, Definition 1) with an independent checker (:mod:`.checker`), the Theorem 3
-3SAT board (:mod:`.reduction`), SP-Versus bounded search and bot (:mod:`.versus`, Definition 2),
+3SAT board (:mod:`.reduction`), SP-Versus bounded search (:mod:`.versus`, Definition 2; native: :mod:`.native`), the bot
+(:mod:`.bot`, no hidden information),
 full games (:mod:`.game`) and pictures (:mod:`.render`).
 
 The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :func:`solve`
@@ -20,23 +21,25 @@ from escapology.core.lazy import lazy_package
 # imported on first use (the command line and `import escapology.amazeing` stay light)
 __getattr__, __dir__ = lazy_package(__name__, {
     ".bruteforce": ["fewest_turns_bruteforce", "forced_win_bruteforce"],
-    ".checker": ["check_plan"],
-    ".game": ["bot_player", "play_game", "play_turn", "start_game"],
+    ".bot": ["bot_move", "opponent_targets"],
+    ".checker": ["check_plan", "check_race_move"],
+    ".game": ["bot_player", "peeking_bot_player", "play_game", "play_turn", "start_game"],
     ".generator": ["MOVABLE_TILES", "published_position", "random_position"],
     ".io": ["detect", "dumps", "loads", "read_dimacs"],
     ".model": ["Player", "Position", "Shift", "glyph", "mask", "rotate", "rotations"],
     ".reduction": ["Reduction", "reduce_3sat"],
     ".render": ["save_picture", "svg_board", "text_board"],
     ".solver": ["Solution", "Turn", "fewest_turns"],
-    ".versus": ["Move", "VersusResult", "bot_move", "forced_win"],
+    ".versus": ["Move", "VersusResult", "forced_win", "peeking_bot_move"],
     ".api": ["Result", "check", "generate", "load", "render", "solve"],
 })
 
 __all__ = [
     "Result", "check", "generate", "load", "render", "solve",
     "MOVABLE_TILES", "Move", "Player", "Position", "Reduction", "Shift", "Solution", "Turn", "VersusResult",
-    "bot_move", "bot_player", "check_plan", "detect", "dumps", "fewest_turns", "fewest_turns_bruteforce",
-    "forced_win", "forced_win_bruteforce", "glyph", "loads", "mask", "play_game", "play_turn",
+    "bot_move", "bot_player", "check_plan", "check_race_move", "detect", "dumps", "fewest_turns", "fewest_turns_bruteforce",
+    "forced_win", "forced_win_bruteforce", "glyph", "loads", "mask", "opponent_targets", "peeking_bot_move",
+    "peeking_bot_player", "play_game", "play_turn",
     "published_position", "random_position", "read_dimacs", "reduce_3sat", "rotate", "rotations",
     "save_picture", "start_game", "svg_board", "text_board",
 ]

@@ -75,3 +75,40 @@ def forced_win_bruteforce(position: Position, turns: int) -> bool:
         return False
 
     return win(position, turns)
+
+
+def scored_race_bruteforce(position: Position, turns: int, solo_cap: int) -> bool:
+    """Plain minimax for the scored turn-restricted race (the paper's upper-bound remark, §2.3):
+    each player has ``turns`` own turns, the one to move first; standing on one's target after
+    one's own turn wins at once; otherwise, after the last turn, the player with fewer solo turns
+    left (:func:`fewest_turns_bruteforce`, farther than ``solo_cap`` counts as ``solo_cap + 1``)
+    wins, a tie is a draw. Whether the player to move can force a win. Tiny boards only."""
+    me = position.to_move
+    opp = (me + 1) % len(position.players)
+
+    def moves(pos: Position, who: int):
+        for shift in pos.legal_shifts():
+            for tile in rotations(pos.spare):
+                shifted = pos.apply(shift, tile)
+                for cell in sorted(shifted.reachable(shifted.players[who].cell)):
+                    yield cell == shifted.target_cell(who), shifted.move_player(who, cell)
+
+    def solo(pos: Position, who: int) -> int:
+        d = fewest_turns_bruteforce(pos, who, max_turns=solo_cap)
+        return solo_cap + 1 if d is None else d
+
+    def win(pos: Position, k: int) -> bool:
+        options = list(moves(pos, me))
+        if any(done for done, _ in options):
+            return True
+        for _, after in options:
+            replies = list(moves(after, opp))
+            if any(done for done, _ in replies):
+                continue
+            if k == 1 and all(solo(r, me) < solo(r, opp) for _, r in replies):
+                return True
+            if k > 1 and all(win(r, k - 1) for _, r in replies):
+                return True
+        return False
+
+    return win(position, turns)

@@ -19,10 +19,10 @@ last turn the player must stand on her target tile.
 
 from __future__ import annotations
 
-from escapology.amazeing.model import OPPOSITE, STEP, Position
+from escapology.amazeing.model import OPPOSITE, STEP, Position, glyph, rotations
 from escapology.amazeing.solver import Turn
 
-__all__ = ["check_plan", "Turn"]
+__all__ = ["check_plan", "check_race_move", "Turn"]
 
 
 def _step_ok(pos: Position, a: int, b: int) -> bool:
@@ -60,3 +60,45 @@ def check_plan(position: Position, plan: list[Turn], player: int = 0) -> list[st
         where = "the spare" if target == -1 else str(pos.rc(target)) if target is not None else "?"
         errors.append(f"after {len(plan)} turns the player stands on {pos.rc(pos.players[player].cell)}, the target is on {where}")
     return errors
+
+
+def check_race_move(position: Position, shift, tile: int, to: int, turns: int) -> list[str]:
+    """What is wrong with a claimed first move of a forced win in a race (Definition 2, bounded),
+    as far as one turn's replay shows: the move must be legal (shift, orientation, a walk through
+    open passages); within one turn she must then stand on her target; with more turns the
+    opponent must not be able to reach his target with any shift and orientation of his next turn.
+    (That the rest of the race is won is the search's claim; the tests confirm it on small boards
+    with a plain minimax.)
+
+    >>> from escapology.amazeing.model import Position, Player, Shift, mask
+    >>> pos = Position.from_glyphs(["┌─┐", "│·│", "└─┘"], spare="─", fixed="none",
+    ...     treasures={"A": 8, "B": 4}, players=(Player("red", 0, "A"), Player("blue", 2, "B")))
+    >>> check_race_move(pos, Shift("W", 1), mask("│"), 8, 1)
+    []
+    >>> check_race_move(pos, Shift("W", 1), mask("─"), 8, 1)
+    ['(2, 2) is not reachable from (0, 0) after W1']
+    """
+    me = position.to_move
+    opp = (me + 1) % len(position.players)
+    try:
+        after = position.apply(shift, tile)
+    except ValueError as exc:
+        return [str(exc)]
+    here = after.players[me].cell
+    if to not in after.reachable(here):
+        return [f"{after.rc(to)} is not reachable from {after.rc(here)} after {shift}"]
+    after = after.move_player(me, to)
+    if after.players[me].cell == after.target_cell(me):
+        return []
+    if turns <= 1:
+        return [f"after one turn she stands on {after.rc(to)}, not on her target"]
+    target = after.players[opp].target
+    if target is None:
+        return []
+    for reply in after.legal_shifts():
+        for t in rotations(after.spare):
+            replied = after.apply(reply, t)
+            goal = replied.target_cell(opp)
+            if goal is not None and goal >= 0 and goal in replied.reachable(replied.players[opp].cell):
+                return [f"the opponent reaches his target at once: insert {glyph(t)} at {reply}"]
+    return []

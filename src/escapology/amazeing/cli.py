@@ -302,10 +302,10 @@ def _parse_human(pos: Position, text: str) -> "Move":
     return Move(shift, tile, to)
 
 
-def _human(pos: Position) -> "Move":
+def _human(pos: Position, show_all_targets: bool = False) -> "Move":
     from escapology.amazeing.model import rotations
 
-    typer.echo(text_board(pos))
+    typer.echo(text_board(pos, None if show_all_targets else [pos.to_move]))
     options = "  ".join(f"{q}:{glyph(t)}" for q, t in enumerate(rotations(pos.spare)))
     legal = " ".join(str(s) for s in pos.legal_shifts())
     while True:
@@ -335,8 +335,15 @@ def play(
     budget: Annotated[float, typer.Option("--budget", help="Seconds a bot may think per move.")] = 1.0,
     max_turns: Annotated[int, typer.Option("--max-turns", help="Stop after this many turns.")] = 300,
     boards: Annotated[bool, typer.Option("--boards", help="With --watch: print the board after every turn.")] = False,
+    show_all_targets: Annotated[
+        bool, typer.Option("--show-all-targets", help="Print every player's target (secret cards in the real game).")
+    ] = False,
 ) -> None:
-    """Play a full game against the bot (SP-Versus search + heuristics), or watch bots play."""
+    """Play a full game against the bot, or watch bots play.
+
+    Cards are secret as in the real game: the board shows only your own target (none with
+    --watch) unless --show-all-targets, and the bot never reads another player's target (it
+    plays against the distribution of the cards it cannot see)."""
     from escapology.amazeing.game import bot_player, play_game, start_game
 
     if file is not None:
@@ -352,7 +359,8 @@ def play(
         raise _bad_option(f"--seat must be 0..{len(pos.players) - 1}")
     controllers = [bot_player(budget) for _ in pos.players]
     if not watch:
-        controllers[seat] = _human
+        controllers[seat] = lambda p: _human(p, show_all_targets)
+    shown = None if show_all_targets else ([] if watch else [seat])
 
     def show(after: Position, who: int, move, event: str | None) -> None:
         name = after.players[who].name
@@ -361,14 +369,14 @@ def play(
             line += f" -- {event}"
         typer.echo(line)
         if watch and boards:
-            typer.echo(text_board(after))
+            typer.echo(text_board(after, shown))
 
     try:
         result = play_game(pos, controllers, max_turns=max_turns, on_turn=show)
     except typer.Abort:
         typer.echo("\ngame abandoned")
         raise typer.Exit(EXIT_OK) from None
-    typer.echo(text_board(result.position))
+    typer.echo(text_board(result.position, shown))
     if result.winner is None:
         typer.echo(f"no winner after {len(result.moves)} turns")
     else:
@@ -380,13 +388,21 @@ def play(
 def race(
     file: Annotated[Path, typer.Argument(help="A position with two players (the one to move is 'to_move').")],
     turns: Annotated[Optional[int], typer.Option("--turns", help="Own turns the player to move may use (default: the position's race_turns, else 2).")] = None,
+    scored: Annotated[bool, typer.Option("--scored", help="The scored turn-restricted race: after --turns turns each, fewer solo turns left wins.")] = False,
+    solo_cap: Annotated[int, typer.Option("--solo-cap", help="With --scored: solo distances are counted up to this many turns.")] = 3,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
 ) -> None:
     """SP-Versus (Definition 2, bounded): can the player to move force her target within --turns turns?
 
-    Exact AND-OR search: she must reach her target within --turns of her own turns, whatever the
-    opponent does, before he reaches his. Prints a winning first move.
+    Exact AND-OR search (native, iterative deepening): she must reach her target within --turns of
+    her own turns, whatever the opponent does, before he reaches his. Prints a winning first move
+    and the fewest own turns of a forced win.
+
+    --scored: the turn-restricted game of the paper's upper-bound remark (§2.3): each player has
+    --turns turns (she first); standing on one's target after one's own turn wins at once;
+    otherwise the player with fewer solo turns left (counted up to --solo-cap; farther counts as
+    --solo-cap + 1) wins, and a tie is a draw, which is not a win for her.
     """
     deadline = command_deadline(timeout)
     pos = load_position(file)
@@ -394,12 +410,17 @@ def race(
         turns = pos.race_turns or 2
     if turns < 1:
         raise _bad_option("--turns must be at least 1")
-    raise typer.Exit(run_race(pos, turns, format.value, deadline, file))
+    if scored:
+        if not 1 <= solo_cap <= 16:
+            raise _bad_option("--solo-cap must be 1 to 16")
+        if turns > 120:
+            raise _bad_option("--turns must be at most 120 with --scored")
+    raise typer.Exit(run_race(pos, turns, format.value, deadline, file, solo_cap if scored else None))
 
 
-def run_race(pos: Position, turns: int, fmt: str, deadline, path: str | Path) -> int:
+def run_race(pos: Position, turns: int, fmt: str, deadline, path: str | Path, solo_cap: int | None = None) -> int:
     """SP-Versus, bounded (what ``race`` and ``solve`` of a race position run): prints the answer
-    and returns the exit code."""
+    and returns the exit code. With ``solo_cap``: the scored turn-restricted race."""
     from escapology.amazeing.versus import forced_win
 
     if len(pos.players) < 2:
@@ -407,7 +428,16 @@ def run_race(pos: Position, turns: int, fmt: str, deadline, path: str | Path) ->
     for p in pos.players[:2]:
         if p.target is None:
             raise InputError(f"player {p.name!r} has no target", file=_name(path))
-    res = forced_win(pos, turns, deadline=deadline, show_progress=fmt == "text")
+    if solo_cap is not None:
+        from escapology.amazeing import native
+
+        if not native.available() or pos.rows * pos.cols > native.max_cells():
+            raise InputError("the scored race needs the native engine (built, and a board of at most "
+                             f"{native.max_cells() if native.available() else 0} cells)", file=_name(path))
+        res = native.forced_win_native(pos, turns, deadline=deadline, scored=True, solo_cap=solo_cap,
+                                       show_progress=fmt == "text")
+    else:
+        res = forced_win(pos, turns, deadline=deadline, show_progress=fmt == "text")
     me = pos.players[pos.to_move]
     if fmt == "json":
         move = None
@@ -415,16 +445,28 @@ def run_race(pos: Position, turns: int, fmt: str, deadline, path: str | Path) ->
             move = {"shift": str(res.move.shift), "tile": glyph(res.move.tile), "to": list(pos.rc(res.move.to))}
         obj = {"status": res.status.value, "forced_win": res.status is Status.SOLVED if res.status is not Status.UNKNOWN else None,
                "turns": turns, "move": move, "nodes": res.nodes}
+        if getattr(res, "fewest_turns", None) is not None:  # the native search says how soon
+            obj["fewest_turns"] = res.fewest_turns
+        if solo_cap is not None:
+            obj["scored"] = True
+            obj["solo_cap"] = solo_cap
         if res.status is Status.UNKNOWN:
             report_unknown(True, obj)
         else:
             emit_json(obj)
     elif res.status is Status.SOLVED:
         assert res.move is not None
+        fewest = getattr(res, "fewest_turns", None)
+        within = f"within {turns} turns" + (f" (fewest: {fewest})" if fewest is not None and fewest < turns else "")
+        if solo_cap is not None:
+            within = f"of the scored race of {turns} turns each (solo distances up to {solo_cap})"
         typer.echo(
-            f"{me.name} forces a win within {turns} turns: insert {glyph(res.move.tile)} at {res.move.shift}, "
+            f"{me.name} forces a win {within}: insert {glyph(res.move.tile)} at {res.move.shift}, "
             f"walk to {pos.rc(res.move.to)}"
         )
+    elif res.status is Status.UNSOLVABLE and solo_cap is not None:
+        typer.echo(f"{me.name} cannot force a win of the scored race of {turns} turns each "
+                   f"(solo distances up to {solo_cap})")
     elif res.status is Status.UNSOLVABLE:
         typer.echo(f"{me.name} cannot force a win within {turns} turns")
     else:

@@ -23,7 +23,7 @@ Arrows mark the lines that can be shifted.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from escapology.amazeing.model import E, N, S, W, Position, Shift, glyph
 from escapology.core.svg import LegendEntry, Svg, panel_grid, pick_panels, with_legend
@@ -46,8 +46,12 @@ def _centre(pos: Position, cell: int) -> str:
     return " "
 
 
-def text_board(pos: Position) -> str:
-    """The position as text: 3x3 characters per tile, arrows at the shiftable lines."""
+def text_board(pos: Position, shown: Iterable[int] | None = None) -> str:
+    """The position as text: 3x3 characters per tile, arrows at the shiftable lines.
+
+    ``shown``: the players whose targets (secret cards in a game) are printed; ``None`` prints
+    every target (a puzzle position), ``[seat]`` only one player's own."""
+    visible = None if shown is None else set(shown)
     cols_head = "  " + "".join(f"{c:^3}" for c in range(pos.cols))
     arrows_n = "  " + "".join(" ↓ " if pos.shiftable(Shift("N", c)) else "   " for c in range(pos.cols))
     arrows_s = "  " + "".join(" ↑ " if pos.shiftable(Shift("S", c)) else "   " for c in range(pos.cols))
@@ -70,7 +74,9 @@ def text_board(pos: Position) -> str:
     lines.append(arrows_s.rstrip())
     for i, p in enumerate(pos.players):
         where = f"{i + 1} {p.name} on {pos.rc(p.cell)}"
-        if p.target is not None:
+        if p.target is not None and visible is not None and i not in visible:
+            where += ", target hidden"
+        elif p.target is not None:
             t = pos.treasures[p.target]
             where += f", target {p.target} " + ("on the spare" if t == -1 else f"on {pos.rc(t)}")
         if p.cards:

@@ -6,6 +6,10 @@ force a win is PSPACE-hard (Theorem 4), and PSPACE-complete when the number of t
 :func:`forced_win` decides that bounded version exactly: can the player to move force reaching
 her target within ``turns`` of her own turns, whatever the opponent does, before he reaches his?
 
+:func:`forced_win` runs the native search of :mod:`escapology.amazeing.native` when the extension
+is built (same answers, iterative deepening and a transposition table; it also reports the fewest
+own turns); this module's search is the reference it is tested against.
+
 Search: AND-OR depth-first search on bitboards (:mod:`escapology.amazeing.bitboard`). Sound
 reductions, each exact for the bounded question:
 
@@ -16,7 +20,9 @@ reductions, each exact for the bounded question:
   before her last one (his position only matters for his own later wins);
 * every opponent reply that reaches his target refutes her move at once (tried before the others).
 
-:func:`bot_move` is the game-playing bot built on it: it takes an immediate win, then a forced
+:func:`peeking_bot_move` is the game-playing bot that was built on it (it reads the opponent's
+secret target, so the game now uses :mod:`escapology.amazeing.bot`; this one stays as the
+baseline the new bot is measured against): it takes an immediate win, then a forced
 win in two turns if it finds one in its time budget, and otherwise the move that leaves the
 opponent no immediate win and gives itself the most (shift, orientation) pairs that would win on
 its next turn if the board stayed as it is, then the shortest distance to its target. (A two-ply
@@ -199,12 +205,29 @@ def _state(pos: Position, geo: Geometry) -> _State:
 
 
 def forced_win(
-    position: Position, turns: int, *, deadline: Deadline | None = None, show_progress: bool = False
+    position: Position,
+    turns: int,
+    *,
+    deadline: Deadline | None = None,
+    show_progress: bool = False,
+    engine: str = "auto",
 ) -> VersusResult:
     """Whether the player to move can force reaching her target within ``turns`` own turns before
-    the next player reaches his (the turn-restricted SP-Versus-Labyrinth of Definition 2)."""
+    the next player reaches his (the turn-restricted SP-Versus-Labyrinth of Definition 2).
+
+    ``engine``: ``"native"`` is the Rust search of :mod:`escapology.amazeing.native` (iterative
+    deepening, transposition table; same answers, its result also says the fewest own turns),
+    ``"python"`` the search of this module, ``"auto"`` the native one when the extension is
+    built and the board fits it."""
     if len(position.players) < 2:
         raise ValueError("SP-Versus needs two players")
+    if engine not in ("auto", "native", "python"):
+        raise ValueError(f"engine must be auto, native or python, not {engine!r}")
+    if engine != "python":
+        from escapology.amazeing import native
+
+        if engine == "native" or (native.available() and position.rows * position.cols <= native.max_cells()):
+            return native.forced_win_native(position, turns, deadline=deadline, show_progress=show_progress)
     with search_progress("amazeing: race", enabled=None if show_progress else False) as progress:
         eng = _Engine(position, deadline or Deadline(None), progress)
         st = _state(position, eng.geo)
@@ -218,14 +241,16 @@ def forced_win(
     return VersusResult(Status.SOLVED, Move(eng.geo.shifts[k].shift, tile, cell), turns, eng.nodes)
 
 
-def bot_move(position: Position, *, budget: float = 1.0) -> Move:
-    """A strong move for the player to move (see the module documentation)."""
+def peeking_bot_move(position: Position, *, budget: float = 1.0) -> Move:
+    """The bot of the module documentation, which **reads the opponent's secret target**: kept as
+    the baseline the bot of :mod:`escapology.amazeing.bot` (which does not) is measured against.
+    It runs the Python search, as it did when it was the game's bot."""
     geo = geometry(position.rows, position.cols, position.fixed)
     if len(position.players) >= 2:
-        quick = forced_win(position, 1)
+        quick = forced_win(position, 1, engine="python")
         if quick.move is not None:
             return quick.move
-        deep = forced_win(position, 2, deadline=Deadline(budget / 2))
+        deep = forced_win(position, 2, deadline=Deadline(budget / 2), engine="python")
         if deep.move is not None:
             return deep.move
     eng = _Engine(position, Deadline(None))
