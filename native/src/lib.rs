@@ -14,6 +14,9 @@ use pyo3::types::PyDict;
 
 pub mod labyrinth;
 
+// the linear Nemesis algorithms (bound in one block below)
+pub mod nemesis_linear;
+
 use labyrinth::board::{Connections, MAX_SIDE};
 use labyrinth::deepening::{self, Monitor, Progress};
 use labyrinth::search::{Options, Problem, Search, Step};
@@ -221,5 +224,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(labyrinth_solve, m)?)?;
     m.add_function(wrap_pyfunction!(labyrinth_search, m)?)?;
     m.add_function(wrap_pyfunction!(labyrinth_memory, m)?)?;
+    // the linear Nemesis algorithms
+    nemesis_linear::python::register(m)?;
     Ok(())
 }
