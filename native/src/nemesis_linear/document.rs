@@ -30,6 +30,21 @@ pub fn push_str(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// Append the decimal digits of `k` (no allocation).
+pub fn push_usize(out: &mut String, mut k: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (k % 10) as u8;
+        k /= 10;
+        if k == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[i..]).expect("ASCII digits"));
+}
+
 /// A list of names as a JSON array.
 pub fn name_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
     let mut out = String::from("[");
@@ -101,7 +116,7 @@ impl<'g> Document<'g> {
     pub fn fugitive(&mut self, v: u32, otherwise: usize, replies: &[(u32, usize)]) -> usize {
         let id = self.open(v);
         self.nodes.push_str(", \"otherwise\": ");
-        self.nodes.push_str(&otherwise.to_string());
+        push_usize(&mut self.nodes, otherwise);
         if !replies.is_empty() {
             self.nodes.push_str(", \"replies\": [");
             for (i, &(e, t)) in replies.iter().enumerate() {
@@ -111,7 +126,7 @@ impl<'g> Document<'g> {
                 self.nodes.push('[');
                 Self::edge(&mut self.nodes, self.g, e);
                 self.nodes.push_str(", ");
-                self.nodes.push_str(&t.to_string());
+                push_usize(&mut self.nodes, t);
                 self.nodes.push(']');
             }
             self.nodes.push(']');
@@ -130,7 +145,7 @@ impl<'g> Document<'g> {
                 self.nodes.push_str(", ");
             }
             self.nodes.push('[');
-            self.nodes.push_str(&k.to_string());
+            push_usize(&mut self.nodes, k);
             if let Some(e) = e {
                 self.nodes.push_str(", ");
                 Self::edge(&mut self.nodes, self.g, e);
@@ -146,14 +161,17 @@ impl<'g> Document<'g> {
     /// `escapology.nemesis.strategy.principal_line` gives).
     pub fn finish(self, root: usize) -> Finished {
         let player = if self.fugitive { "fugitive" } else { "nemesis" };
-        let mut text = String::with_capacity(self.nodes.len() + 120);
+        let mut text = String::with_capacity(120);
         text.push_str("{\"format\": \"nemesis-strategy\", \"version\": 1, \"player\": \"");
         text.push_str(player);
         text.push_str("\", \"root\": ");
-        text.push_str(&root.to_string());
+        push_usize(&mut text, root);
         text.push_str(", \"nodes\": [");
-        text.push_str(&self.nodes);
-        text.push_str("]}");
+        // the nodes' text is the bulk: put the head in front of it rather than copy it
+        let mut body = self.nodes;
+        body.insert_str(0, &text);
+        body.push_str("]}");
+        let text = body;
         let mut line = Vec::new();
         let mut i = root;
         for _ in 0..=self.count {

@@ -37,28 +37,51 @@ pub struct Options<'a> {
     pub start: Option<&'a str>,
 }
 
-/// FNV-1a: vertex names are short and trusted to come from one file.
+/// A fast hasher for short keys (vertex names, pairs of indices): eight bytes at a time, mixed by
+/// a multiplication, with the 64-bit finaliser of MurmurHash3 so that every output bit depends on
+/// every input bit (the hash table uses both the low and the high bits). Not meant to resist
+/// chosen collisions: an instance file only slows down its own reading.
 #[derive(Default)]
-struct Fnv(u64);
+struct Mix(u64);
 
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
+impl Mix {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0 ^ word)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
     }
 }
 
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().expect("eight bytes")));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.add(i as u64 | 0x100);
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.add(i as u64);
+    }
+}
+
+type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Mix>>;
 
 /// The facts of one file, names not yet numbered.
 #[derive(Default)]
@@ -259,72 +282,139 @@ pub fn read_edge_list(text: &str, options: &Options<'_>) -> Outcome {
     build(facts, options)
 }
 
-fn build<'a>(facts: Facts<'a>, options: &Options<'_>) -> Outcome {
-    let mut index: FastMap<Cow<'a, str>, u32> = FastMap::default();
-    let mut names: Vec<String> = Vec::new();
-    let mut add = |v: &Cow<'a, str>, names: &mut Vec<String>| -> u32 {
-        if let Some(&i) = index.get(v.as_ref()) {
-            return i;
-        }
-        let i = names.len() as u32;
-        index.insert(v.clone(), i);
-        names.push(v.to_string());
-        i
-    };
-    for v in &facts.vertices {
-        add(v, &mut names);
+/// A canonical non-negative integer name below 2^32, as a number.
+fn small_integer(name: &str) -> Option<usize> {
+    let b = name.as_bytes();
+    if b.is_empty() || b.len() > 10 || !b.iter().all(u8::is_ascii_digit) || (b.len() > 1 && b[0] == b'0') {
+        return None;
     }
-    let mut edge_of: FastMap<(u32, u32), u32> = FastMap::default();
-    let mut ends: Vec<(u32, u32)> = Vec::new();
-    let mut mult: Vec<u64> = Vec::new();
+    name.parse::<u32>().ok().map(|v| v as usize)
+}
+
+/// Vertex numbering in the order of first appearance: a direct table when every name is a small
+/// non-negative integer (the common case: no hashing, few cache misses), else a hash map.
+enum Numbering<'a> {
+    Dense(Vec<u32>),
+    Hashed(FastMap<Cow<'a, str>, u32>),
+}
+
+impl<'a> Numbering<'a> {
+    fn new(facts: &Facts<'a>) -> Self {
+        let count = facts.vertices.len() + 2 * facts.edges.len();
+        let ends = facts.edges.iter().flat_map(|(a, b, _)| [a, b]);
+        let mut largest = 0usize;
+        for name in facts.vertices.iter().chain(ends) {
+            match small_integer(name) {
+                Some(v) if v <= 4 * count + 1024 => largest = largest.max(v),
+                _ => {
+                    let map = FastMap::with_capacity_and_hasher(count / 2 + 1, Default::default());
+                    return Numbering::Hashed(map);
+                }
+            }
+        }
+        Numbering::Dense(vec![NONE; largest + 1])
+    }
+
+    fn get(&self, name: &str) -> Option<u32> {
+        match self {
+            Numbering::Dense(table) => small_integer(name)
+                .and_then(|v| table.get(v).copied())
+                .filter(|&i| i != NONE),
+            Numbering::Hashed(map) => map.get(name).copied(),
+        }
+    }
+
+    fn add(&mut self, name: &Cow<'a, str>, names: &mut Vec<String>) -> u32 {
+        let next = names.len() as u32;
+        let slot = match self {
+            Numbering::Dense(table) => {
+                let v = small_integer(name).expect("checked when the table was made");
+                &mut table[v]
+            }
+            Numbering::Hashed(map) => map.entry(name.clone()).or_insert(NONE),
+        };
+        if *slot == NONE {
+            *slot = next;
+            names.push(name.to_string());
+        }
+        *slot
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+fn build<'a>(facts: Facts<'a>, options: &Options<'_>) -> Outcome {
+    let mut numbering = Numbering::new(&facts);
+    let mut names: Vec<String> = Vec::new();
+    for v in &facts.vertices {
+        numbering.add(v, &mut names);
+    }
+    // each edge fact's ends, ordered as Instance.key orders the names
+    let mut fact_ends: Vec<(u32, u32)> = Vec::with_capacity(facts.edges.len());
     for (a, b, k) in &facts.edges {
         if a == b || *k > options.max_multiplicity {
             return Outcome::Declined;
         }
-        let (u, v) = (add(a, &mut names), add(b, &mut names));
-        let key = if a.as_ref() <= b.as_ref() {
-            (u, v)
-        } else {
-            (v, u)
-        };
-        let e = *edge_of.entry(key).or_insert_with(|| {
-            ends.push(key);
-            mult.push(0);
-            (ends.len() - 1) as u32
-        });
-        mult[e as usize] = (mult[e as usize] + k).min(options.max_multiplicity);
-        if names.len() > options.max_vertices || ends.len() > options.max_edges {
-            break;
+        let (u, v) = (numbering.add(a, &mut names), numbering.add(b, &mut names));
+        fact_ends.push(if a.as_ref() <= b.as_ref() { (u, v) } else { (v, u) });
+        if names.len() > options.max_vertices {
+            return Outcome::TooLarge(true);
         }
     }
-    if names.len() > options.max_vertices {
-        return Outcome::TooLarge(true);
+    // the same pair again adds to the first fact's edge: group equal pairs by sorting
+    let key = |(u, v): (u32, u32)| (u as u64) << 32 | v as u64;
+    let mut order: Vec<(u64, u32)> = fact_ends
+        .iter()
+        .enumerate()
+        .map(|(i, &ends)| (key(ends), i as u32))
+        .collect();
+    order.sort_unstable();
+    let mut first = vec![0u32; fact_ends.len()];
+    for group in order.chunk_by(|x, y| x.0 == y.0) {
+        for &(_, i) in group {
+            first[i as usize] = group[0].1;
+        }
     }
-    if ends.len() > options.max_edges {
-        return Outcome::TooLarge(false);
+    drop(order);
+    let mut edge_of_fact = vec![0u32; fact_ends.len()];
+    let mut ends: Vec<(u32, u32)> = Vec::new();
+    let mut mult: Vec<u64> = Vec::new();
+    for (i, (&pair, (_, _, k))) in fact_ends.iter().zip(&facts.edges).enumerate() {
+        let e = if first[i] as usize == i {
+            ends.push(pair);
+            mult.push(0);
+            if ends.len() > options.max_edges {
+                return Outcome::TooLarge(false);
+            }
+            ends.len() - 1
+        } else {
+            edge_of_fact[first[i] as usize] as usize
+        };
+        edge_of_fact[i] = e as u32;
+        mult[e] = (mult[e] + k).min(options.max_multiplicity);
     }
     let mut is_exit = vec![false; names.len()];
-    let extra = options.exits.iter().map(|x| Cow::Borrowed(x.as_str()));
-    for x in facts.exits.iter().cloned().chain(extra) {
-        match index.get(x.as_ref()) {
-            Some(&i) => is_exit[i as usize] = true,
+    let extra = options.exits.iter().map(String::as_str);
+    for x in facts.exits.iter().map(AsRef::as_ref).chain(extra) {
+        match numbering.get(x) {
+            Some(i) => is_exit[i as usize] = true,
             None => return Outcome::Declined,
         }
     }
     let mut start: Option<u32> = None;
     for s in &facts.starts {
-        match index.get(s.as_ref()) {
-            Some(&i) if start.is_none_or(|j| j == i) => start = Some(i),
+        match numbering.get(s) {
+            Some(i) if start.is_none_or(|j| j == i) => start = Some(i),
             _ => return Outcome::Declined,
         }
     }
     if let Some(s) = options.start {
-        match index.get(s) {
-            Some(&i) => start = Some(i),
+        match numbering.get(s) {
+            Some(i) => start = Some(i),
             None => return Outcome::Declined,
         }
     }
-    drop(index);
+    drop(numbering);
     Outcome::Read(Graph::new(names, ends, mult, is_exit, start))
 }
 

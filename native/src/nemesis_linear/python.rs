@@ -4,7 +4,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBytes, PyDict};
 
 use super::graph::Graph;
 use super::parse::{self, Options, Outcome};
@@ -127,8 +127,8 @@ impl NemesisGraph {
     }
 
     /// The linear method from `start` (default: the graph's): a dict with `winner`, `method`,
-    /// `strategy` (the document's JSON text, or None), `nodes`, `principal_line`, and the JSON
-    /// texts `escape_tree`, `winning_set`, `trap_region` where they apply. ValueError when the
+    /// `strategy` (the document as UTF-8 JSON bytes, or None), `nodes`, `principal_line`, and
+    /// the JSON bytes `escape_tree`, `winning_set`, `trap_region` where they apply. ValueError when the
     /// graph is neither a tree nor of maximum degree 3 (Nemesis).
     #[pyo3(signature = (blizzard, start=None))]
     fn solve_linear<'py>(
@@ -153,15 +153,16 @@ impl NemesisGraph {
         d.set_item("method", answer.method)?;
         match answer.strategy {
             Some(doc) => {
-                d.set_item("strategy", doc.json)?;
+                d.set_item("strategy", PyBytes::new(py, doc.json.as_bytes()))?;
                 d.set_item("nodes", doc.nodes)?;
                 d.set_item("principal_line", doc.principal_line)?;
             }
             None => d.set_item("strategy", py.None())?,
         }
-        d.set_item("escape_tree", answer.escape_tree)?;
-        d.set_item("winning_set", answer.winning_set)?;
-        d.set_item("trap_region", answer.trap_region)?;
+        let bytes = |text: Option<String>| text.map(|t| PyBytes::new(py, t.as_bytes()));
+        d.set_item("escape_tree", bytes(answer.escape_tree))?;
+        d.set_item("winning_set", bytes(answer.winning_set))?;
+        d.set_item("trap_region", bytes(answer.trap_region))?;
         Ok(d)
     }
 }

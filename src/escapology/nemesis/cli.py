@@ -235,8 +235,17 @@ def _print_linear(ng: Any, file: str, game: str, fmt: str) -> int:
     except InputError as exc:
         raise exc.with_file(file) from None
     if fmt == "json":
-        answer.write_json(sys.stdout)
         sys.stdout.flush()
+        out = getattr(sys.stdout, "buffer", None)
+        if out is None:  # a text stream without bytes below (some test runners)
+            import io
+
+            out = io.BytesIO()
+            answer.write_json(out)
+            sys.stdout.write(out.getvalue().decode())
+        else:
+            answer.write_json(out)
+            out.flush()
         return EXIT_OK
     ans = answer.answer
     typer.echo(f"{game}: the {ans['winner']} wins from {ans['start']}")

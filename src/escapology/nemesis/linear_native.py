@@ -17,8 +17,8 @@ of :mod:`escapology.nemesis.io` reads it and reports the mistake with its line.
 >>> answer.winner, answer.nodes, answer.principal_line
 ('fugitive', 4, ['a', 'x'])
 >>> import io
->>> out = io.StringIO(); answer.write_json(out); out.getvalue()[:60]
-'{"game": "nemesis", "start": "s", "winner": "fugitive", "str'
+>>> out = io.BytesIO(); answer.write_json(out); out.getvalue()[:60]
+b'{"game": "nemesis", "start": "s", "winner": "fugitive", "str'
 >>> read_text("edge(s,s). exit(s). start(s).") is None  # a self-loop: the Python reader says where
 True
 """
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, BinaryIO
 
 from escapology.core.errors import InputError
 from escapology.nemesis.model import Graph, Instance
@@ -94,8 +94,8 @@ def from_graph(g: Graph) -> Any:
     return cls.from_parts(g.names, list(ends), list(mult), [v for v in range(g.n) if g.is_exit[v]], g.start)
 
 
-class RawJson(str):
-    """JSON text written as it is by :meth:`LinearAnswer.write_json`."""
+class RawJson(bytes):
+    """JSON text (UTF-8) written as it is by :meth:`LinearAnswer.write_json`."""
 
 
 @dataclass
@@ -117,7 +117,7 @@ class LinearAnswer:
         if self.answer.get("strategy") is not None:
             return self.answer["strategy"]
         if self.answer.get("trap_region") is not None:
-            return RawJson('{"trap_region": ' + self.answer["trap_region"] + "}")
+            return RawJson(b'{"trap_region": ' + self.answer["trap_region"] + b"}")
         return None
 
     def to_json(self) -> dict[str, Any]:
@@ -128,17 +128,19 @@ class LinearAnswer:
         """The answer with every JSON text parsed (the dict :func:`api.solve` returns)."""
         return {k: json.loads(v) if isinstance(v, RawJson) else v for k, v in self.answer.items()}
 
-    def write_json(self, out: TextIO) -> None:
-        """Write :meth:`to_json` as one line (what :func:`escapology.nemesis.strategy.write_json`
-        writes), the JSON texts as they are (the strategy, written twice, is encoded once)."""
-        parts = []
-        for key, value in self.to_json().items():
-            text = value if isinstance(value, RawJson) else json.dumps(value, ensure_ascii=False)
-            parts.append(f"{json.dumps(key)}: {text}")
-        out.write("{")
-        for i, part in enumerate(parts):
-            out.write(part if i == 0 else ", " + part)
-        out.write("}\n")
+    def write_json(self, out: BinaryIO) -> None:
+        """Write :meth:`to_json` as one line of UTF-8 (what
+        :func:`escapology.nemesis.strategy.write_json` writes), the JSON texts as they are (the
+        strategy, written twice, is encoded once)."""
+        out.write(b"{")
+        for i, (key, value) in enumerate(self.to_json().items()):
+            head = (", " if i else "") + json.dumps(key) + ": "
+            if isinstance(value, RawJson):
+                out.write(head.encode())
+                out.write(value)
+            else:
+                out.write((head + json.dumps(value, ensure_ascii=False)).encode())
+        out.write(b"}\n")
 
 
 def solve(ng: Any, game: str, *, start: int | None = None) -> LinearAnswer:
