@@ -140,3 +140,98 @@ def blizzard(n: int, seed: int) -> str:
 
 MAKERS = {"caterpillar": caterpillar, "binary": binary, "random-tree": random_tree, "deg3": deg3,
           "blizzard": blizzard}
+
+
+def run(cmd: list[str], env: dict[str, str], out: Path | None, limit: float) -> float | None:
+    """Wall seconds of one command (None past ``limit``); it must exit 0."""
+    t = time.perf_counter()
+    with open(out if out is not None else os.devnull, "wb") as sink:
+        try:
+            proc = subprocess.run(cmd, env=env, stdout=sink, stderr=subprocess.PIPE, timeout=limit)
+        except subprocess.TimeoutExpired:
+            return None
+    took = time.perf_counter() - t
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr.decode()[-800:]}")
+    return took
+
+
+def commands(version: str, file: Path, family: str, answer: Path) -> tuple[list[str], list[str]]:
+    entry = [sys.executable, "-c", _LIFT if version == "baseline" else
+             "import sys; from escapology.cli import main; sys.argv[0] = 'escapology'; main()"]
+    game = GAME.get(family, "nemesis")
+    solve = entry + ["nemesis", "solve", str(file), "--method", "linear", "--game", game, "--format", "json"]
+    check = entry + ["nemesis", "check", str(file), str(answer)]
+    return solve, check
+
+
+def fmt(t: float | None, limit: float) -> str:
+    return f"{'>' + format(limit, '.0f'):>7}" if t is None else f"{t:7.2f}"
+
+
+def growth(now: float | None, before: float | None) -> str:
+    return f"{now / before:5.2f}" if now is not None and before else "    -"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="two sizes (1.25e5, 2.5e5)")
+    ap.add_argument("--sizes", type=int, nargs="*", default=None)
+    ap.add_argument("--families", nargs="*", choices=FAMILIES, default=list(FAMILIES))
+    ap.add_argument("--baseline", type=Path, default=None, help="a checkout of the baseline commit")
+    ap.add_argument("--limit", type=float, default=120.0, help="seconds per baseline command")
+    ap.add_argument("--work", type=Path, default=None, help="where instances and answers go (default: a temp dir)")
+    args = ap.parse_args()
+    sizes = args.sizes or ([125_000, 250_000] if args.quick else [125_000 * 2**i for i in range(5)])
+    src = Path(__file__).resolve().parent.parent / "src"
+    envs = {"now": {**os.environ, "PYTHONPATH": str(src)}}
+    if args.baseline is not None:
+        envs["baseline"] = {**os.environ, "PYTHONPATH": str(args.baseline / "src")}
+    work = args.work or Path(tempfile.mkdtemp(prefix="nemesis-linear-"))
+    work.mkdir(parents=True, exist_ok=True)
+    print(f"# Nemesis linear methods end to end (seconds per command, a fresh process each; "
+          f"x2 = growth from the previous size; baseline limited to {args.limit:.0f} s)")
+    head = f"{'family':>12} {'n':>9} {'solve':>7} {'x2':>5} {'check':>7} {'x2':>5} {'MB':>6}"
+    if "baseline" in envs:
+        head += f" {'base solve':>10} {'base check':>10} {'solve ratio':>11}"
+    print(head)
+    for family in args.families:
+        before: dict[str, float | None] = {}
+        timed_out: set[str] = set()
+        for n in sizes:
+            file = work / f"{family}-{n}.lp"
+            if not file.exists():
+                file.write_text(MAKERS[family](n, 1))
+            row: dict[str, float | None] = {}
+            for version, env in envs.items():
+                answer = work / f"{family}-{n}-{version}.json"
+                solve, check = commands(version, file, family, answer)
+                limit = args.limit if version == "baseline" else 3600.0
+                if version in timed_out:
+                    row[f"{version} solve"] = row[f"{version} check"] = None
+                    continue
+                row[f"{version} solve"] = run(solve, env, answer, limit)
+                row[f"{version} check"] = (run(check, env, None, limit)
+                                           if row[f"{version} solve"] is not None else None)
+                if row[f"{version} solve"] is None or row[f"{version} check"] is None:
+                    timed_out.add(version)
+            size = (work / f"{family}-{n}-now.json").stat().st_size / 1e6
+            line = (f"{family:>12} {n:>9} {fmt(row['now solve'], 3600)} "
+                    f"{growth(row['now solve'], before.get('now solve'))} {fmt(row['now check'], 3600)} "
+                    f"{growth(row['now check'], before.get('now check'))} {size:6.0f}")
+            if "baseline" in envs:
+                base = row["baseline solve"]
+                ratio = f"{base / row['now solve']:10.1f}x" if base and row["now solve"] else f"{'>' + format(args.limit / (row['now solve'] or 1), '.0f') + 'x':>11}"
+                line += f" {fmt(base, args.limit):>10} {fmt(row['baseline check'], args.limit):>10} {ratio}"
+            print(line, flush=True)
+            before = row
+            for version in envs:
+                (work / f"{family}-{n}-{version}.json").unlink(missing_ok=True)
+    if args.work is None:
+        import shutil
+
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
