@@ -20,7 +20,7 @@ Families (``n`` vertices):
   with two); the start is the first: a binary escape tree of depth ``n/2`` (the deep path);
 - ``binary``: the complete binary tree in heap order, leaves are exits, start at the root;
 - ``random-tree``: a uniform random recursive tree, a leaf at depth >= 2 is an exit with
-  probability 1/2, start at the root;
+  probability 1/10, start at the root: the Nemesis wins, her strategy has a node per vertex;
 - ``deg3``: maximum degree 3: the start joins a random cubic-ish graph (a Hamiltonian path plus a
   random matching, every 20th vertex an exit; cycles everywhere, so the escape-tree test fails there
   after a full pass) and a random full binary tree whose leaves are exits (the escape tree found);
@@ -78,7 +78,7 @@ def random_tree(n: int, seed: int) -> str:
     has_child = [False] * n
     for v in range(1, n):
         has_child[parent[v]] = True
-    exits = [v for v in range(1, n) if not has_child[v] and parent[v] != 0 and rng.random() < 0.5]
+    exits = [v for v in range(1, n) if not has_child[v] and parent[v] != 0 and rng.random() < 0.1]
     return _facts([(parent[v], v) for v in range(1, n)], exits, 0)
 
 

@@ -235,6 +235,13 @@ def check(inst: Instance, certificate: Any, *, game: str | None = None, cat_spee
 def check_graph(g: Graph, certificate: Any, *, game: str | None = None, cat_speed: str = "unbounded") -> Verdict:
     """:func:`check` on the indexed graph (what ``escapology nemesis check`` runs on a graph it read
     natively, :func:`escapology.nemesis.linear_native.graph`)."""
+    from escapology.nemesis.checker_base import paused_gc
+
+    with paused_gc():
+        return _check_graph(g, certificate, game=game, cat_speed=cat_speed)
+
+
+def _check_graph(g: Graph, certificate: Any, *, game: str | None, cat_speed: str) -> Verdict:
     from escapology.nemesis.checker import check_cat, check_strategy
     from escapology.nemesis.checker_nemesis import check_trap_region
     from escapology.nemesis.strategy import is_document, player

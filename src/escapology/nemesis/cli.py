@@ -278,11 +278,13 @@ def check_cmd(
 ) -> None:
     """Verify a strategy against every reply of the opponent (exit 0 accepted, 1 rejected)."""
     from escapology.nemesis.api import check
+    from escapology.nemesis.checker_base import paused_gc
 
-    ng, inst = _load_graph(file, exits, start)
-    if inst is not None:
-        _need_start(inst, str(file))
-    data, name = read_certificate(certificate_source(certificate, certificate_option))
+    with paused_gc():  # millions of small objects, no cycles: collections would only walk them
+        ng, inst = _load_graph(file, exits, start)
+        if inst is not None:
+            _need_start(inst, str(file))
+        data, name = read_certificate(certificate_source(certificate, certificate_option))
     if isinstance(data, str):
         raise InputError("not JSON: give what 'solve --format json' wrote, or a strategy", file=name)
     if isinstance(data, dict) and "winner" in data and data.get("strategy") is None and "trap_region" not in data:
