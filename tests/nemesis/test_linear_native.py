@@ -215,3 +215,53 @@ def test_caterpillar_through_the_cli(tmp_path):
     (tmp_path / "answer.json").write_text(solved.output)
     checked = runner.invoke(app, ["nemesis", "check", str(path), str(tmp_path / "answer.json")])
     assert checked.exit_code == 0, checked.output
+
+
+def test_names_that_json_escapes():
+    """Edge-list names may hold quotes, backslashes and any Unicode: written as json.dumps writes them."""
+    text = 's a"b\na"b c\\d\nc\\d x\u00e9\nc\\d y\u2028z\na"b x\u00e9\n'
+    ng = linear_native.read_text(text, edge_list=True, exits=["x\u00e9"], start="s")
+    if ng is None:  # U+2028 splits lines for Python: the Python reader reads this file
+        ng = linear_native.read_text(text.replace("\u2028", "_"), edge_list=True, exits=["x\u00e9"], start="s")
+    g = linear_native.graph(ng)
+    answer = linear_native.solve(ng, "nemesis")
+    expected = json.loads(json.dumps(solve_linear_python(g, "nemesis")))
+    assert answer.parsed() == expected
+    assert json.loads(_written(answer))["strategy"] == expected["strategy"]
+
+
+def test_cli_linear_paths(tmp_path):
+    """The native CLI path: text output, the timeout, a graph outside both classes, an edge list,
+    and a declined file (a self-loop) reported with its line by the Python reader."""
+    from typer.testing import CliRunner
+
+    from escapology.nemesis.cli import app
+
+    runner = CliRunner()
+    win = tmp_path / "win.lp"
+    win.write_text("edge(s,a). edge(a,x). edge(a,y). exit(x). exit(y). start(s).")
+    r = runner.invoke(app, ["solve", str(win), "--method", "linear"])
+    assert r.exit_code == 0 and "the fugitive wins from s" in r.output and "main line: a -> x" in r.output
+    r = runner.invoke(app, ["solve", str(win), "--method", "linear", "--timeout", "0", "--format", "json"])
+    assert r.exit_code == 3 and json.loads(r.stdout)["status"] == "unknown"
+    k4 = tmp_path / "k4.lp"
+    k4.write_text("edge(s,a). edge(s,b). edge(s,c). edge(a,b). edge(a,c). edge(b,c). edge(s,x). "
+                  "edge(a,x). edge(b,x). exit(x). start(s).")
+    r = runner.invoke(app, ["solve", str(k4), "--method", "linear"])
+    assert r.exit_code == 2 and "maximum degree 3" in r.output
+    r = runner.invoke(app, ["solve", str(k4), "--method", "linear", "--game", "blizzard", "--format", "json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["winner"] == "fugitive"
+    edges = tmp_path / "g.edgelist"
+    edges.write_text("s a\na x\na y\n")
+    r = runner.invoke(app, ["solve", str(edges), "--method", "linear", "--exits", "x,y", "--start", "s",
+                            "--format", "json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["winner"] == "fugitive"
+    (tmp_path / "a.json").write_text(r.stdout)
+    r = runner.invoke(app, ["check", str(edges), str(tmp_path / "a.json"), "--exits", "x,y", "--start", "s"])
+    assert r.exit_code == 0, r.output
+    bad = tmp_path / "bad.lp"
+    bad.write_text("edge(s,a).\nedge(a,a).\nexit(a). start(s).")
+    r = runner.invoke(app, ["solve", str(bad), "--method", "linear"])
+    assert r.exit_code == 2 and "bad.lp:2" in r.output and "self-loop" in r.output
+    r = runner.invoke(app, ["solve", str(edges), "--method", "linear"])
+    assert r.exit_code == 2 and "no start vertex" in r.output

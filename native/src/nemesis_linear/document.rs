@@ -7,10 +7,7 @@ use super::graph::Graph;
 /// Append `s` as a JSON string (only `"`, `\` and control characters are escaped).
 pub fn push_str(out: &mut String, s: &str) {
     out.push('"');
-    if s
-        .bytes()
-        .all(|b| b >= 0x20 && b != b'"' && b != b'\\' && b != 0x7f)
-    {
+    if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
         out.push_str(s);
     } else {
         for ch in s.chars() {

@@ -68,7 +68,10 @@ impl Graph {
 
     /// Degree of `v`, edge copies counted.
     pub fn degree(&self, v: u32) -> u64 {
-        self.adj(v).iter().map(|&(_, e)| self.mult[e as usize]).sum()
+        self.adj(v)
+            .iter()
+            .map(|&(_, e)| self.mult[e as usize])
+            .sum()
     }
 
     /// The edge between `u` and `v` (at most one: parallel edges are one edge with a multiplicity).

@@ -162,7 +162,8 @@ impl<'a> Cursor<'a> {
         let from = self.pos;
         if from < b.len() && (b[from].is_ascii_lowercase() || b[from] == b'_') {
             let mut to = from + 1;
-            while to < b.len() && (b[to].is_ascii_alphanumeric() || b[to] == b'_' || b[to] == b'\'') {
+            while to < b.len() && (b[to].is_ascii_alphanumeric() || b[to] == b'_' || b[to] == b'\'')
+            {
                 to += 1;
             }
             self.pos = to;
@@ -285,7 +286,11 @@ pub fn read_edge_list(text: &str, options: &Options<'_>) -> Outcome {
 /// A canonical non-negative integer name below 2^32, as a number.
 fn small_integer(name: &str) -> Option<usize> {
     let b = name.as_bytes();
-    if b.is_empty() || b.len() > 10 || !b.iter().all(u8::is_ascii_digit) || (b.len() > 1 && b[0] == b'0') {
+    if b.is_empty()
+        || b.len() > 10
+        || !b.iter().all(u8::is_ascii_digit)
+        || (b.len() > 1 && b[0] == b'0')
+    {
         return None;
     }
     name.parse::<u32>().ok().map(|v| v as usize)
@@ -356,7 +361,11 @@ fn build<'a>(facts: Facts<'a>, options: &Options<'_>) -> Outcome {
             return Outcome::Declined;
         }
         let (u, v) = (numbering.add(a, &mut names), numbering.add(b, &mut names));
-        fact_ends.push(if a.as_ref() <= b.as_ref() { (u, v) } else { (v, u) });
+        fact_ends.push(if a.as_ref() <= b.as_ref() {
+            (u, v)
+        } else {
+            (v, u)
+        });
         if names.len() > options.max_vertices {
             return Outcome::TooLarge(true);
         }
@@ -434,7 +443,8 @@ mod tests {
 
     #[test]
     fn reads_the_plain_form_in_python_order() {
-        let text = "% a comment\nedge(s,a). edge(a,x,2). edge(x, a).\nvertex(z). exit(x). start(s).";
+        let text =
+            "% a comment\nedge(s,a). edge(a,x,2). edge(x, a).\nvertex(z). exit(x). start(s).";
         let Outcome::Read(g) = read_facts(text, &options()) else {
             panic!("declined")
         };
@@ -467,7 +477,10 @@ mod tests {
             "edge(\"a\",b). exit(b). start(a).",
             "edge(A,b). exit(b). start(b).",
         ] {
-            assert!(matches!(read_facts(text, &options()), Outcome::Declined), "{text}");
+            assert!(
+                matches!(read_facts(text, &options()), Outcome::Declined),
+                "{text}"
+            );
         }
     }
 

@@ -69,7 +69,9 @@ impl NemesisGraph {
     ) -> PyResult<NemesisGraph> {
         let n = names.len();
         if ends.len() != mult.len()
-            || ends.iter().any(|&(a, b)| a as usize >= n || b as usize >= n || a == b)
+            || ends
+                .iter()
+                .any(|&(a, b)| a as usize >= n || b as usize >= n || a == b)
             || exits.iter().any(|&x| x as usize >= n)
             || start.is_some_and(|s| s as usize >= n)
             || mult.contains(&0)
@@ -137,7 +139,10 @@ impl NemesisGraph {
         blizzard: bool,
         start: Option<u32>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let Some(s) = start.or(self.g.start).filter(|&s| (s as usize) < self.g.n()) else {
+        let Some(s) = start
+            .or(self.g.start)
+            .filter(|&s| (s as usize) < self.g.n())
+        else {
             return Err(PyValueError::new_err("no start vertex"));
         };
         let answer = py

@@ -195,7 +195,7 @@ def solve_cmd(
     if method is Method.linear and not all_starts and game is not GameName.cat:
         ng, inst = _load_graph(file, exits, start, deadline)
         if ng is not None:
-            raise typer.Exit(_print_linear(ng, str(file), game.value, format.value))
+            raise typer.Exit(_print_linear(ng, str(file), game.value, format.value, deadline))
     else:
         inst = _load(file, exits, start, deadline)
     assert inst is not None
@@ -223,17 +223,24 @@ def _print_result(result, fmt: str) -> int:  # type: ignore[no-untyped-def]
     return EXIT_OK
 
 
-def _print_linear(ng: Any, file: str, game: str, fmt: str) -> int:
+def _print_linear(ng: Any, file: str, game: str, fmt: str, deadline: Deadline) -> int:
     """Solve a natively read graph by the linear method and print the answer (as
-    :func:`_print_result` prints :func:`escapology.nemesis.api.solve`'s)."""
+    :func:`_print_result` prints :func:`escapology.nemesis.api.solve`'s). The deadline is looked at
+    after reading and after solving (each takes seconds at most on millions of vertices)."""
     import sys
 
     from escapology.nemesis import linear_native
 
+    if deadline.expired():
+        return report_unknown(fmt == "json", {"game": game, "certificate": None})
     try:
         answer = linear_native.solve(ng, game)
     except InputError as exc:
         raise exc.with_file(file) from None
+    if deadline.expired():
+        winner = answer.winner
+        return report_unknown(fmt == "json", {"game": game, "winner": winner, "certificate": None},
+                              detail=f"the {winner} wins; the time limit was reached while the strategy was written")
     if fmt == "json":
         sys.stdout.flush()
         out = getattr(sys.stdout, "buffer", None)
