@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -142,8 +143,10 @@ MAKERS = {"caterpillar": caterpillar, "binary": binary, "random-tree": random_tr
           "blizzard": blizzard}
 
 
-def run(cmd: list[str], env: dict[str, str], out: Path | None, limit: float) -> float | None:
-    """Wall seconds of one command (None past ``limit``); it must exit 0."""
+def run(cmd: list[str], env: dict[str, str], out: Path | None, limit: float) -> tuple[float, float] | None:
+    """Wall and CPU seconds (user + system, the child's) of one command, None past ``limit``; it
+    must exit 0."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     with open(out if out is not None else os.devnull, "wb") as sink:
         try:
@@ -151,9 +154,17 @@ def run(cmd: list[str], env: dict[str, str], out: Path | None, limit: float) -> 
         except subprocess.TimeoutExpired:
             return None
     took = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr.decode()[-800:]}")
-    return took
+    return took, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def best(runs: list[tuple[float, float] | None]) -> tuple[float, float] | None:
+    """The fastest of repeated runs (wall and CPU each), None if one timed out."""
+    if any(r is None for r in runs):
+        return None
+    return min(r[0] for r in runs), min(r[1] for r in runs)  # type: ignore[index]
 
 
 def commands(version: str, file: Path, family: str, answer: Path) -> tuple[list[str], list[str]]:
@@ -165,12 +176,14 @@ def commands(version: str, file: Path, family: str, answer: Path) -> tuple[list[
     return solve, check
 
 
-def fmt(t: float | None, limit: float) -> str:
-    return f"{'>' + format(limit, '.0f'):>7}" if t is None else f"{t:7.2f}"
+def fmt(t: tuple[float, float] | None, limit: float) -> str:
+    """``wall (cpu)``, or ``>limit``."""
+    return f"{'>' + format(limit, '.0f'):>13}" if t is None else f"{t[0]:6.2f} ({t[1]:5.2f})"
 
 
-def growth(now: float | None, before: float | None) -> str:
-    return f"{now / before:5.2f}" if now is not None and before else "    -"
+def growth(now: tuple[float, float] | None, before: tuple[float, float] | None) -> str:
+    """The growth of the CPU time from the previous size."""
+    return f"{now[1] / before[1]:5.2f}" if now is not None and before else "    -"
 
 
 def main() -> None:
@@ -180,6 +193,7 @@ def main() -> None:
     ap.add_argument("--families", nargs="*", choices=FAMILIES, default=list(FAMILIES))
     ap.add_argument("--baseline", type=Path, default=None, help="a checkout of the baseline commit")
     ap.add_argument("--limit", type=float, default=120.0, help="seconds per baseline command")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each solve command (the best is kept)")
     ap.add_argument("--work", type=Path, default=None, help="where instances and answers go (default: a temp dir)")
     args = ap.parse_args()
     sizes = args.sizes or ([125_000, 250_000] if args.quick else [125_000 * 2**i for i in range(5)])
@@ -189,20 +203,21 @@ def main() -> None:
         envs["baseline"] = {**os.environ, "PYTHONPATH": str(args.baseline / "src")}
     work = args.work or Path(tempfile.mkdtemp(prefix="nemesis-linear-"))
     work.mkdir(parents=True, exist_ok=True)
-    print(f"# Nemesis linear methods end to end (seconds per command, a fresh process each; "
-          f"x2 = growth from the previous size; baseline limited to {args.limit:.0f} s)")
-    head = f"{'family':>12} {'n':>9} {'solve':>7} {'x2':>5} {'check':>7} {'x2':>5} {'MB':>6}"
+    print(f"# Nemesis linear methods end to end: wall (CPU) seconds per command, a fresh process each; "
+          f"solve: best of {args.repeat}; x2 = growth of the CPU time from the previous size; "
+          f"baseline limited to {args.limit:.0f} s")
+    head = f"{'family':>12} {'n':>9} {'solve':>13} {'x2':>5} {'check':>13} {'x2':>5} {'MB':>5}"
     if "baseline" in envs:
-        head += f" {'base solve':>10} {'base check':>10} {'solve ratio':>11}"
+        head += f" {'base solve':>13} {'base check':>13} {'solve ratio':>11}"
     print(head)
     for family in args.families:
-        before: dict[str, float | None] = {}
+        before: dict[str, tuple[float, float] | None] = {}
         timed_out: set[str] = set()
         for n in sizes:
             file = work / f"{family}-{n}.lp"
             if not file.exists():
                 file.write_text(MAKERS[family](n, 1))
-            row: dict[str, float | None] = {}
+            row: dict[str, tuple[float, float] | None] = {}
             for version, env in envs.items():
                 answer = work / f"{family}-{n}-{version}.json"
                 solve, check = commands(version, file, family, answer)
@@ -210,7 +225,8 @@ def main() -> None:
                 if version in timed_out:
                     row[f"{version} solve"] = row[f"{version} check"] = None
                     continue
-                row[f"{version} solve"] = run(solve, env, answer, limit)
+                repeat = args.repeat if version == "now" else 1
+                row[f"{version} solve"] = best([run(solve, env, answer, limit) for _ in range(repeat)])
                 row[f"{version} check"] = (run(check, env, None, limit)
                                            if row[f"{version} solve"] is not None else None)
                 if row[f"{version} solve"] is None or row[f"{version} check"] is None:
@@ -218,11 +234,13 @@ def main() -> None:
             size = (work / f"{family}-{n}-now.json").stat().st_size / 1e6
             line = (f"{family:>12} {n:>9} {fmt(row['now solve'], 3600)} "
                     f"{growth(row['now solve'], before.get('now solve'))} {fmt(row['now check'], 3600)} "
-                    f"{growth(row['now check'], before.get('now check'))} {size:6.0f}")
+                    f"{growth(row['now check'], before.get('now check'))} {size:5.0f}")
             if "baseline" in envs:
-                base = row["baseline solve"]
-                ratio = f"{base / row['now solve']:10.1f}x" if base and row["now solve"] else f"{'>' + format(args.limit / (row['now solve'] or 1), '.0f') + 'x':>11}"
-                line += f" {fmt(base, args.limit):>10} {fmt(row['baseline check'], args.limit):>10} {ratio}"
+                base, now = row["baseline solve"], row["now solve"]
+                assert now is not None
+                ratio = (f"{base[0] / now[0]:10.1f}x" if base is not None
+                         else f"{'>' + format(args.limit / now[0], '.0f') + 'x':>11}")
+                line += f" {fmt(base, args.limit)} {fmt(row['baseline check'], args.limit)} {ratio}"
             print(line, flush=True)
             before = row
             for version in envs:

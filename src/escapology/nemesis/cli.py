@@ -261,11 +261,10 @@ def _print_linear(ng: Any, file: str, game: str, fmt: str, deadline: Deadline) -
     if ans.get("strategy") is not None:
         who = "fugitive" if ans["winner"] == "fugitive" else "Nemesis"
         typer.echo(f"{who} strategy: {answer.nodes} nodes; main line: " + " -> ".join(answer.principal_line))
-    parsed = answer.parsed()
-    if parsed.get("escape_tree"):
-        typer.echo("binary escape tree: " + " ".join(f"{a}-{b}" for a, b in parsed["escape_tree"]))
-    if parsed.get("trap_region") is not None:
-        typer.echo(f"trap region (the Storm keeps him there): {len(parsed['trap_region'])} vertices")
+    if ans.get("escape_tree"):
+        typer.echo("binary escape tree: " + " ".join(f"{a}-{b}" for a, b in json.loads(ans["escape_tree"])))
+    if ans.get("trap_region") is not None:
+        typer.echo(f"trap region (the Storm keeps him there): {len(json.loads(ans['trap_region']))} vertices")
     return EXIT_OK
 
 
@@ -304,8 +303,9 @@ def check_cmd(
             from escapology.nemesis.api import check_graph
             from escapology.nemesis.linear_native import graph
 
-            verdict = check_graph(graph(ng), data, game=None if game is None else game.value,
-                                  cat_speed=cat_speed.value)
+            with paused_gc():
+                g = graph(ng)
+            verdict = check_graph(g, data, game=None if game is None else game.value, cat_speed=cat_speed.value)
         else:
             verdict = check(inst, data, game=None if game is None else game.value, cat_speed=cat_speed.value)
     except InputError as exc:
