@@ -78,10 +78,6 @@ impl<'g> Document<'g> {
         }
     }
 
-    pub fn len(&self) -> usize {
-        self.count
-    }
-
     fn open(&mut self, v: u32) -> usize {
         if self.count > 0 {
             self.nodes.push_str(", ");

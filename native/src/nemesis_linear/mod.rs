@@ -60,14 +60,11 @@ pub fn solve(g: &Graph, s: u32, blizzard: bool) -> Result<Answer, NotApplicable>
         }
         return Ok(answer);
     }
-    match tree::tree_winner(g, s) {
-        Ok((fugitive, doc)) => {
-            answer.method = "Lemma 11 (tree)";
-            answer.fugitive_wins = fugitive;
-            answer.strategy = Some(doc);
-            return Ok(answer);
-        }
-        Err(NotApplicable(_)) => {}
+    if let Ok((fugitive, doc)) = tree::tree_winner(g, s) {
+        answer.method = "Lemma 11 (tree)";
+        answer.fugitive_wins = fugitive;
+        answer.strategy = Some(doc);
+        return Ok(answer);
     }
     answer.method = "Lemma 12 (maximum degree 3)";
     if let Some(pairs) = subcubic::subcubic_winner(g, s)? {

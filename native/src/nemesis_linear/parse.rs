@@ -329,11 +329,11 @@ impl<'a> Numbering<'a> {
         }
     }
 
-    fn add(&mut self, name: &Cow<'a, str>, names: &mut Vec<String>) -> u32 {
+    fn add(&mut self, name: Cow<'a, str>, names: &mut Vec<String>) -> u32 {
         let next = names.len() as u32;
         let slot = match self {
             Numbering::Dense(table) => {
-                let v = small_integer(name).expect("checked when the table was made");
+                let v = small_integer(&name).expect("checked when the table was made");
                 &mut table[v]
             }
             Numbering::Hashed(map) => map.entry(name.clone()).or_insert(NONE),
@@ -352,7 +352,7 @@ fn build<'a>(facts: Facts<'a>, options: &Options<'_>) -> Outcome {
     let mut numbering = Numbering::new(&facts);
     let mut names: Vec<String> = Vec::new();
     for v in &facts.vertices {
-        numbering.add(v, &mut names);
+        numbering.add(v.clone(), &mut names);
     }
     // each edge fact's ends, ordered as Instance.key orders the names
     let mut fact_ends: Vec<(u32, u32)> = Vec::with_capacity(facts.edges.len());
@@ -360,7 +360,10 @@ fn build<'a>(facts: Facts<'a>, options: &Options<'_>) -> Outcome {
         if a == b || *k > options.max_multiplicity {
             return Outcome::Declined;
         }
-        let (u, v) = (numbering.add(a, &mut names), numbering.add(b, &mut names));
+        let (u, v) = (
+            numbering.add(a.clone(), &mut names),
+            numbering.add(b.clone(), &mut names),
+        );
         fact_ends.push(if a.as_ref() <= b.as_ref() {
             (u, v)
         } else {

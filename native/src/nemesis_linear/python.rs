@@ -22,6 +22,7 @@ impl NemesisGraph {
     /// "vertices" or "edges" above the limits.
     #[staticmethod]
     #[pyo3(signature = (text, edge_list, exits, start, max_vertices, max_edges, max_multiplicity))]
+    #[allow(clippy::too_many_arguments)]
     fn read(
         py: Python<'_>,
         text: &str,
