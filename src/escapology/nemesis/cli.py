@@ -101,6 +101,8 @@ def _load_graph(file: Path | str, exits: str | None, start: str | None,
         if p != "-" and Path(p).suffix.lower() in (".graphml", ".gml"):
             return None, nio.read_graph_file(p, exits=xs, start=start)
         text, name = read_input(p)
+        if deadline is not None:
+            deadline.check()  # the native reader does not poll: look before it
         ng = nio.load_native(name, text, exits=xs, start=start)
         if ng is not None:
             _require_start_and_exit(ng.start is not None, bool(ng.exits()), name)

@@ -35,8 +35,10 @@ MAX_VERTICES = 4_000_000
 MAX_EDGES = 8_000_000
 #: The largest multiplicity of one edge (more copies than vertices behave alike anyway).
 MAX_MULTIPLICITY = 10**9
-#: The most facts an instance file may hold (intervals expanded).
-MAX_FACTS = 2 * MAX_EDGES + MAX_VERTICES
+#: The most facts the Python reader takes from one file (intervals expanded): every fact is a
+#: Python object there. Files in the plain form are read natively (:func:`load_native`), bounded
+#: by :data:`MAX_VERTICES` and :data:`MAX_EDGES` only.
+MAX_FACTS = 2_100_000
 _POLL = 1 << 16
 
 
@@ -367,7 +369,8 @@ def load_instance(
 ) -> Instance:
     """Load ASP facts (``.lp`` or anything that parses as facts) or a networkx graph file;
     ``deadline`` is polled while reading facts. Facts and edge lists in the plain form are read
-    natively (:func:`load_native`), the others by the readers of this module."""
+    natively (:func:`load_native`, in about a second per million facts; the deadline is looked at
+    before and after), the others by the readers of this module."""
     p = str(path)
     exits = [x for x in exits if x]
     suffix = Path(p).suffix.lower()
@@ -377,10 +380,14 @@ def load_instance(
         text = read_text_file(p) if p != "-" else ""
     if suffix == ".csv" and p != "-":
         return _apply_options(read_csv_edges(text, file=p), p, exits, start)
+    if deadline is not None:
+        deadline.check()  # the native reader does not poll: look before and after it
     ng = load_native(p, text, exits=exits, start=start)
     if ng is not None:
         from escapology.nemesis.linear_native import instance
 
+        if deadline is not None:
+            deadline.check()
         return instance(ng)
     if is_edge_list(p, text):
         return _apply_options(read_edge_list(text, file=p), p, exits, start)
