@@ -15,6 +15,9 @@ use pyo3::types::PyDict;
 pub mod amazeing;
 pub mod labyrinth;
 
+// the linear Nemesis algorithms (bound in one block below)
+pub mod nemesis_linear;
+
 use labyrinth::board::{Connections, MAX_SIDE};
 use labyrinth::deepening::{self, Monitor, Progress};
 use labyrinth::search::{Options, Problem, Search, Step};
@@ -496,5 +499,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AMAZEING_MAX_CELLS", AMAZEING_MAX_CELLS)?;
     m.add_function(wrap_pyfunction!(amazeing_race, m)?)?;
     m.add_function(wrap_pyfunction!(amazeing_move_values, m)?)?;
+    // the linear Nemesis algorithms
+    nemesis_linear::python::register(m)?;
     Ok(())
 }

@@ -21,11 +21,13 @@ READING = "the time limit was reached while reading the input"
 
 
 def big_nemesis(path: Path, n: int = 100_000, rounds: int = 4) -> Path:
-    """A Nemesis graph of ``n`` vertices (the reader's limit) and about ``rounds * n`` edges: reading
-    it takes seconds (about 6 us a fact), writing it a fraction of a second."""
+    """A Nemesis graph of ``n`` vertices and about ``rounds * n`` edges, opening with a block
+    comment so that the Python reader reads it (the native one reads only the plain form, in a
+    fraction of a second): reading takes seconds (about 6 us a fact), writing a fraction of one."""
     chords = "".join(f"edge(v{i},v{(i * k + 3) % n}).\n" for k in (7919, 104729, 15485863)[:rounds - 1]
                      for i in range(n) if (i * k + 3) % n != i)
-    path.write_text("".join(f"edge(v{i},v{i + 1}).\n" for i in range(n - 1)) + chords + "exit(v0).\nstart(v17).\n")
+    path.write_text("%* read by the Python reader *%\n" + "".join(f"edge(v{i},v{i + 1}).\n" for i in range(n - 1))
+                    + chords + "exit(v0).\nstart(v17).\n")
     return path
 
 

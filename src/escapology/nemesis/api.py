@@ -162,20 +162,33 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, method: str, cat_spe
 
 
 def _linear_starts(g: Graph, game: str) -> list[int]:
-    from escapology.nemesis import linear
+    from escapology.nemesis import linear, linear_native
 
     if game == "blizzard":
         W, _ = linear.blizzard_winning_set(g)
         return [v for v in range(g.n) if not g.is_exit[v] and any(w in W for w, _ in g.adj[v])]
+    ng = linear_native.from_graph(g)
     out = []
     for v in range(g.n):
         if not g.is_exit[v]:
-            if _solve_linear(g, game, v)["winner"] == "fugitive":
+            if _solve_linear(g, game, v, ng)["winner"] == "fugitive":
                 out.append(v)
     return out
 
 
-def _solve_linear(g: Graph, game: str, start: int | None = None) -> dict[str, Any]:
+def _solve_linear(g: Graph, game: str, start: int | None = None, ng: Any = None) -> dict[str, Any]:
+    """The answer of the linear method, natively (:mod:`escapology.nemesis.linear_native`, the
+    same documents as the Python reference :func:`solve_linear_python`, much faster)."""
+    from escapology.nemesis import linear_native
+
+    ng = ng if ng is not None else linear_native.from_graph(g)
+    if ng is None:  # pragma: no cover - the package is built with its extension
+        return solve_linear_python(g, game, start)
+    return linear_native.solve(ng, game, start=start).parsed()
+
+
+def solve_linear_python(g: Graph, game: str, start: int | None = None) -> dict[str, Any]:
+    """The answer of the linear method by the Python reference (:mod:`escapology.nemesis.linear`)."""
     from escapology.nemesis import linear
 
     s = g.start if start is None else start
@@ -214,11 +227,26 @@ def check(inst: Instance, certificate: Any, *, game: str | None = None, cat_spee
     ``{"root": r, "escape_tree_children": ...}``, a Blizzard ``{"trap_region": [...]}``, or the
     ``to_json()`` object. The game is ``game``, else the object's ``"game"``, else Nemesis; a
     ``game`` that contradicts the object's is an :class:`InputError` naming both."""
+    if inst.start is None:
+        return Verdict.reject("the instance has no start vertex")
+    return check_graph(inst.graph(), certificate, game=game, cat_speed=cat_speed)
+
+
+def check_graph(g: Graph, certificate: Any, *, game: str | None = None, cat_speed: str = "unbounded") -> Verdict:
+    """:func:`check` on the indexed graph (what ``escapology nemesis check`` runs on a graph it read
+    natively, :func:`escapology.nemesis.linear_native.graph`)."""
+    from escapology.nemesis.checker_base import paused_gc
+
+    with paused_gc():
+        return _check_graph(g, certificate, game=game, cat_speed=cat_speed)
+
+
+def _check_graph(g: Graph, certificate: Any, *, game: str | None, cat_speed: str) -> Verdict:
     from escapology.nemesis.checker import check_cat, check_strategy
     from escapology.nemesis.checker_nemesis import check_trap_region
     from escapology.nemesis.strategy import is_document, player
 
-    if inst.start is None:
+    if g.start is None:
         return Verdict.reject("the instance has no start vertex")
     data = certificate
     if isinstance(data, Result):
@@ -231,7 +259,6 @@ def check(inst: Instance, certificate: Any, *, game: str | None = None, cat_spee
     if game is not None and said is not None and said != game:
         raise InputError(f"--game {game}, but the certificate says \"game\": \"{said}\"")
     gname = game or (said if said in ("nemesis", "blizzard", "cat") else "nemesis")
-    g = inst.graph()
     if "escape_tree_children" in data:
         ok, msg = _check_tree(g, data)
     elif gname == "cat" or "herder" in data:

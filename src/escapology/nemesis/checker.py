@@ -125,51 +125,74 @@ class FugitiveChecker:
 
     # -- reading --------------------------------------------------------------------------------
     def _read(self, doc: dict[str, Any]) -> None:
+        """The node table as lists; every look-up is O(1) (a reply's move edge is looked up once
+        per run of replies with the same successor), errors as :class:`Names` words them."""
         nodes, names = doc["nodes"], self.names
+        index, edge = self.g.index, names.edge
         n = len(nodes)
         self.at = at = [0] * n
         self.other = other = [-1] * n
         self.mv_other = mv = [-1] * n
         self.reps: list[dict[int, tuple[int, int]]] = [{} for _ in range(n)]
+        #: per node, its distinct move edges (``otherwise`` and replies) and distinct successors
+        self.moves: list[tuple[int, ...]] = [()] * n
+        self.succs: list[tuple[int, ...]] = [()] * n
+        allowed = {"at", "otherwise", "replies"}
         for i, nd in enumerate(nodes):
-            where = f"node {i}"
-            if not isinstance(nd, dict) or not set(nd) <= {"at", "otherwise", "replies"}:
-                raise Rejected(f"{where}: a fugitive node is {{\"at\", \"otherwise\", \"replies\"}}, not {str(nd)[:80]}")
-            at[i] = names.vertex(nd.get("at"), where)
-            if nd.get("otherwise") is not None:
-                other[i] = names.ref(nd["otherwise"], i, n)
-                mv[i] = names.edge(at[i], at[other[i]])
+            if not isinstance(nd, dict) or not nd.keys() <= allowed:
+                raise Rejected(f"node {i}: a fugitive node is {{\"at\", \"otherwise\", \"replies\"}}, "
+                               f"not {str(nd)[:80]}")
+            name = nd.get("at")
+            v = index.get(name) if isinstance(name, str) else None
+            at[i] = v if v is not None else names.vertex(name, f"node {i}")
+            own: set[int] = set()
+            kids: set[int] = set()
+            o = nd.get("otherwise")
+            if o is not None:
+                k = o if type(o) is int and 0 <= o < i else names.ref(o, i, n)
+                other[i] = k
+                mv[i] = edge(at[i], at[k])
+                own.add(mv[i])
+                kids.add(k)
             replies = nd.get("replies", [])
             if not isinstance(replies, list):
-                raise Rejected(f"{where}: 'replies' is a list of [a, b, node]")
+                raise Rejected(f"node {i}: 'replies' is a list of [a, b, node]")
             table = self.reps[i]
+            last, move = -1, -1
             for r in replies:
                 if not (isinstance(r, list) and len(r) == 3):
-                    raise Rejected(f"{where}: a reply is [a, b, node], not {r!r}")
-                c = names.named_edge(r[0], r[1], where)
+                    raise Rejected(f"node {i}: a reply is [a, b, node], not {r!r}")
+                a, b, k = r
+                ua = index.get(a) if isinstance(a, str) else None
+                ub = index.get(b) if isinstance(b, str) else None
+                c = edge(ua, ub) if ua is not None and ub is not None else -1
+                if c < 0:
+                    c = names.named_edge(a, b, f"node {i}")
                 if c in table:
-                    raise Rejected(f"{where}: the deletion of {r[0]}-{r[1]} is answered twice")
-                k = names.ref(r[2], i, n)
-                table[c] = (k, names.edge(at[i], at[k]))
+                    raise Rejected(f"node {i}: the deletion of {a}-{b} is answered twice")
+                if not (type(k) is int and 0 <= k < i):
+                    k = names.ref(k, i, n)
+                if k != last:
+                    last, move = k, edge(at[i], at[k])
+                    own.add(move)
+                    kids.add(k)
+                table[c] = (k, move)
+            own.discard(-1)
+            self.moves[i] = tuple(own)
+            self.succs[i] = tuple(kids)
         root = doc["root"]
         if not 0 <= root < n:
             raise Rejected(f"the root {root} is not a node")
         self.root = root
 
     # -- supports (S+) --------------------------------------------------------------------------
-    def _own_moves(self, i: int) -> list[int]:
-        if self.g.is_exit[self.at[i]]:
-            return []
-        out = [e for _, e in self.reps[i].values() if e >= 0]
-        if self.mv_other[i] >= 0:
-            out.append(self.mv_other[i])
-        return out
+    def _own_moves(self, i: int) -> tuple[int, ...]:
+        """The distinct edges node ``i`` moves along (none on an exit)."""
+        return () if self.g.is_exit[self.at[i]] else self.moves[i]
 
-    def _children(self, i: int) -> list[int]:
-        out = [k for k, _ in self.reps[i].values()]
-        if self.other[i] >= 0:
-            out.append(self.other[i])
-        return out
+    def _children(self, i: int) -> tuple[int, ...]:
+        """The distinct successors of node ``i``."""
+        return self.succs[i]
 
     def _supports(self) -> None:
         n = len(self.at)

@@ -15,12 +15,28 @@ one step at a time, so storing one costs O(1) and comparing two costs their leng
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from escapology.nemesis.model import Graph
 
 MASK = (1 << 64) - 1
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """The cyclic garbage collector paused (and restored after): a certificate of millions of
+    small lists and tuples, none of them in a cycle, would otherwise trigger collections that each
+    walk every object alive, making reading and checking quadratic in practice."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 class Rejected(Exception):

@@ -91,10 +91,33 @@ def _read(p: str, xs: list[str], start: str | None, deadline: Deadline | None) -
     return nio.load_instance(name, text=text, exits=xs, start=start, deadline=deadline)
 
 
+def _load_graph(file: Path | str, exits: str | None, start: str | None,
+                deadline: Deadline | None = None) -> tuple[Any, Instance | None]:
+    """``(native graph, None)`` when the file is read natively (plain facts or edge lists:
+    :func:`escapology.nemesis.io.load_native`), else ``(None, instance)``; errors name the file."""
+    p = str(file)
+    xs = [x.strip() for x in (exits or "").split(",") if x.strip()]
+    with reading_input():
+        if p != "-" and Path(p).suffix.lower() in (".graphml", ".gml"):
+            return None, nio.read_graph_file(p, exits=xs, start=start)
+        text, name = read_input(p)
+        if deadline is not None:
+            deadline.check()  # the native reader does not poll: look before it
+        ng = nio.load_native(name, text, exits=xs, start=start)
+        if ng is not None:
+            _require_start_and_exit(ng.start is not None, bool(ng.exits()), name)
+            return ng, None
+        return None, nio.load_instance(name, text=text, exits=xs, start=start, deadline=deadline)
+
+
 def _need_start(inst: Instance, file: str) -> None:
-    if inst.start is None:
+    _require_start_and_exit(inst.start is not None, bool(inst.exits), file)
+
+
+def _require_start_and_exit(has_start: bool, has_exit: bool, file: str) -> None:
+    if not has_start:
         raise InputError("no start vertex: add a start(V). fact or use --start", file=file)
-    if not inst.exits:
+    if not has_exit:
         raise InputError("no exit: add exit(V). facts or use --exits", file=file)
 
 
@@ -171,7 +194,13 @@ def solve_cmd(
     --timeout counts from the start, reading included; --memory is passed to the search when it
     takes a memory limit. The JSON answer is written as it is encoded (strategies share nodes)."""
     deadline = command_deadline(timeout)
-    inst = _load(file, exits, start, deadline)
+    if method is Method.linear and not all_starts and game is not GameName.cat:
+        ng, inst = _load_graph(file, exits, start, deadline)
+        if ng is not None:
+            raise typer.Exit(_print_linear(ng, str(file), game.value, format.value, deadline))
+    else:
+        inst = _load(file, exits, start, deadline)
+    assert inst is not None
     result = _solve(inst, str(file), game.value, all_starts=all_starts, method=method.value,
                     cat_speed=cat_speed.value, timeout=deadline.remaining(), memory=memory,
                     max_strategy_nodes=max_strategy_nodes)
@@ -196,6 +225,51 @@ def _print_result(result, fmt: str) -> int:  # type: ignore[no-untyped-def]
     return EXIT_OK
 
 
+def _print_linear(ng: Any, file: str, game: str, fmt: str, deadline: Deadline) -> int:
+    """Solve a natively read graph by the linear method and print the answer (as
+    :func:`_print_result` prints :func:`escapology.nemesis.api.solve`'s). The deadline is looked at
+    after reading and after solving (each takes seconds at most on millions of vertices)."""
+    import sys
+
+    from escapology.nemesis import linear_native
+
+    if deadline.expired():
+        return report_unknown(fmt == "json", {"game": game, "certificate": None})
+    try:
+        answer = linear_native.solve(ng, game)
+    except InputError as exc:
+        raise exc.with_file(file) from None
+    if deadline.expired():
+        winner = answer.winner
+        return report_unknown(fmt == "json", {"game": game, "winner": winner, "certificate": None},
+                              detail=f"the {winner} wins; the time limit was reached while the strategy was written")
+    if fmt == "json":
+        sys.stdout.flush()
+        out = getattr(sys.stdout, "buffer", None)
+        if out is None:  # a text stream without bytes below (some test runners)
+            import io
+
+            out = io.BytesIO()
+            answer.write_json(out)
+            sys.stdout.write(out.getvalue().decode())
+        else:
+            answer.write_json(out)
+            out.flush()
+        return EXIT_OK
+    ans = answer.answer
+    typer.echo(f"{game}: the {ans['winner']} wins from {ans['start']}")
+    if ans.get("strategy_note"):
+        typer.echo(ans["strategy_note"])
+    if ans.get("strategy") is not None:
+        who = "fugitive" if ans["winner"] == "fugitive" else "Nemesis"
+        typer.echo(f"{who} strategy: {answer.nodes} nodes; main line: " + " -> ".join(answer.principal_line))
+    if ans.get("escape_tree"):
+        typer.echo("binary escape tree: " + " ".join(f"{a}-{b}" for a, b in json.loads(ans["escape_tree"])))
+    if ans.get("trap_region") is not None:
+        typer.echo(f"trap region (the Storm keeps him there): {len(json.loads(ans['trap_region']))} vertices")
+    return EXIT_OK
+
+
 @app.command("check")
 @user_errors
 def check_cmd(
@@ -212,10 +286,13 @@ def check_cmd(
 ) -> None:
     """Verify a strategy against every reply of the opponent (exit 0 accepted, 1 rejected)."""
     from escapology.nemesis.api import check
+    from escapology.nemesis.checker_base import paused_gc
 
-    inst = _load(file, exits, start)
-    _need_start(inst, str(file))
-    data, name = read_certificate(certificate_source(certificate, certificate_option))
+    with paused_gc():  # millions of small objects, no cycles: collections would only walk them
+        ng, inst = _load_graph(file, exits, start)
+        if inst is not None:
+            _need_start(inst, str(file))
+        data, name = read_certificate(certificate_source(certificate, certificate_option))
     if isinstance(data, str):
         raise InputError("not JSON: give what 'solve --format json' wrote, or a strategy", file=name)
     if isinstance(data, dict) and "winner" in data and data.get("strategy") is None and "trap_region" not in data:
@@ -224,7 +301,15 @@ def check_cmd(
     if not isinstance(data, dict) and game is GameName.cat:
         raise InputError("the file holds no Cat Herding certificate", file=name)
     try:
-        verdict = check(inst, data, game=None if game is None else game.value, cat_speed=cat_speed.value)
+        if inst is None:
+            from escapology.nemesis.api import check_graph
+            from escapology.nemesis.linear_native import graph
+
+            with paused_gc():
+                g = graph(ng)
+            verdict = check_graph(g, data, game=None if game is None else game.value, cat_speed=cat_speed.value)
+        else:
+            verdict = check(inst, data, game=None if game is None else game.value, cat_speed=cat_speed.value)
     except InputError as exc:
         raise exc.with_file(name) from None
     raise report_verdict(verdict, format is OutputFormat.json)
