@@ -64,6 +64,11 @@ class CatSpeed(str, Enum):
     unbounded = "unbounded"
 
 
+class Engine(str, Enum):
+    native = "native"
+    python = "python"
+
+
 GameOption = Annotated[GameName, typer.Option("--game", "-g", help="nemesis, blizzard or cat (herding).")]
 ExitsOption = Annotated[
     Optional[str], typer.Option("--exits", help="Comma-separated exit vertices (for networkx graph files).")
@@ -109,13 +114,14 @@ def _solve(
     timeout: float | None = None,
     memory: float | None = None,
     max_strategy_nodes: int | None = None,
+    engine: str = "native",
 ):
     """The protocol's answer (:func:`escapology.nemesis.api.solve`), errors naming ``file``."""
     from escapology.nemesis.api import solve
 
     try:
         return solve(inst, game=game, all_starts=all_starts, method=method, cat_speed=cat_speed, timeout=timeout,
-                     max_strategy_nodes=max_strategy_nodes, **memory_options(solve, memory))
+                     max_strategy_nodes=max_strategy_nodes, engine=engine, **memory_options(solve, memory))
     except InputError as exc:
         raise exc.with_file(file) from None
 
@@ -165,6 +171,8 @@ def solve_cmd(
     memory: MemoryOption = None,
     max_strategy_nodes: Annotated[Optional[int], typer.Option(
         "--max-strategy-nodes", min=1, help="Leave out a strategy of more nodes (default: no cap).")] = None,
+    engine: Annotated[Engine, typer.Option(
+        "--engine", help="The exact search: native (Rust, default) or python (for cross-checks).")] = Engine.native,
 ) -> None:
     """Solve: the winner and a winning strategy (or the winning starts, or the cat number).
 
@@ -174,7 +182,7 @@ def solve_cmd(
     inst = _load(file, exits, start, deadline)
     result = _solve(inst, str(file), game.value, all_starts=all_starts, method=method.value,
                     cat_speed=cat_speed.value, timeout=deadline.remaining(), memory=memory,
-                    max_strategy_nodes=max_strategy_nodes)
+                    max_strategy_nodes=max_strategy_nodes, engine=engine.value)
     raise typer.Exit(_print_result(result, format.value))
 
 
