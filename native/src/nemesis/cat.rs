@@ -10,6 +10,11 @@
 //! costs one and changes nothing the cat can use, so by monotonicity it is never better. Hence a
 //! position's value depends only on the cat's vertex and its component's multiplicities, which
 //! is the table's key.
+//!
+//! *Cutoffs.* The herder has a deletion worth `b` already; another deletion matters only if the
+//! cat's best reply after it is worth less than `b - 1`, so the cat's turn stops as soon as one
+//! move reaches `b - 1` (its value is then at least that, and that deletion is no better). Only the
+//! herder's values, always exact, go into the table.
 
 use super::graph::Graph;
 use super::search::Stop;
@@ -129,9 +134,16 @@ impl CatSearch {
         }
         let mut best: Option<u64> = None;
         let mut next = c.cm;
-        for &e in &c.edges {
+        // the edges at the cat first: they tend to be the best, and make the cutoffs bite
+        let mut order = c.edges;
+        order.sort_by_key(|&e| {
+            let (a, b) = self.g.ends[e as usize];
+            a != pos && b != pos
+        });
+        for &e in &order {
             next[e as usize] -= 1;
-            let v = self.cat_turn(pos, &next, stop);
+            let enough = best.map_or(u64::MAX, |b| b - 1);
+            let v = self.cat_reply(pos, &next, enough, stop);
             next[e as usize] += 1;
             let v = 1 + v?;
             if best.is_none_or(|b| v < b) {
@@ -148,9 +160,23 @@ impl CatSearch {
 
     /// Deletions still to come, the cat to move at `pos`.
     pub fn cat_turn(&mut self, pos: u32, mult: &[u32], stop: &mut Stop) -> Result<u64, Stopped> {
+        self.cat_reply(pos, mult, u64::MAX, stop)
+    }
+
+    /// The cat's best move, or the first worth at least `enough` (see *Cutoffs*).
+    fn cat_reply(
+        &mut self,
+        pos: u32,
+        mult: &[u32],
+        enough: u64,
+        stop: &mut Stop,
+    ) -> Result<u64, Stopped> {
         let mut best = 0;
         for w in self.targets(pos, mult) {
             best = best.max(self.herder_turn(w, mult, stop)?);
+            if best >= enough {
+                break;
+            }
         }
         Ok(best)
     }

@@ -259,8 +259,8 @@ def generate_cmd(
     density: Annotated[Optional[float], typer.Option("--density", help="Edge probability (random; default 0.3).")] = None,
     p: hidden_alias("--p", kind=Optional[float]) = None,
     n_exits: Annotated[int, typer.Option("--n-exits", help="Number of exits.")] = 2,
-    rows: Annotated[int, typer.Option("--rows", help="Grid rows.")] = 11,
-    cols: Annotated[int, typer.Option("--cols", help="Grid columns.")] = 11,
+    rows: Annotated[Optional[int], typer.Option("--rows", min=1, help="Grid rows (default --size, else 11).")] = None,
+    cols: Annotated[Optional[int], typer.Option("--cols", min=1, help="Grid columns (default --size, else 11).")] = None,
     seed: SeedOption = None,
     source: Annotated[Optional[Path], typer.Option("--from", help="Input of a reduction (instance or DIMACS CNF).")] = None,
     output: InstanceOutputOption = None,
@@ -271,6 +271,11 @@ def generate_cmd(
     from escapology.nemesis import generator, reductions
 
     n = one_of("size", ("--size", size), ("--n", n))
+    if kind is Kind.grid:  # the K x K grid of Fig. 4 for --size K; --rows/--cols for rectangles
+        rows = rows if rows is not None else (n if n is not None else 11)
+        cols = cols if cols is not None else (n if n is not None else 11)
+        if rows * cols > nio.MAX_VERTICES:
+            raise InputError(f"a {rows} x {cols} grid has more than {nio.MAX_VERTICES} vertices")
     p = one_of("edge probability", ("--density", density), ("--p", p))
     given = {"size": n, "n": None, "density": p, "p": None}  # old names written the new way
     n = 12 if n is None else n
