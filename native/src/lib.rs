@@ -228,6 +228,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 const STACK_PER_LEVEL: usize = 2048;
 /// Searches at most this deep run on the calling thread; deeper ones on a thread of their own.
 const INLINE_LEVELS: usize = 512;
+/// The deepest search taken (a stack of 4 GiB); Cat Herding with more edge copies is refused.
+const MAX_LEVELS: usize = 1 << 21;
+
+fn check_levels(levels: usize) -> PyResult<usize> {
+    if levels > MAX_LEVELS {
+        return Err(PyValueError::new_err(format!(
+            "the search would recurse {levels} levels deep; the native engine takes at most {MAX_LEVELS}"
+        )));
+    }
+    Ok(levels)
+}
 
 /// Runs `work`, a search `levels` deep at most that polls its stop callback, under a monitor
 /// with a deadline of `seconds` and Ctrl-C, with the GIL released. A shallow search runs on this
@@ -335,7 +346,7 @@ impl NemesisSearch {
     ) -> PyResult<Self> {
         let cap = n as u64 + 1;
         let g = nemesis_graph(n, ends, &mult, is_exit, cap)?;
-        let levels = 2 * g.is_exit.iter().filter(|&&x| !x).count() + 2;
+        let levels = check_levels(2 * g.is_exit.iter().filter(|&&x| !x).count() + 2)?;
         Ok(NemesisSearch {
             engine: NemesisEngine::new(g, blizzard),
             cap,
@@ -505,7 +516,7 @@ impl CatHerding {
         }
         let g = nemesis_graph(n, ends, &mult, vec![false; n], u64::MAX)?;
         let copies: u64 = g.mult.iter().map(|&k| k as u64).sum();
-        let levels = (2 * copies as usize).saturating_add(2);
+        let levels = check_levels((copies as usize).saturating_mul(2).saturating_add(2))?;
         Ok(CatHerding {
             engine: CatSearch::new(g, speed_one),
             levels,

@@ -146,3 +146,5 @@ def test_bad_positions_are_refused():
         sr.f_turn(g.index["x"], g.mult)  # the fugitive on an exit
     with pytest.raises(ValueError):
         new_search(g, engine="fortran")
+    with pytest.raises(ValueError):  # a cat search 2 x 10^9 levels deep is refused, not a crash
+        NativeCatSearch(Instance.from_edges([(0, 1, 10**9)]).graph(), 1)
