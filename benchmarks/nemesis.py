@@ -1,6 +1,9 @@
-"""Nemesis benchmarks: linear algorithms at scale, exact solver vs plain minimax, the Fig. 4 grid.
+"""Nemesis benchmarks: linear algorithms at scale, exact solver vs plain minimax, the native (Rust)
+exact searches vs the Python ones, the Fig. 4 grid.
 
-Run: ``.venv/bin/python benchmarks/nemesis.py [--quick] [--grid N] [--grid-timeout S]``.
+Run: ``.venv/bin/python benchmarks/nemesis.py [--quick] [--only linear|exact|native|grid] [--grid N]
+[--grid-timeout S] [--python-limit S]``. ``benchmarks/nemesis_grid.py`` settles the grids start by
+start with strategy files.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ from escapology.nemesis import (
     subcubic_winner,
     tree_winner,
 )
-from escapology.nemesis.exact import Search, plain_winner
+from escapology.nemesis.cat import new_cat_search
+from escapology.nemesis.exact import new_search, plain_winner
 from escapology.nemesis.generator import grid_distance
 
 
@@ -76,8 +80,8 @@ def linear_table(sizes: list[int]) -> None:
 
 
 def exact_vs_plain(limit: float) -> None:
-    print(f"\n## Exact solver vs plain memoised minimax (plain limited to {limit:.0f} s)")
-    print(f"{'instance':>22} {'m':>3} {'winner':>9} {'exact s':>8} {'plain s':>8} {'ratio':>7}")
+    print(f"\n## Exact solver (Python and native engines) vs plain memoised minimax (plain limited to {limit:.0f} s)")
+    print(f"{'instance':>22} {'m':>3} {'winner':>9} {'python s':>8} {'native s':>8} {'plain s':>8} {'plain/py':>8}")
     cases = []
     for n in (6, 8, 10):
         for seed in range(2):
@@ -93,7 +97,10 @@ def exact_vs_plain(limit: float) -> None:
     cases.append(("grid 3x3", grid(3, 3)))
     for name, inst in cases:
         g = inst.graph()
-        te, we = timed(lambda: "fugitive" if Search(g).f_turn(g.start, g.mult)[0] else "nemesis")
+        te, we = timed(lambda: "fugitive" if new_search(g, engine="python").f_turn(g.start, g.mult)[0] else "nemesis")
+        tn, wn = timed(lambda: "fugitive" if new_search(g).f_turn(g.start, g.mult)[0] else "nemesis")
+        if wn != we:
+            print("MISMATCH native", name)
         try:
             tp, wp = timed(plain_winner, g, "nemesis", None)
             if wp != we:
@@ -102,14 +109,77 @@ def exact_vs_plain(limit: float) -> None:
             tps = f"{tp:8.3f}"
         except LimitReached:
             tps, ratio = f">{limit:7.0f}", "   >" + f"{limit / max(te, 1e-6):.0f}"
-        print(f"{name:>22} {sum(g.mult):>3} {we:>9} {te:8.3f} {tps:>8} {ratio:>7}")
+        print(f"{name:>22} {sum(g.mult):>3} {we:>9} {te:8.4f} {tn:8.4f} {tps:>8} {ratio:>8}")
         sys.stdout.flush()
 
 
-def grid_table(size: int, timeout: float) -> None:
-    print(f"\n## Fig. 4 grid {size}x{size}: winner for every start (one octant, by symmetry)")
+def _both(run, limit: float) -> tuple[float | None, float, object]:
+    """(Python seconds or None past ``limit``, native seconds, the native answer); ``run(engine,
+    deadline)`` answers; the two answers must agree."""
+    tn, out = timed(run, "native", Deadline(None))
+    try:
+        tp, out_p = timed(run, "python", Deadline(limit))
+    except LimitReached:
+        return None, tn, out
+    if out_p != out:
+        print("MISMATCH", out, out_p)
+    return tp, tn, out
+
+
+def native_vs_python(limit: float, quick: bool) -> None:
+    """The same positions through both engines, side by side (Python capped at ``limit`` s)."""
+    print(f"\n## Exact searches: Python vs native (Rust) engine, same positions (Python capped at {limit:.0f} s)")
+    print(f"{'case':>44} {'answer':>18} {'python s':>9} {'native s':>9} {'ratio':>7}")
+
+    def starts(g, cells):
+        return [g.index[c] for c in cells]
+
+    def winners(g, game, vs):
+        def run(engine, deadline):
+            sr = new_search(g, game, deadline, engine=engine)
+            return tuple("F" if sr.f_turn(v, g.mult)[0] else "N" for v in vs)
+        return run
+
+    def cats(g, speed):
+        def run(engine, deadline):
+            cs = new_cat_search(g, speed, deadline, engine=engine)
+            return max(cs.herder_turn(v, g.mult) for v in range(g.n))
+        return run
+
+    cases = []
+    g7 = grid(7, 7).graph()
+    cases.append(("Nemesis, grid 7x7, centre", winners(g7, "nemesis", starts(g7, ["r3c3"]))))
+    g9 = grid(9, 9).graph()
+    octant9 = [f"r{i}c{j}" for i in range(5) for j in range(i, 5)]
+    cases.append(("Nemesis, grid 9x9, 15 octant starts (shared)", winners(g9, "nemesis", starts(g9, octant9))))
+    if not quick:
+        g11 = grid(11, 11).graph()
+        cases.append(("Nemesis, grid 11x11, r3c3", winners(g11, "nemesis", starts(g11, ["r3c3"]))))
+    for k in (11, 13):  # Blizzard: deletions next to the fugitive only; he wins everywhere
+        gk = grid(k, k).graph()
+        vs = [v for v in range(gk.n) if not gk.is_exit[v]]
+        cases.append((f"Blizzard, grid {k}x{k}, all {len(vs)} starts", winners(gk, "blizzard", vs)))
+    for n, p, seed in ((7, 0.5, 7), (8, 0.45, 8)):
+        g = random_graph(n, p, seed=seed).graph()
+        for speed in (1, None):
+            name = f"Cat speed {'1' if speed else 'unbounded'}, G({n},{p}) seed {seed}"
+            cases.append((name, cats(g, speed)))
+    for name, run in cases:
+        tp, tn, out = _both(run, limit)
+        if isinstance(out, int):
+            ans = f"cat number {out}"
+        else:
+            ans = f"{out.count('F')} F, {out.count('N')} N"
+        tps = f"{tp:9.3f}" if tp is not None else f">{limit:8.0f}"
+        ratio = f"{tp / max(tn, 1e-9):7.1f}" if tp is not None else f">{limit / max(tn, 1e-9):6.0f}"
+        print(f"{name:>44} {ans:>18} {tps} {tn:9.3f} {ratio}")
+        sys.stdout.flush()
+
+
+def grid_table(size: int, timeout: float, engine: str = "native") -> None:
+    print(f"\n## Fig. 4 grid {size}x{size}: winner for every start (one octant, by symmetry), {engine} engine")
     g = grid(size, size).graph()
-    sr = Search(g, "nemesis", Deadline(timeout))
+    sr = new_search(g, "nemesis", Deadline(timeout), engine=engine)
     total = time.perf_counter()
     for i in range((size + 1) // 2):
         for j in range(i, (size + 1) // 2):
@@ -148,7 +218,9 @@ def main() -> None:
     ap.add_argument("--grid", type=int, default=7)
     ap.add_argument("--grid-timeout", type=float, default=600.0)
     ap.add_argument("--plain-limit", type=float, default=20.0)
-    ap.add_argument("--only", choices=["linear", "exact", "grid"], default=None)
+    ap.add_argument("--python-limit", type=float, default=300.0, help="cap of a Python search (native table)")
+    ap.add_argument("--engine", choices=["native", "python"], default="native", help="engine of the grid table")
+    ap.add_argument("--only", choices=["linear", "exact", "native", "grid"], default=None)
     args = ap.parse_args()
     sizes = [10**5, 2 * 10**5] if args.quick else [10**5, 2 * 10**5, 4 * 10**5, 8 * 10**5, 10**6]
     if args.only in (None, "linear"):
@@ -163,8 +235,10 @@ def main() -> None:
     plain_winner = limited  # type: ignore[assignment]
     if args.only in (None, "exact"):
         exact_vs_plain(args.plain_limit)
+    if args.only in (None, "native"):
+        native_vs_python(args.python_limit, args.quick)
     if args.only in (None, "grid"):
-        grid_table(args.grid, args.grid_timeout)
+        grid_table(args.grid, args.grid_timeout, args.engine)
 
 
 if __name__ == "__main__":

@@ -165,3 +165,28 @@ def test_root_solve_detects_and_demo(tmp_path, capsys):
     demo()
     out = capsys.readouterr().out
     assert "accepted" in out and "REJECTED" not in out
+
+
+def test_generate_grid_size_writes_the_paper_instance_and_both_engines_agree(tmp_path):
+    """``generate grid --size K``: the K x K grid of Fig. 4 (two exits per corner vertex, one per
+    other border vertex, start at the centre); --rows/--cols still make rectangles."""
+    from escapology.nemesis import load
+
+    for k in (5, 7):
+        g = runner.invoke(app, ["generate", "grid", "--size", str(k)])
+        assert g.exit_code == 0, g.output
+        inst = load(g.stdout)
+        assert len([v for v in inst.vertices if v.startswith("r")]) == k * k
+        assert len(inst.exits) == 4 * k and inst.start == f"r{k // 2}c{k // 2}"
+        assert all(inst.degree(v) == 4 for v in inst.vertices if v.startswith("r"))
+        f = _write(tmp_path, g.stdout, f"grid{k}.lp")
+        answers = []
+        for engine in ("native", "python") if k == 5 else ("native",):
+            r = runner.invoke(app, ["solve", str(f), "--engine", engine, "--format", "json"])
+            assert r.exit_code == 0, r.output
+            answers.append(json.loads(r.stdout)["winner"])
+            s = _write(tmp_path, r.stdout, f"s{k}{engine}.json")
+            assert runner.invoke(app, ["check", str(f), str(s)]).exit_code == 0
+        assert answers == (["fugitive"] * 2 if k == 5 else ["nemesis"])
+    rect = load(runner.invoke(app, ["generate", "grid", "--size", "9", "--rows", "2", "--cols", "3"]).stdout)
+    assert len([v for v in rect.vertices if v.startswith("r")]) == 6

@@ -17,12 +17,18 @@ the multiplicities of its component only.
 >>> g = Instance.from_edges([(1, 2), (2, 3), (3, 1)]).graph()
 >>> cat_value(g, 0), cat_value(g, 0, speed=1)
 (2, 2)
+
+*Engines.* :class:`CatSearch` is this search in Python; the same search runs in the Rust crate
+(:class:`escapology.nemesis.native.NativeCatSearch`, ``engine="native"``, the default of
+:func:`cat_value`, :func:`cat_numbers` and :func:`new_cat_search`); both answer the methods
+:func:`cat_certificate` calls.
 """
 
 from __future__ import annotations
 
 import sys
 from functools import lru_cache
+from typing import Any
 
 from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis.model import Graph
@@ -32,6 +38,8 @@ Mult = tuple[int, ...]
 
 class CatSearch:
     """Memoised minimax for one graph; tables shared between start vertices."""
+
+    engine = "python"
 
     def __init__(self, g: Graph, speed: int | None = None, deadline: Deadline | None = None) -> None:
         if speed not in (None, 1):
@@ -122,14 +130,29 @@ class CatSearch:
         return max(targets, key=lambda w: self.herder_turn(w, mult))
 
 
-def cat_value(g: Graph, start: int, *, speed: int | None = None, deadline: Deadline | None = None) -> int:
+def new_cat_search(g: Graph, speed: int | None = None, deadline: Deadline | None = None, *,
+                   engine: str = "native") -> Any:
+    """A Cat Herding search by ``engine``: ``"native"`` (the crate's; the Python one when the
+    extension was built without it) or ``"python"`` (:class:`CatSearch`)."""
+    from escapology.nemesis import native
+
+    if engine not in native.ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose {' or '.join(native.ENGINES)}")
+    if engine == "native" and native.available():
+        return native.NativeCatSearch(g, speed, deadline)
+    return CatSearch(g, speed, deadline)
+
+
+def cat_value(g: Graph, start: int, *, speed: int | None = None, deadline: Deadline | None = None,
+              engine: str = "native") -> int:
     """The number of deletions when the cat starts on ``start`` and the herder moves first."""
-    return CatSearch(g, speed, deadline).herder_turn(start, g.mult)
+    return new_cat_search(g, speed, deadline, engine=engine).herder_turn(start, g.mult)
 
 
-def cat_numbers(g: Graph, *, speed: int | None = None, deadline: Deadline | None = None) -> dict[int, int]:
+def cat_numbers(g: Graph, *, speed: int | None = None, deadline: Deadline | None = None,
+                engine: str = "native") -> dict[int, int]:
     """The value from every start vertex; the cat number is their maximum (the cat picks)."""
-    cs = CatSearch(g, speed, deadline)
+    cs = new_cat_search(g, speed, deadline, engine=engine)
     return {v: cs.herder_turn(v, g.mult) for v in range(g.n)}
 
 
@@ -137,7 +160,7 @@ class CertificateTooLarge(Exception):
     """The flat strategy would exceed the node budget."""
 
 
-def cat_certificate(cs: CatSearch, start: int, *, max_nodes: int = 50_000) -> dict:
+def cat_certificate(cs: Any, start: int, *, max_nodes: int = 50_000) -> dict:
     """Both sides' strategies for the value from ``start``, as flat node lists (a DAG).
 
     ``{"value": v, "herder": {"root": 0, "nodes": [...]}, "cat": {"root": 0, "nodes": [...]}}``.

@@ -64,6 +64,11 @@ class CatSpeed(str, Enum):
     unbounded = "unbounded"
 
 
+class Engine(str, Enum):
+    native = "native"
+    python = "python"
+
+
 GameOption = Annotated[GameName, typer.Option("--game", "-g", help="nemesis, blizzard or cat (herding).")]
 ExitsOption = Annotated[
     Optional[str], typer.Option("--exits", help="Comma-separated exit vertices (for networkx graph files).")
@@ -132,13 +137,14 @@ def _solve(
     timeout: float | None = None,
     memory: float | None = None,
     max_strategy_nodes: int | None = None,
+    engine: str = "native",
 ):
     """The protocol's answer (:func:`escapology.nemesis.api.solve`), errors naming ``file``."""
     from escapology.nemesis.api import solve
 
     try:
         return solve(inst, game=game, all_starts=all_starts, method=method, cat_speed=cat_speed, timeout=timeout,
-                     max_strategy_nodes=max_strategy_nodes, **memory_options(solve, memory))
+                     max_strategy_nodes=max_strategy_nodes, engine=engine, **memory_options(solve, memory))
     except InputError as exc:
         raise exc.with_file(file) from None
 
@@ -188,6 +194,8 @@ def solve_cmd(
     memory: MemoryOption = None,
     max_strategy_nodes: Annotated[Optional[int], typer.Option(
         "--max-strategy-nodes", min=1, help="Leave out a strategy of more nodes (default: no cap).")] = None,
+    engine: Annotated[Engine, typer.Option(
+        "--engine", help="The exact search: native (Rust, default) or python (for cross-checks).")] = Engine.native,
 ) -> None:
     """Solve: the winner and a winning strategy (or the winning starts, or the cat number).
 
@@ -203,7 +211,7 @@ def solve_cmd(
     assert inst is not None
     result = _solve(inst, str(file), game.value, all_starts=all_starts, method=method.value,
                     cat_speed=cat_speed.value, timeout=deadline.remaining(), memory=memory,
-                    max_strategy_nodes=max_strategy_nodes)
+                    max_strategy_nodes=max_strategy_nodes, engine=engine.value)
     raise typer.Exit(_print_result(result, format.value))
 
 
@@ -336,8 +344,8 @@ def generate_cmd(
     density: Annotated[Optional[float], typer.Option("--density", help="Edge probability (random; default 0.3).")] = None,
     p: hidden_alias("--p", kind=Optional[float]) = None,
     n_exits: Annotated[int, typer.Option("--n-exits", help="Number of exits.")] = 2,
-    rows: Annotated[int, typer.Option("--rows", help="Grid rows.")] = 11,
-    cols: Annotated[int, typer.Option("--cols", help="Grid columns.")] = 11,
+    rows: Annotated[Optional[int], typer.Option("--rows", min=1, help="Grid rows (default --size, else 11).")] = None,
+    cols: Annotated[Optional[int], typer.Option("--cols", min=1, help="Grid columns (default --size, else 11).")] = None,
     seed: SeedOption = None,
     source: Annotated[Optional[Path], typer.Option("--from", help="Input of a reduction (instance or DIMACS CNF).")] = None,
     output: InstanceOutputOption = None,
@@ -348,6 +356,11 @@ def generate_cmd(
     from escapology.nemesis import generator, reductions
 
     n = one_of("size", ("--size", size), ("--n", n))
+    if kind is Kind.grid:  # the K x K grid of Fig. 4 for --size K; --rows/--cols for rectangles
+        rows = rows if rows is not None else (n if n is not None else 11)
+        cols = cols if cols is not None else (n if n is not None else 11)
+        if rows * cols > nio.MAX_VERTICES:
+            raise InputError(f"a {rows} x {cols} grid has more than {nio.MAX_VERTICES} vertices")
     p = one_of("edge probability", ("--density", density), ("--p", p))
     given = {"size": n, "n": None, "density": p, "p": None}  # old names written the new way
     n = 12 if n is None else n

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from escapology.nemesis.exact import Search
+from escapology.nemesis.exact import new_search
 from escapology.nemesis.model import Graph, Instance
 
 
@@ -24,7 +24,7 @@ def play(
 ) -> str:
     """Run one game; returns the winner ("fugitive" or "nemesis")."""
     g = inst.graph()
-    sr = Search(g, game)
+    sr = new_search(g, game)
     pos = g.start
     assert pos is not None
     mult = tuple(g.mult)

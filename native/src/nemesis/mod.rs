@@ -1,0 +1,28 @@
+//! The exact engines of Nemesis, Blizzard and Cat Herding (Bergé, Dailly, Gerard, "Nemesis, an
+//! Escape Game in Graphs", FUN 2026; Ashmore, Dyer, Marbach, Milley for Cat Herding).
+//!
+//! The same search as `escapology.nemesis.exact` and `escapology.nemesis.cat`, as plain Rust:
+//!
+//! - [`graph`]: the multigraph as adjacency lists and multiplicity arrays, edge sets as bitsets;
+//! - [`table`]: transposition tables keyed on bit-packed multiplicities, and their entries;
+//! - [`simplify`]: the restriction of a position to what matters (soundness step 3);
+//! - [`bridge`]: a single-copy bridge that cuts the fugitive off (soundness step 4);
+//! - [`search`]: the restricted-game minimax with every soundness step (1-6);
+//! - [`cat`]: Cat Herding's memoised minimax (cat speed 1 and unbounded).
+//!
+//! Every search polls a `stop` callback now and then and unwinds with [`Stopped`] when it says
+//! so; the tables keep only complete entries, so a stopped search can be resumed.
+
+pub mod bridge;
+pub mod cat;
+pub mod graph;
+pub mod search;
+pub mod simplify;
+pub mod table;
+
+/// The search was stopped by its caller (deadline, Ctrl-C) before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped;
+
+/// How often (in positions visited) a search calls its `stop` callback.
+pub const POLL_EVERY: u64 = 256;

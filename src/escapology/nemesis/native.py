@@ -1,0 +1,147 @@
+"""The Rust engines of Nemesis, Blizzard and Cat Herding behind the Python searches' interfaces.
+
+:class:`NativeSearch` is :class:`escapology.nemesis.exact.Search` and :class:`NativeCatSearch` is
+:class:`escapology.nemesis.cat.CatSearch` with the search itself in the crate (``native/src/nemesis``,
+the same soundness steps, each argued in its doc comment), the GIL released while it runs, the
+deadline and Ctrl-C polled. The table entries come back in the Python tables' tuple shapes, keyed by
+the entry's index, so that :mod:`escapology.nemesis.extract` and :func:`escapology.nemesis.cat.cat_certificate`
+write the strategies of either engine alike; the checkers never call either.
+
+>>> from escapology.nemesis.model import Instance
+>>> g = Instance.from_edges([("s","a"),("a","x"),("a","y")], exits={"x","y"}, start="s").graph()
+>>> sr = NativeSearch(g)
+>>> sr.f_turn(g.start, g.mult)[0], sr.nodes
+(True, 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from escapology.core.limits import Deadline, LimitReached
+from escapology.nemesis.model import Graph
+
+ENGINES = ("native", "python")
+
+
+def available() -> bool:
+    """Whether the extension module has the Nemesis engines."""
+    try:
+        from escapology import _native
+    except ImportError:
+        return False
+    return hasattr(_native, "NemesisSearch")
+
+
+class _Entries:
+    """A read-only mapping from an entry's index to its tuple (``sr.tf[i]``, ``sr.tn[i]``)."""
+
+    __slots__ = ("_get",)
+
+    def __init__(self, get: Callable[[int], tuple]) -> None:
+        self._get = get
+
+    def __getitem__(self, i: int) -> tuple:
+        return self._get(i)
+
+
+class NativeSearch:
+    """The restricted-game search of :mod:`escapology.nemesis.exact` in the crate; tables shared
+    by every start vertex. Keys of the tables are entry indices (ints)."""
+
+    engine = "native"
+
+    def __init__(self, g: Graph, game: str = "nemesis", deadline: Deadline | None = None) -> None:
+        from escapology import _native
+
+        if game not in ("nemesis", "blizzard"):
+            raise ValueError(f"unknown game {game!r}")
+        self.g = g
+        self.blizzard = game == "blizzard"
+        self.deadline = deadline or Deadline(None)
+        self.progress: Any = None  # kept for the interface; the crate reports no progress
+        self._s = _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, self.blizzard)
+        self.tf = _Entries(self._s.f_entry)
+        self.tn = _Entries(self._s.n_entry)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched (table misses)."""
+        return int(self._s.nodes)
+
+    @property
+    def positions(self) -> int:
+        """Entries in the two tables."""
+        return int(self._s.positions)
+
+    def f_turn(self, pos: int, mult: tuple[int, ...]) -> tuple:
+        """The fugitive-turn entry of ``(pos, mult)`` (see :meth:`Search.f_turn`)."""
+        i = self._s.f_turn(pos, mult, self.deadline.remaining())
+        if i is None:
+            raise LimitReached()
+        return self._s.f_entry(i)
+
+    def n_turn(self, w: int, mult: tuple[int, ...]) -> tuple:
+        """The Nemesis-turn entry of ``(w, mult)`` (see :meth:`Search.n_turn`)."""
+        i = self._s.n_turn(w, mult, self.deadline.remaining())
+        if i is None:
+            raise LimitReached()
+        return self._s.n_entry(i)
+
+    def prune(self, mult: tuple[int, ...], pos: int) -> tuple[None, None, bool]:
+        """Only the third element of :meth:`Search.prune`: whether an exit is left in the pruned
+        component of ``pos`` (what the strategy writers ask)."""
+        return None, None, bool(self._s.has_exit(pos, mult))
+
+
+class NativeCatSearch:
+    """:class:`escapology.nemesis.cat.CatSearch` in the crate (same methods, same values)."""
+
+    engine = "native"
+
+    def __init__(self, g: Graph, speed: int | None = None, deadline: Deadline | None = None) -> None:
+        from escapology import _native
+
+        if speed not in (None, 1):
+            raise ValueError("cat speed is 1 or unbounded (None)")
+        self.g = g
+        self.speed = speed
+        self.deadline = deadline or Deadline(None)
+        self._s = _native.CatHerding(g.n, g.ends, list(g.mult), speed == 1)
+
+    @property
+    def nodes(self) -> int:
+        return int(self._s.nodes)
+
+    def _value(self, out: Any) -> Any:
+        if out is None:
+            raise LimitReached()
+        return out
+
+    def herder_turn(self, pos: int, mult: tuple[int, ...]) -> int:
+        """Deletions still to come, herder to move, cat at ``pos``."""
+        return self._value(self._s.herder_turn(pos, mult, self.deadline.remaining()))
+
+    def cat_turn(self, pos: int, mult: tuple[int, ...]) -> int:
+        """Deletions still to come, cat to move at ``pos``."""
+        return self._value(self._s.cat_turn(pos, mult, self.deadline.remaining()))
+
+    def best_deletion(self, pos: int, mult: tuple[int, ...]) -> int | None:
+        """An optimal deletion for the herder (None when the cat is isolated)."""
+        found, e = self._s.best_deletion(pos, mult, self.deadline.remaining())
+        if not found:
+            raise LimitReached()
+        return e
+
+    def best_move(self, pos: int, mult: tuple[int, ...]) -> int | None:
+        """An optimal move for the cat after a deletion (None when isolated)."""
+        found, w = self._s.best_move(pos, mult, self.deadline.remaining())
+        if not found:
+            raise LimitReached()
+        return w
+
+    def component(self, pos: int, mult: tuple[int, ...]) -> tuple[set[int], list[int]]:
+        """The cat's component: its vertices and edges (as :meth:`CatSearch.component`)."""
+        seen = set(self._s.component(pos, mult))
+        edges = [e for e, k in enumerate(mult) if k and self.g.ends[e][0] in seen]
+        return seen, edges
