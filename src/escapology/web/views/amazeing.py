@@ -10,7 +10,7 @@ on the spare), ``players`` (``name``, ``cell``, ``target``, ``target_cell``, ``c
 
 Play is stateless: the page keeps the game's position as the game's JSON text (``position``) and
 each call answers the next one. The rules are the game's own (:func:`escapology.amazeing.game.play_turn`,
-:func:`~escapology.amazeing.versus.bot_move`): a turn is a legal shift with the spare in a chosen
+:func:`~escapology.amazeing.bot.bot_move`): a turn is a legal shift with the spare in a chosen
 orientation, then a walk; the player on her target collects it, the first home wins.
 
 >>> from escapology.amazeing.generator import published_position
@@ -167,7 +167,7 @@ def _play(pos: Position, move: Any, events: list[str], who_name: str) -> tuple[P
 
 def turn(inst: Any, *, position: Any, shift: Any, rotation: Any, to: Any, reply: bool = True) -> dict[str, Any]:
     """The person's turn (shift, orientation, destination), then the bot's reply when ``reply``."""
-    from escapology.amazeing.versus import bot_move
+    from escapology.amazeing.bot import bot_move
 
     pos = _position(position)
     events: list[str] = []
@@ -190,7 +190,7 @@ def _checked(pos: Position, shift: Any, rotation: Any) -> tuple[Any, int]:
 
 def bot(inst: Any, *, position: Any) -> dict[str, Any]:
     """One turn of the bot for the player to move (bot against bot: call it again)."""
-    from escapology.amazeing.versus import bot_move
+    from escapology.amazeing.bot import bot_move
 
     pos = _position(position)
     who = pos.to_move
