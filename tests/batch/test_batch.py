@@ -74,10 +74,11 @@ def test_bad_input_is_a_failed_row_and_the_batch_goes_on(tmp_path: Path, store: 
 
 
 def test_time_and_memory_limits_are_per_task(store: Path) -> None:
-    grid = EXAMPLES / "nemesis/grid7.lp"  # some seconds with the exact method
+    grid = store.parent / "grid13.lp"  # the 13 x 13 centre: a Nemesis strategy of over 10^6 nodes
+    assert runner.invoke(app, ["nemesis", "generate", "grid", "--size", "13", "-o", str(grid)]).exit_code == 0
     summary = run_batch([grid, EXAMPLES / "chess/bob.txt"], store=store, jobs=1, timeout=0.5)
     got = {Path(r["path"]).name: r for r in rows(store)}
-    assert got["grid7.lp"]["status"] == "unknown" and got["grid7.lp"]["seconds"] < 20
+    assert got["grid13.lp"]["status"] == "unknown" and got["grid13.lp"]["seconds"] < 20
     assert got["bob.txt"]["status"] == "solved"  # the next task has its own time
     assert summary.counts["unknown"] == 1
     low = run_batch([EXAMPLES / "chess/bob.txt"], store=store.with_name("m.db"), jobs=1, timeout=30, memory=2)
