@@ -12,6 +12,7 @@
 pub mod bits;
 pub mod board;
 pub mod evaluate;
+pub mod python;
 pub mod race;
 pub mod scored;
 pub mod solo;

@@ -12,6 +12,7 @@
 pub mod beam;
 pub mod board;
 pub mod deepening;
+pub mod python;
 pub mod rules;
 pub mod search;
 pub mod table;

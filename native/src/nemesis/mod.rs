@@ -26,3 +26,4 @@ pub struct Stopped;
 
 /// How often (in positions visited) a search calls its `stop` callback.
 pub const POLL_EVERY: u64 = 256;
+pub mod python;

@@ -1,0 +1,143 @@
+//! The Python side of the Labyrinth engine: `escapology._native.labyrinth_*`.
+//!
+//! Bound in `lib.rs` by [`register`]; used by `escapology.labyrinth.native`.
+
+use std::sync::Arc;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use super::board::{Connections, MAX_SIDE};
+use super::deepening;
+use super::search::{Options, Problem, Search, Step};
+use super::table::TranspositionTable;
+use crate::py_monitor::PyMonitor;
+
+/// The Labyrinth problem from Python's arguments, checked.
+fn labyrinth_problem(n: usize, conn: &[u8], init: usize, goal: usize) -> PyResult<Problem> {
+    if !(2..=MAX_SIDE).contains(&n) {
+        return Err(PyValueError::new_err(format!(
+            "the native engine takes boards of side 2 to {MAX_SIDE}, not {n}"
+        )));
+    }
+    if conn.len() != n * n || conn.iter().any(|&m| m > 15) {
+        return Err(PyValueError::new_err("conn must hold n * n masks of 0..15"));
+    }
+    if init >= n * n || goal >= n * n {
+        return Err(PyValueError::new_err(
+            "init and goal must be positions of the board",
+        ));
+    }
+    Ok(Problem {
+        n,
+        conn: Connections::new(conn.to_vec()),
+        init,
+        goal,
+    })
+}
+
+/// The fewest pushes for a Labyrinth instance (see `escapology.labyrinth.native`).
+///
+/// Returns a dict: `plan` (push codes, or None), `lower_bound`, `nodes`, `beam_pushes`,
+/// `beam_width`, `workers`, `stopped`. `progress(depth, mode, nodes, lower_bound, best)` is called
+/// now and then (`best` -1: no plan yet). Raises KeyboardInterrupt on Ctrl-C. With `node_limit`
+/// the answer is reproducible (one worker, no clock in any decision).
+#[pyfunction]
+#[pyo3(signature = (n, conn, init, goal, max_steps, workers=1, seconds=None, progress=None, node_limit=None))]
+#[allow(clippy::too_many_arguments)]
+fn labyrinth_solve<'py>(
+    py: Python<'py>,
+    n: usize,
+    conn: &[u8],
+    init: usize,
+    goal: usize,
+    max_steps: usize,
+    workers: usize,
+    seconds: Option<f64>,
+    progress: Option<Py<PyAny>>,
+    node_limit: Option<u64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let problem = labyrinth_problem(n, conn, init, goal)?;
+    let (out, interrupted) = py.detach(move || {
+        let monitor = PyMonitor::new(seconds, progress);
+        let out = deepening::solve(&problem, max_steps, workers, node_limit, &monitor);
+        (out, monitor.interrupted.into_inner())
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    let d = PyDict::new(py);
+    d.set_item("plan", out.plan)?;
+    d.set_item("lower_bound", out.lower_bound)?;
+    d.set_item("nodes", out.nodes)?;
+    d.set_item("beam_pushes", out.beam_pushes)?;
+    d.set_item("beam_width", out.beam_width)?;
+    d.set_item("workers", out.workers)?;
+    d.set_item("stopped", out.stopped)?;
+    Ok(d)
+}
+
+/// One complete Labyrinth search of exactly `depth` pushes, for tests and benchmarks of the
+/// search alone: (status "found" or "exhausted", nodes, plan as push codes). `prune` 0 turns every
+/// rule off (the reference the rules are checked against), 1 keeps rules 1-5, 2 is the engine's.
+/// Runs with the GIL released, one table generation 1.
+#[pyfunction]
+#[pyo3(signature = (n, conn, init, goal, depth, focused=false, prune=2, table_bits=0, first_push=None))]
+#[allow(clippy::too_many_arguments)]
+fn labyrinth_search(
+    py: Python<'_>,
+    n: usize,
+    conn: &[u8],
+    init: usize,
+    goal: usize,
+    depth: usize,
+    focused: bool,
+    prune: u8,
+    table_bits: u32,
+    first_push: Option<usize>,
+) -> PyResult<(String, u64, Vec<usize>)> {
+    let problem = labyrinth_problem(n, conn, init, goal)?;
+    if prune > 2 || table_bits > 32 || depth > 255 || first_push.is_some_and(|k| k >= 4 * n) {
+        return Err(PyValueError::new_err(
+            "prune is 0..2, table_bits 0..32, depth 0..255, first_push a push of the board",
+        ));
+    }
+    let options = Options {
+        focused,
+        prune,
+        first_push,
+    };
+    let (step, nodes, plan) = py.detach(move || {
+        let table = (table_bits > 0).then(|| Arc::new(TranspositionTable::new(table_bits)));
+        let mut s = Search::new(&problem, depth, options, table, 1);
+        loop {
+            match s.run(1 << 24) {
+                Step::Budget => continue,
+                step => return (step, s.nodes(), s.plan()),
+            }
+        }
+    });
+    let status = if step == Step::Found {
+        "found"
+    } else {
+        "exhausted"
+    };
+    Ok((status.to_string(), nodes, plan))
+}
+
+/// Bytes the native Labyrinth solve may allocate on a board of side `n` (checked against a memory
+/// limit before it starts).
+#[pyfunction]
+fn labyrinth_memory(n: usize, max_steps: usize, workers: usize) -> usize {
+    deepening::memory_estimate(n.min(MAX_SIDE), max_steps, workers)
+}
+
+/// Adds the Labyrinth's functions to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("LABYRINTH_MAX_SIDE", MAX_SIDE)?;
+    m.add_function(wrap_pyfunction!(labyrinth_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(labyrinth_search, m)?)?;
+    m.add_function(wrap_pyfunction!(labyrinth_memory, m)?)?;
+    Ok(())
+}

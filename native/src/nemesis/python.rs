@@ -1,0 +1,425 @@
+//! The Python side of the exact Nemesis, Blizzard and Cat Herding searches:
+//! `escapology._native.NemesisSearch` and `CatHerding`.
+//!
+//! Bound in `lib.rs` by [`register`]; used by `escapology.nemesis.native`.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyFrozenSet, PyList};
+
+use crate::labyrinth::deepening::Monitor;
+use crate::py_monitor::PyMonitor;
+
+use super::cat::CatSearch;
+use super::graph::Graph;
+use super::search::{Search as NemesisEngine, Stop};
+use super::table::{Action, FEntry, NEntry};
+
+/// Stack bytes a search may need per level of recursion (with a wide margin).
+const STACK_PER_LEVEL: usize = 2048;
+/// Searches at most this deep run on the calling thread; deeper ones on a thread of their own.
+const INLINE_LEVELS: usize = 512;
+/// The deepest search taken (a stack of 4 GiB); Cat Herding with more edge copies is refused.
+const MAX_LEVELS: usize = 1 << 21;
+
+fn check_levels(levels: usize) -> PyResult<usize> {
+    if levels > MAX_LEVELS {
+        return Err(PyValueError::new_err(format!(
+            "the search would recurse {levels} levels deep; the native engine takes at most {MAX_LEVELS}"
+        )));
+    }
+    Ok(levels)
+}
+
+/// Runs `work`, a search `levels` deep at most that polls its stop callback, under a monitor
+/// with a deadline of `seconds` and Ctrl-C, with the GIL released. A shallow search runs on this
+/// thread and polls the monitor itself; a deep one runs on a thread with a stack to match while
+/// this thread (the one Python's signals reach) polls the monitor and raises the stop flag.
+fn run_monitored<T: Send>(
+    py: Python<'_>,
+    seconds: Option<f64>,
+    levels: usize,
+    work: impl FnOnce(&mut Stop) -> T + Send,
+) -> PyResult<T> {
+    let (out, interrupted) = py.detach(move || {
+        let monitor = PyMonitor::new(seconds, None);
+        let out = if levels <= INLINE_LEVELS {
+            work(&mut || monitor.should_stop())
+        } else {
+            let flag = AtomicBool::new(false);
+            let caller = std::thread::current();
+            std::thread::scope(|scope| {
+                let worker = std::thread::Builder::new()
+                    .name("nemesis-search".into())
+                    .stack_size((16 << 20) + levels.saturating_mul(STACK_PER_LEVEL))
+                    .spawn_scoped(scope, || {
+                        let out = work(&mut || flag.load(Ordering::Relaxed));
+                        caller.unpark();
+                        out
+                    })
+                    .expect("a thread for the search");
+                while !worker.is_finished() {
+                    if monitor.should_stop() {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                    std::thread::park_timeout(Duration::from_millis(20));
+                }
+                worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+        };
+        (out, monitor.interrupted.into_inner())
+    });
+    match interrupted {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
+}
+
+/// The multigraph from Python's arguments, multiplicities capped to `cap`.
+fn nemesis_graph(
+    n: usize,
+    ends: Vec<(u32, u32)>,
+    mult: &[u64],
+    is_exit: Vec<bool>,
+    cap: u64,
+) -> PyResult<Graph> {
+    if mult.contains(&0) {
+        return Err(PyValueError::new_err("every edge has at least one copy"));
+    }
+    let mult = mult.iter().map(|&k| k.min(cap) as u32).collect();
+    Graph::new(n, ends, mult, is_exit).map_err(PyValueError::new_err)
+}
+
+/// A position's multiplicities from Python, capped to `cap`, checked against the initial ones.
+fn position(initial: &[u32], mult: &[u64], cap: u64) -> PyResult<Vec<u32>> {
+    if mult.len() != initial.len() {
+        return Err(PyValueError::new_err("one multiplicity per edge"));
+    }
+    let out: Vec<u32> = mult.iter().map(|&k| k.min(cap) as u32).collect();
+    if out.iter().zip(initial).any(|(a, b)| a > b) {
+        return Err(PyValueError::new_err(
+            "a position has no more copies of an edge than the graph",
+        ));
+    }
+    Ok(out)
+}
+
+fn edge_set<'py>(
+    py: Python<'py>,
+    edges: impl Iterator<Item = u32>,
+) -> PyResult<Bound<'py, PyFrozenSet>> {
+    PyFrozenSet::new(py, edges.collect::<Vec<_>>())
+}
+
+/// The exact Nemesis/Blizzard search of `escapology.nemesis.exact`, with its tables kept between
+/// calls. Entries are referred to by index; `f_entry`/`n_entry` give them in the tuple shapes of
+/// the Python search's tables (what `escapology.nemesis.extract` reads).
+#[pyclass(module = "escapology._native")]
+struct NemesisSearch {
+    engine: NemesisEngine,
+    cap: u64,
+    levels: usize,
+}
+
+#[pymethods]
+impl NemesisSearch {
+    /// `n` vertices, edges `ends` with multiplicities `mult` (capped to `n + 1`: unbreakable),
+    /// `is_exit` per vertex, `blizzard` for Blizzard's rule (delete next to the fugitive).
+    #[new]
+    fn new(
+        n: usize,
+        ends: Vec<(u32, u32)>,
+        mult: Vec<u64>,
+        is_exit: Vec<bool>,
+        blizzard: bool,
+    ) -> PyResult<Self> {
+        let cap = n as u64 + 1;
+        let g = nemesis_graph(n, ends, &mult, is_exit, cap)?;
+        let levels = check_levels(2 * g.is_exit.iter().filter(|&&x| !x).count() + 2)?;
+        Ok(NemesisSearch {
+            engine: NemesisEngine::new(g, blizzard),
+            cap,
+            levels,
+        })
+    }
+
+    /// The fugitive to move at `pos`: the index of the entry, or None when `seconds` ran out.
+    #[pyo3(signature = (pos, mult, seconds=None))]
+    fn f_turn(
+        &mut self,
+        py: Python<'_>,
+        pos: u32,
+        mult: Vec<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<Option<u32>> {
+        self.turn(py, pos, &mult, seconds, true)
+    }
+
+    /// The fugitive arrived at `w`, the Nemesis to delete: the index of the entry, or None when
+    /// `seconds` ran out.
+    #[pyo3(signature = (w, mult, seconds=None))]
+    fn n_turn(
+        &mut self,
+        py: Python<'_>,
+        w: u32,
+        mult: Vec<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<Option<u32>> {
+        self.turn(py, w, &mult, seconds, false)
+    }
+
+    /// Whether an exit is left in the pruned component of `pos`.
+    fn has_exit(&mut self, pos: u32, mult: Vec<u64>) -> PyResult<bool> {
+        self.check_vertex(pos)?;
+        let mult = position(&self.engine.g.mult, &mult, self.cap)?;
+        Ok(self.engine.has_exit(pos, &mult))
+    }
+
+    /// A fugitive-turn entry: `(False, i, "trapped")`, `(False, i)`, or `(True, w, e, next,
+    /// support, i)` with `next` None when `w` is an exit.
+    fn f_entry<'py>(&self, py: Python<'py>, i: u32) -> PyResult<Bound<'py, PyAny>> {
+        let entry = self.engine.tf.entries.get(i as usize);
+        Ok(
+            match entry.ok_or_else(|| PyValueError::new_err("no such entry"))? {
+                FEntry::Trapped => (false, i, "trapped").into_pyobject(py)?.into_any(),
+                FEntry::Lost => (false, i).into_pyobject(py)?.into_any(),
+                FEntry::Exits { to, edge } => {
+                    let support = edge_set(py, std::iter::once(*edge))?;
+                    (true, *to, *edge, py.None(), support, i)
+                        .into_pyobject(py)?
+                        .into_any()
+                }
+                FEntry::Moves {
+                    to,
+                    edge,
+                    next,
+                    support,
+                } => (true, *to, *edge, *next, edge_set(py, support.iter())?, i)
+                    .into_pyobject(py)?
+                    .into_any(),
+            },
+        )
+    }
+
+    /// A Nemesis-turn entry: `(False, deletion, trapped)` or `(True, tried, support, i)`, `tried`
+    /// a list of `(deletion or None, ("exit", e) or ("f", fugitive entry), support)`.
+    fn n_entry<'py>(&self, py: Python<'py>, i: u32) -> PyResult<Bound<'py, PyAny>> {
+        let entry = self.engine.tn.entries.get(i as usize);
+        Ok(
+            match entry.ok_or_else(|| PyValueError::new_err("no such entry"))? {
+                NEntry::Lost { deletion, trapped } => {
+                    (false, *deletion, *trapped).into_pyobject(py)?.into_any()
+                }
+                NEntry::Won { tried, support } => {
+                    let list = PyList::empty(py);
+                    for t in tried {
+                        let action = match t.action {
+                            Action::Exit(e) => ("exit", e),
+                            Action::Fugitive(f) => ("f", f),
+                        };
+                        list.append((t.deletion, action, edge_set(py, t.support.iter())?))?;
+                    }
+                    (true, list, edge_set(py, support.iter())?, i)
+                        .into_pyobject(py)?
+                        .into_any()
+                }
+            },
+        )
+    }
+
+    /// Positions searched (table misses).
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.engine.nodes
+    }
+
+    /// Entries in the two tables.
+    #[getter]
+    fn positions(&self) -> usize {
+        self.engine.tf.len() + self.engine.tn.len()
+    }
+
+    /// Bytes the tables hold, about.
+    #[getter]
+    fn table_bytes(&self) -> usize {
+        self.engine.table_bytes()
+    }
+}
+
+impl NemesisSearch {
+    fn check_vertex(&self, v: u32) -> PyResult<()> {
+        if v as usize >= self.engine.g.n() || self.engine.g.is_exit[v as usize] {
+            return Err(PyValueError::new_err(
+                "the fugitive stands on a non-exit vertex",
+            ));
+        }
+        Ok(())
+    }
+
+    fn turn(
+        &mut self,
+        py: Python<'_>,
+        pos: u32,
+        mult: &[u64],
+        seconds: Option<f64>,
+        fugitive: bool,
+    ) -> PyResult<Option<u32>> {
+        self.check_vertex(pos)?;
+        let mult = position(&self.engine.g.mult, mult, self.cap)?;
+        let hit = if fugitive {
+            self.engine.lookup_f(pos, &mult)
+        } else {
+            self.engine.lookup_n(pos, &mult)
+        };
+        if hit.is_some() {
+            return Ok(hit);
+        }
+        let engine = &mut self.engine;
+        let out = run_monitored(py, seconds, self.levels, move |stop| {
+            if fugitive {
+                engine.f_turn(pos, &mult, stop)
+            } else {
+                engine.n_turn(pos, &mult, stop)
+            }
+        })?;
+        Ok(out.ok())
+    }
+}
+
+/// Cat Herding's exact search of `escapology.nemesis.cat`, with its table kept between calls.
+/// Every method returns None when `seconds` ran out.
+#[pyclass(module = "escapology._native")]
+struct CatHerding {
+    engine: CatSearch,
+    levels: usize,
+}
+
+#[pymethods]
+impl CatHerding {
+    /// `n` vertices, edges `ends` with multiplicities `mult`; `speed_one`: the cat moves along
+    /// one edge per round (else anywhere in its component).
+    #[new]
+    fn new(n: usize, ends: Vec<(u32, u32)>, mult: Vec<u64>, speed_one: bool) -> PyResult<Self> {
+        if mult.iter().any(|&k| k > u32::MAX as u64) {
+            return Err(PyValueError::new_err("at most 2^32 - 1 copies of an edge"));
+        }
+        let g = nemesis_graph(n, ends, &mult, vec![false; n], u64::MAX)?;
+        let copies: u64 = g.mult.iter().map(|&k| k as u64).sum();
+        let levels = check_levels((copies as usize).saturating_mul(2).saturating_add(2))?;
+        Ok(CatHerding {
+            engine: CatSearch::new(g, speed_one),
+            levels,
+        })
+    }
+
+    /// Deletions still to come, the herder to move, the cat at `pos`.
+    #[pyo3(signature = (pos, mult, seconds=None))]
+    fn herder_turn(
+        &mut self,
+        py: Python<'_>,
+        pos: u32,
+        mult: Vec<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<Option<u64>> {
+        let mult = self.position(pos, &mult)?;
+        let engine = &mut self.engine;
+        let out = run_monitored(py, seconds, self.levels, move |stop| {
+            engine.herder_turn(pos, &mult, stop)
+        })?;
+        Ok(out.ok())
+    }
+
+    /// Deletions still to come, the cat to move at `pos`.
+    #[pyo3(signature = (pos, mult, seconds=None))]
+    fn cat_turn(
+        &mut self,
+        py: Python<'_>,
+        pos: u32,
+        mult: Vec<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<Option<u64>> {
+        let mult = self.position(pos, &mult)?;
+        let engine = &mut self.engine;
+        let out = run_monitored(py, seconds, self.levels, move |stop| {
+            engine.cat_turn(pos, &mult, stop)
+        })?;
+        Ok(out.ok())
+    }
+
+    /// `(found, edge)`: an optimal deletion (edge None when the cat is isolated); found False when
+    /// `seconds` ran out.
+    #[pyo3(signature = (pos, mult, seconds=None))]
+    fn best_deletion(
+        &mut self,
+        py: Python<'_>,
+        pos: u32,
+        mult: Vec<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<(bool, Option<u32>)> {
+        let mult = self.position(pos, &mult)?;
+        let engine = &mut self.engine;
+        let out = run_monitored(py, seconds, self.levels, move |stop| {
+            engine.best_deletion(pos, &mult, stop)
+        })?;
+        Ok(out.map_or((false, None), |e| (true, e)))
+    }
+
+    /// `(found, vertex)`: an optimal move of the cat (None when it cannot move); found False when
+    /// `seconds` ran out.
+    #[pyo3(signature = (pos, mult, seconds=None))]
+    fn best_move(
+        &mut self,
+        py: Python<'_>,
+        pos: u32,
+        mult: Vec<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<(bool, Option<u32>)> {
+        let mult = self.position(pos, &mult)?;
+        let engine = &mut self.engine;
+        let out = run_monitored(py, seconds, self.levels, move |stop| {
+            engine.best_move(pos, &mult, stop)
+        })?;
+        Ok(out.map_or((false, None), |w| (true, w)))
+    }
+
+    /// The vertices of the cat's component (increasing, `pos` included).
+    fn component(&mut self, pos: u32, mult: Vec<u64>) -> PyResult<Vec<u32>> {
+        let mult = self.position(pos, &mult)?;
+        Ok(self.engine.component_vertices(pos, &mult))
+    }
+
+    /// Positions searched (table misses).
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.engine.nodes
+    }
+
+    /// Positions in the table.
+    #[getter]
+    fn positions(&self) -> usize {
+        self.engine.positions()
+    }
+}
+
+impl CatHerding {
+    fn position(&self, pos: u32, mult: &[u64]) -> PyResult<Vec<u32>> {
+        if pos as usize >= self.engine.g.n() {
+            return Err(PyValueError::new_err(
+                "the cat stands on a vertex of the graph",
+            ));
+        }
+        position(&self.engine.g.mult, mult, u64::MAX)
+    }
+}
+
+/// Adds the Nemesis classes to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<NemesisSearch>()?;
+    m.add_class::<CatHerding>()?;
+    Ok(())
+}
