@@ -212,19 +212,25 @@ function describe(answer) {
   return list;
 }
 
+// The answer's status goes on #answer only once everything it shows is drawn (the stepper too),
+// so a reader - or a test - that waits for data-status sees the finished page.
 async function showAnswer(answer) {
   current.answer = answer;
+  delete $("answer").dataset.status;
   $("answer").replaceChildren(describe(answer));
-  $("answer").dataset.status = answer.status;
   $("answer-json").textContent = JSON.stringify(answer, null, 1);
-  if (current.module.answered) {
-    await current.module.answered(current.ctx, answer);
-    return;
+  try {
+    if (current.module.answered) {
+      await current.module.answered(current.ctx, answer);
+      return;
+    }
+    if (answer.certificate === null || answer.certificate === undefined) return;
+    const shown = await current.ctx.frames(answer.certificate);
+    if (shown.frames) showFrames(shown.frames, current.module.labels ? current.module.labels(shown.frames) : null);
+    else if (shown.svg) show($("board"), shown.svg);
+  } finally {
+    $("answer").dataset.status = answer.status;
   }
-  if (answer.certificate === null || answer.certificate === undefined) return;
-  const shown = await current.ctx.frames(answer.certificate);
-  if (shown.frames) showFrames(shown.frames, current.module.labels ? current.module.labels(shown.frames) : null);
-  else if (shown.svg) show($("board"), shown.svg);
 }
 
 async function solve() {
