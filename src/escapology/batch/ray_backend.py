@@ -7,14 +7,18 @@ the engines once, runs :func:`~escapology.batch.task.run_task` for one task at a
 itself at the memory limit (:class:`~escapology.batch.task.MemoryWatch`). Each task carries its
 file's text, so that nodes without the files can run it; every node needs escapology installed (the
 same version: the rows record it). A task still running ``2 x (timeout + grace)`` after it started
-(the solve and the check) has its actor killed and is recorded "unknown"; a dead actor's task is a
-"failed" row. Ray is optional: ``pip install 'escapology[ray]'`` (``ray==2.60.0``).
+(the solve and the check) has its actor killed and is recorded "unknown"; an actor that passes the
+memory limit notes its task in a bookkeeping actor (:class:`MemoryHits`) before it exits, so that
+the task is "unknown" (memory limit) as in the local pool; any other dead actor's task is a "failed"
+row. Ray is pinned in requirements.lock (``make`` installs it); a plain install has it as the extra
+``escapology[ray]``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import socket
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -33,26 +37,73 @@ def connect(address: str, jobs: int | None = None) -> Any:
         import ray
     except ImportError:
         raise InputError("Ray is not installed: pip install 'escapology[ray]' (ray==2.60.0)", file="--ray") from None
+    _listening(address)
     try:
         if address == "local":
-            ray.init(num_cpus=jobs or os.cpu_count() or 1, include_dashboard=False, log_to_driver=False,
-                     configure_logging=False)
+            # address="local": always a new cluster, never one that ``ray start`` left running here
+            ray.init(address="local", num_cpus=jobs or os.cpu_count() or 1, include_dashboard=False,
+                     log_to_driver=False, configure_logging=False)
         else:
             ray.init(address=address, log_to_driver=False, configure_logging=False)
     except (ConnectionError, RuntimeError, ValueError) as exc:
-        raise InputError(f"cannot reach the Ray cluster: {exc}", file=f"--ray {address}") from None
+        hint = ""
+        if address != "local" and not os.environ.get("RAY_AUTH_MODE"):
+            hint = ("; if the cluster was made by `ray start` (token authentication, Ray's default since "
+                    "2.59), set RAY_AUTH_MODE=token here, with the cluster's token in ~/.ray/auth_token "
+                    "or RAY_AUTH_TOKEN (`ray get-auth-token` on the head prints it)")
+        raise InputError(f"cannot reach the Ray cluster: {exc}{hint}", file=f"--ray {address}") from None
     return ray
+
+
+def _listening(address: str) -> None:
+    """Refuse at once a ``HOST:PORT`` where nothing listens (Ray itself would retry for minutes)."""
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit() or address in ("local", "auto"):
+        return
+    try:
+        socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout=5).close()
+    except OSError as exc:
+        raise InputError(f"cannot reach the Ray cluster: nothing answers at {address} ({exc.strerror or exc})",
+                         file=f"--ray {address}") from None
+
+
+class MemoryHits:
+    """A Ray actor holding the numbers of the tasks whose actor passed the memory limit (an actor
+    that ends itself there cannot say so otherwise: Ray reports only that it died)."""
+
+    def __init__(self) -> None:
+        self.hits: set[int] = set()
+
+    def hit(self, number: int) -> None:
+        self.hits.add(number)
+
+    def take(self, number: int) -> bool:
+        found = number in self.hits
+        self.hits.discard(number)
+        return found
 
 
 class TaskActor:
     """A Ray actor: a worker process that keeps the engines it loaded."""
 
-    def __init__(self, memory: float | None) -> None:
-        self.watch = MemoryWatch(memory)
+    def __init__(self, memory: float | None, hits: Any) -> None:
+        self.hits = hits
+        self.number: int | None = None
+        self.watch = MemoryWatch(memory, on_limit=self._note_limit)
 
-    def run(self, task: Task) -> dict[str, Any]:
+    def _note_limit(self) -> None:
+        import ray
+
+        if self.number is not None:
+            ray.get(self.hits.hit.remote(self.number), timeout=10)
+
+    def run(self, task: Task, number: int) -> dict[str, Any]:
+        self.number = number
         with self.watch:
-            return run_task(task)
+            row = run_task(task)
+        while self.watch.tripped:  # past the limit: the watch is ending this process (as locally)
+            time.sleep(1)
+        return row
 
 
 def _with_text(task: Task) -> Task:
@@ -82,32 +133,40 @@ class RayPool:
         ray = connect(self.address, self.jobs)
         actor_class = ray.remote(num_cpus=1)(TaskActor)
         try:
+            hits = ray.remote(num_cpus=0)(MemoryHits).remote()
             slots = self.jobs or max(1, int(ray.cluster_resources().get("CPU", 1)))
-            idle = [actor_class.remote(self.memory) for _ in range(min(slots, len(pending)))]
-            running: dict[Any, tuple[Any, Task, float]] = {}
+            idle = [actor_class.remote(self.memory, hits) for _ in range(min(slots, len(pending)))]
+            running: dict[Any, tuple[Any, Task, float, int]] = {}
             pending.reverse()
             grace = grace_seconds(self.timeout)
+            number = 0
             while pending or running:
                 while idle and pending:
                     actor, task = idle.pop(), pending.pop()
-                    running[actor.run.remote(task)] = (actor, task, time.monotonic())
+                    number += 1
+                    running[actor.run.remote(task, number)] = (actor, task, time.monotonic(), number)
                     if started is not None:
                         started(task)
                 ready, _ = ray.wait(list(running), num_returns=1, timeout=0.5)
                 for ref in ready:
-                    actor, task, _start = running.pop(ref)
+                    actor, task, start, n = running.pop(ref)
                     try:
                         record(ray.get(ref))
                         idle.append(actor)
                     except ray.exceptions.RayError as exc:
                         row = base_row(task)
-                        row["error"] = f"the Ray worker died: {str(exc).strip().splitlines()[0]}"
+                        if self.memory is not None and ray.get(hits.take.remote(n)):
+                            row.update(status="unknown", seconds=round(time.monotonic() - start, 6),
+                                       error=f"memory limit: the worker passed {self.memory:g} MiB")
+                            row["peak_memory"] = self.memory
+                        else:
+                            row["error"] = f"the Ray worker died: {str(exc).strip().splitlines()[0]}"
                         record(row)
-                        idle.append(actor_class.remote(self.memory))
+                        idle.append(actor_class.remote(self.memory, hits))
                 if grace is None:
                     continue
                 now = time.monotonic()
-                for ref, (actor, task, start) in list(running.items()):
+                for ref, (actor, task, start, _n) in list(running.items()):
                     if now > start + 2 * (self.timeout + grace):  # type: ignore[operator]
                         running.pop(ref)
                         ray.kill(actor)
@@ -115,6 +174,6 @@ class RayPool:
                         row.update(status="unknown", seconds=round(now - start, 6),
                                    error=f"killed at the time limit ({self.timeout:g} s)")
                         record(row)
-                        idle.append(actor_class.remote(self.memory))
+                        idle.append(actor_class.remote(self.memory, hits))
         finally:
             ray.shutdown()

@@ -234,11 +234,15 @@ def resident_memory() -> int:
 class MemoryWatch:
     """A thread that ends this process (exit code :data:`EXIT_MEMORY`) when its resident memory
     passes ``mib``: the hard memory limit of a worker, for the engines that do not check one
-    themselves. The pool records the task as "unknown" (memory limit) and starts a new worker."""
+    themselves. The pool records the task as "unknown" (memory limit) and starts a new worker.
+    ``on_limit`` runs just before the exit, for a driver that cannot see the exit code (Ray)."""
 
-    def __init__(self, mib: float | None, interval: float = 0.02) -> None:
+    def __init__(self, mib: float | None, interval: float = 0.02,
+                 on_limit: Callable[[], None] | None = None) -> None:
         self.limit = None if mib is None else int(mib * (1 << 20))
         self.interval = interval
+        self.on_limit = on_limit
+        self.tripped = False  # set once the limit is passed, just before the exit
         self._running = threading.Event()
         if self.limit is not None:
             threading.Thread(target=self._watch, daemon=True, name="memory-watch").start()
@@ -247,6 +251,12 @@ class MemoryWatch:
         while True:
             self._running.wait()
             if resident_memory() > self.limit:  # type: ignore[operator]
+                self.tripped = True
+                if self.on_limit is not None:
+                    try:
+                        self.on_limit()
+                    except Exception:  # noqa: BLE001 - the exit below is what matters
+                        pass
                 os._exit(EXIT_MEMORY)
             time.sleep(self.interval)
 

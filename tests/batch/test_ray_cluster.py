@@ -1,0 +1,119 @@
+"""``escapology batch --ray HOST:PORT`` and ``--ray auto`` against a real Ray head: ``ray start
+--head`` on 127.0.0.1 with two CPUs, as a user starts one (skipped when Ray is not installed), and
+the memory limit on Ray answered as in the local pool.
+
+The head runs with ``--block``, so that ending that one process (SIGTERM) stops this cluster and
+nothing else: ``ray stop`` would also stop the private clusters of other tests running alongside.
+Ray >= 2.59 turns token authentication on for clusters ``ray start`` makes on a machine; the head
+and the clients run with ``RAY_AUTH_MODE=token`` and share the token of the user's home, as the docs
+tell users to do.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from escapology.batch.store import Store
+
+from .conftest import ESCAPOLOGY, EXAMPLES
+
+pytest.importorskip("ray", reason="Ray is an optional extra (pip install 'escapology[ray]')")
+
+ENGINES = ["native", "clingo", "exact", "glucose4", "fast"]
+KEEP = ("content_hash", "game", "engine", "options", "status", "certificate", "verdict", "size", "part")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _env() -> dict[str, str]:
+    return dict(os.environ, RAY_AUTH_MODE="token", RAY_USAGE_STATS_ENABLED="0")
+
+
+@pytest.fixture(scope="module")
+def head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Ray head on 127.0.0.1 with 2 CPUs, started by ``ray start``; yields its address."""
+    port = _free_port()
+    log = tmp_path_factory.mktemp("ray-head") / "head.log"
+    ray_cli = Path(sys.executable).with_name("ray")
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [str(ray_cli), "start", "--head", "--node-ip-address", "127.0.0.1", "--port", str(port),
+             "--num-cpus", "2", "--include-dashboard", "false", "--disable-usage-stats", "--block"],
+            stdout=out, stderr=subprocess.STDOUT, env=_env(), start_new_session=True)
+    try:
+        deadline = time.monotonic() + 180
+        while b"will now block" not in log.read_bytes():
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"ray start did not come up:\n{log.read_text(errors='replace')[-3000:]}")
+            time.sleep(0.5)
+        yield f"127.0.0.1:{port}"
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)  # ends this head and the processes it started, only
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def _rows(store: Path) -> list[tuple]:
+    with Store(store) as db:
+        return sorted(tuple(r[k] for k in KEEP) for r in db.rows())
+
+
+def _batch(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([*ESCAPOLOGY, "batch", *args], cwd=cwd, env=_env(), capture_output=True, text=True,
+                          timeout=600)
+
+
+def test_batch_on_a_ray_head_answers_as_the_local_pool(head: str, tmp_path: Path) -> None:
+    inputs = [str(EXAMPLES / "labyrinth"), str(EXAMPLES / "chess"), str(EXAMPLES / "roma/urls.txt")]
+    engine_args = [a for e in ENGINES for a in ("--engine", e)]
+    local = _batch(*inputs, *engine_args, "--store", str(tmp_path / "local.db"), "--jobs", "2", "--timeout", "60",
+                   cwd=tmp_path)
+    assert local.returncode == 0, local.stderr
+    by_address = _batch(*inputs, *engine_args, "--store", str(tmp_path / "head.db"), "--timeout", "60",
+                        "--ray", head, cwd=tmp_path)
+    assert by_address.returncode == 0, by_address.stderr
+    rows = _rows(tmp_path / "head.db")
+    assert rows and all(r[KEEP.index("status")] == "solved" for r in rows)
+    assert rows == _rows(tmp_path / "local.db")
+
+    # --ray auto finds the cluster that `ray start` made on this machine
+    auto = _batch(*inputs, *engine_args, "--store", str(tmp_path / "auto.db"), "--timeout", "60", "--ray", "auto",
+                  cwd=tmp_path)
+    assert auto.returncode == 0, auto.stderr
+    assert _rows(tmp_path / "auto.db") == rows
+
+
+def test_the_memory_limit_on_ray_is_unknown_as_in_the_local_pool(head: str, tmp_path: Path) -> None:
+    for where, args in (("local", ["--jobs", "1"]), ("ray", ["--ray", head])):
+        done = _batch(str(EXAMPLES / "chess"), "--engine", "exact", "--memory", "1", "--timeout", "60",
+                      "--store", str(tmp_path / f"{where}.db"), *args, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        with Store(tmp_path / f"{where}.db") as db:
+            rows = db.rows()
+        assert rows and {(r["status"], r["error"]) for r in rows} == {
+            ("unknown", "memory limit: the worker passed 1 MiB")}, where
+
+
+def test_an_unreachable_head_is_a_clear_error(tmp_path: Path) -> None:
+    port = _free_port()
+    done = _batch(str(EXAMPLES / "chess"), "--store", str(tmp_path / "x.db"), "--ray", f"127.0.0.1:{port}",
+                  cwd=tmp_path)
+    assert done.returncode == 2
+    assert f"--ray 127.0.0.1:{port}: cannot reach the Ray cluster" in done.stderr
+    assert "Traceback" not in done.stderr
