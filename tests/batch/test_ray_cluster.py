@@ -5,13 +5,14 @@ the memory limit on Ray answered as in the local pool.
 The head runs with ``--block``, so that ending that one process (SIGTERM) stops this cluster and
 nothing else: ``ray stop`` would also stop the private clusters of other tests running alongside.
 Ray >= 2.59 turns token authentication on for clusters ``ray start`` makes on a machine; the head
-and the clients run with ``RAY_AUTH_MODE=token`` and share the token of the user's home, as the docs
-tell users to do.
+and the clients run with ``RAY_AUTH_MODE=token`` and one token of this test run in
+``RAY_AUTH_TOKEN``, as the docs tell users to do (nothing read from or written to ``~/.ray``).
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -38,8 +39,11 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+TOKEN = secrets.token_hex(32)
+
+
 def _env() -> dict[str, str]:
-    return dict(os.environ, RAY_AUTH_MODE="token", RAY_USAGE_STATS_ENABLED="0")
+    return dict(os.environ, RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=TOKEN, RAY_USAGE_STATS_ENABLED="0")
 
 
 @pytest.fixture(scope="module")
