@@ -47,6 +47,7 @@ def lazy_package(
     ``deprecated`` maps exported names that are kept for one release to what replaces them: taking
     one from the package (``escapology.forest.load_instance``) warns once with a
     :class:`DeprecationWarning`; the modules themselves keep the function without a warning.
+    ``dir()`` does not list them, so that tools walking a package (doctest, completion) do not warn.
     """
     deprecated = dict(deprecated or {})
     where: dict[str, tuple[str, str]] = {}
@@ -73,6 +74,6 @@ def lazy_package(
         return value
 
     def __dir__() -> list[str]:
-        return sorted(set(where) | set(vars(sys.modules[package])))
+        return sorted((set(where) - set(deprecated)) | set(vars(sys.modules[package])))
 
     return __getattr__, __dir__
