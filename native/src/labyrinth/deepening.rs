@@ -424,7 +424,7 @@ impl<'a> Deepening<'a> {
 }
 
 /// Bytes a [`solve`] on a board of side `n` may allocate with `workers` threads: the widest beam
-/// (two rounds of [`MAX_WIDTH`] states, each a board and an avatar set of up to `n * n`
+/// (two rounds of `MAX_WIDTH` states, each a board and an avatar set of up to `n * n`
 /// positions, their sort keys and the plan table of `max_steps` rounds), the transposition table,
 /// and one [`Search`] of the deepest depth per worker.
 pub fn memory_estimate(n: usize, max_steps: usize, workers: usize) -> usize {
