@@ -39,6 +39,31 @@ impl PyMonitor {
     }
 }
 
+impl PyMonitor {
+    /// Tells the progress callback, if any, how many positions a search without depths (the
+    /// Nemesis and Cat Herding searches) has visited: `callback(nodes)`, at most every
+    /// [`PYTHON_POLL`]. A callback that raises stops the search as Ctrl-C does.
+    pub(crate) fn count(&self, nodes: u64) {
+        let Some(callback) = &self.progress else {
+            return;
+        };
+        let now = Instant::now();
+        if self
+            .last_progress
+            .get()
+            .is_some_and(|t| now.duration_since(t) < PYTHON_POLL)
+        {
+            return;
+        }
+        self.last_progress.set(Some(now));
+        Python::attach(|py| {
+            if let Err(e) = callback.call1(py, (nodes,)) {
+                *self.interrupted.borrow_mut() = Some(e);
+            }
+        });
+    }
+}
+
 impl Monitor for PyMonitor {
     fn should_stop(&self) -> bool {
         if self.interrupted.borrow().is_some() {

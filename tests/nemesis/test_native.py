@@ -148,3 +148,49 @@ def test_bad_positions_are_refused():
         new_search(g, engine="fortran")
     with pytest.raises(ValueError):  # a cat search 2 x 10^9 levels deep is refused, not a crash
         NativeCatSearch(Instance.from_edges([(0, 1, 10**9)]).graph(), 1)
+
+
+class _Shown:
+    """A progress display that keeps what it is told (and can raise, as a Ctrl-C would)."""
+
+    def __init__(self, raise_after: int | None = None) -> None:
+        self.nodes: list[int] = []
+        self.raise_after = raise_after
+
+    def update(self, **fields) -> None:
+        self.nodes.append(fields["nodes"])
+        if self.raise_after is not None and len(self.nodes) >= self.raise_after:
+            raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("deep", [False, True])
+def test_the_native_searches_report_their_progress(deep):
+    """The positions searched reach the display while the crate searches (GIL released), growing,
+    from the search's own thread or from the thread with a deep search's stack."""
+    inst = grid(9, 9)
+    if deep:  # a dead-end tail of 300 vertices: more levels than run inline, the same search
+        tail = [("r4c4" if i == 0 else f"t{i - 1}", f"t{i}") for i in range(300)]
+        edges = [(a, b, k) for (a, b), k in inst.edges.items()]
+        inst = Instance.from_edges([*edges, *tail], exits=inst.exits, start="r4c4")
+    g = inst.graph()
+    sr = NativeSearch(g)
+    shown = _Shown()
+    sr.progress = shown
+    assert sr.f_turn(g.index["r4c4"], g.mult)[0] is False
+    sr.progress = None
+    assert shown.nodes and shown.nodes == sorted(shown.nodes) and shown.nodes[-1] <= sr.nodes
+    k6 = Instance.from_edges([(a, b) for a in range(6) for b in range(a + 1, 6)]).graph()
+    cs = NativeCatSearch(k6, 1)
+    cs.progress = shown = _Shown()
+    cs.herder_turn(0, cs.g.mult)
+    assert shown.nodes and shown.nodes[-1] <= cs.nodes
+
+
+def test_a_progress_display_that_raises_stops_the_native_search():
+    g = grid(9, 9).graph()
+    sr = NativeSearch(g)
+    sr.progress = _Shown(raise_after=1)
+    with pytest.raises(KeyboardInterrupt):
+        sr.f_turn(g.index["r4c4"], g.mult)
+    sr.progress = None
+    assert sr.f_turn(g.index["r4c4"], g.mult)[0] is False  # the tables stay sound: it resumes

@@ -129,7 +129,7 @@ impl CatSearch {
             return Ok(v);
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(POLL_EVERY) && stop() {
+        if self.nodes.is_multiple_of(POLL_EVERY) && stop(self.nodes) {
             return Err(Stopped);
         }
         let mut best: Option<u64> = None;
@@ -229,12 +229,12 @@ mod tests {
         let g = Graph::new(3, vec![(0, 1), (1, 2), (2, 0)], vec![1; 3], vec![false; 3]).unwrap();
         for speed_one in [false, true] {
             let mut c = CatSearch::new(g.clone(), speed_one);
-            assert_eq!(c.herder_turn(0, &[1, 1, 1], &mut || false), Ok(2));
+            assert_eq!(c.herder_turn(0, &[1, 1, 1], &mut |_| false), Ok(2));
         }
         // a path, the cat at an end: its one edge goes first
         let p = Graph::new(4, vec![(0, 1), (1, 2), (2, 3)], vec![1; 3], vec![false; 4]).unwrap();
         let mut c = CatSearch::new(p, false);
-        assert_eq!(c.herder_turn(0, &[1, 1, 1], &mut || false), Ok(1));
-        assert_eq!(c.best_deletion(0, &[1, 1, 1], &mut || false), Ok(Some(0)));
+        assert_eq!(c.herder_turn(0, &[1, 1, 1], &mut |_| false), Ok(1));
+        assert_eq!(c.best_deletion(0, &[1, 1, 1], &mut |_| false), Ok(Some(0)));
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! Bound in `lib.rs` by [`register`]; used by `escapology.nemesis.native`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
@@ -35,33 +35,44 @@ fn check_levels(levels: usize) -> PyResult<usize> {
 }
 
 /// Runs `work`, a search `levels` deep at most that polls its stop callback, under a monitor
-/// with a deadline of `seconds` and Ctrl-C, with the GIL released. A shallow search runs on this
-/// thread and polls the monitor itself; a deep one runs on a thread with a stack to match while
-/// this thread (the one Python's signals reach) polls the monitor and raises the stop flag.
+/// with a deadline of `seconds`, Ctrl-C and the `progress` callback (called with the positions
+/// searched so far), with the GIL released. A shallow search runs on this thread and polls the
+/// monitor itself; a deep one runs on a thread with a stack to match while this thread (the one
+/// Python's signals reach) polls the monitor, reports the count the search publishes and raises
+/// the stop flag.
 fn run_monitored<T: Send>(
     py: Python<'_>,
     seconds: Option<f64>,
+    progress: Option<Py<PyAny>>,
     levels: usize,
     work: impl FnOnce(&mut Stop) -> T + Send,
 ) -> PyResult<T> {
     let (out, interrupted) = py.detach(move || {
-        let monitor = PyMonitor::new(seconds, None);
+        let monitor = PyMonitor::new(seconds, progress);
         let out = if levels <= INLINE_LEVELS {
-            work(&mut || monitor.should_stop())
+            work(&mut |nodes| {
+                monitor.count(nodes);
+                monitor.should_stop()
+            })
         } else {
             let flag = AtomicBool::new(false);
+            let counted = AtomicU64::new(0);
             let caller = std::thread::current();
             std::thread::scope(|scope| {
                 let worker = std::thread::Builder::new()
                     .name("nemesis-search".into())
                     .stack_size((16 << 20) + levels.saturating_mul(STACK_PER_LEVEL))
                     .spawn_scoped(scope, || {
-                        let out = work(&mut || flag.load(Ordering::Relaxed));
+                        let out = work(&mut |nodes| {
+                            counted.store(nodes, Ordering::Relaxed);
+                            flag.load(Ordering::Relaxed)
+                        });
                         caller.unpark();
                         out
                     })
                     .expect("a thread for the search");
                 while !worker.is_finished() {
+                    monitor.count(counted.load(Ordering::Relaxed));
                     if monitor.should_stop() {
                         flag.store(true, Ordering::Relaxed);
                     }
@@ -124,6 +135,9 @@ struct NemesisSearch {
     engine: NemesisEngine,
     cap: u64,
     levels: usize,
+    /// Called with the positions searched so far, about every 50 ms of a search (or None).
+    #[pyo3(get, set)]
+    progress: Option<Py<PyAny>>,
 }
 
 #[pymethods]
@@ -145,6 +159,7 @@ impl NemesisSearch {
             engine: NemesisEngine::new(g, blizzard),
             cap,
             levels,
+            progress: None,
         })
     }
 
@@ -252,6 +267,10 @@ impl NemesisSearch {
 }
 
 impl NemesisSearch {
+    fn callback(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.progress.as_ref().map(|p| p.clone_ref(py))
+    }
+
     fn check_vertex(&self, v: u32) -> PyResult<()> {
         if v as usize >= self.engine.g.n() || self.engine.g.is_exit[v as usize] {
             return Err(PyValueError::new_err(
@@ -279,8 +298,9 @@ impl NemesisSearch {
         if hit.is_some() {
             return Ok(hit);
         }
+        let progress = self.callback(py);
         let engine = &mut self.engine;
-        let out = run_monitored(py, seconds, self.levels, move |stop| {
+        let out = run_monitored(py, seconds, progress, self.levels, move |stop| {
             if fugitive {
                 engine.f_turn(pos, &mult, stop)
             } else {
@@ -297,6 +317,9 @@ impl NemesisSearch {
 struct CatHerding {
     engine: CatSearch,
     levels: usize,
+    /// Called with the positions searched so far, about every 50 ms of a search (or None).
+    #[pyo3(get, set)]
+    progress: Option<Py<PyAny>>,
 }
 
 #[pymethods]
@@ -314,6 +337,7 @@ impl CatHerding {
         Ok(CatHerding {
             engine: CatSearch::new(g, speed_one),
             levels,
+            progress: None,
         })
     }
 
@@ -327,8 +351,9 @@ impl CatHerding {
         seconds: Option<f64>,
     ) -> PyResult<Option<u64>> {
         let mult = self.position(pos, &mult)?;
+        let progress = self.callback(py);
         let engine = &mut self.engine;
-        let out = run_monitored(py, seconds, self.levels, move |stop| {
+        let out = run_monitored(py, seconds, progress, self.levels, move |stop| {
             engine.herder_turn(pos, &mult, stop)
         })?;
         Ok(out.ok())
@@ -344,8 +369,9 @@ impl CatHerding {
         seconds: Option<f64>,
     ) -> PyResult<Option<u64>> {
         let mult = self.position(pos, &mult)?;
+        let progress = self.callback(py);
         let engine = &mut self.engine;
-        let out = run_monitored(py, seconds, self.levels, move |stop| {
+        let out = run_monitored(py, seconds, progress, self.levels, move |stop| {
             engine.cat_turn(pos, &mult, stop)
         })?;
         Ok(out.ok())
@@ -362,8 +388,9 @@ impl CatHerding {
         seconds: Option<f64>,
     ) -> PyResult<(bool, Option<u32>)> {
         let mult = self.position(pos, &mult)?;
+        let progress = self.callback(py);
         let engine = &mut self.engine;
-        let out = run_monitored(py, seconds, self.levels, move |stop| {
+        let out = run_monitored(py, seconds, progress, self.levels, move |stop| {
             engine.best_deletion(pos, &mult, stop)
         })?;
         Ok(out.map_or((false, None), |e| (true, e)))
@@ -380,8 +407,9 @@ impl CatHerding {
         seconds: Option<f64>,
     ) -> PyResult<(bool, Option<u32>)> {
         let mult = self.position(pos, &mult)?;
+        let progress = self.callback(py);
         let engine = &mut self.engine;
-        let out = run_monitored(py, seconds, self.levels, move |stop| {
+        let out = run_monitored(py, seconds, progress, self.levels, move |stop| {
             engine.best_move(pos, &mult, stop)
         })?;
         Ok(out.map_or((false, None), |w| (true, w)))
@@ -407,6 +435,10 @@ impl CatHerding {
 }
 
 impl CatHerding {
+    fn callback(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.progress.as_ref().map(|p| p.clone_ref(py))
+    }
+
     fn position(&self, pos: u32, mult: &[u64]) -> PyResult<Vec<u32>> {
         if pos as usize >= self.engine.g.n() {
             return Err(PyValueError::new_err(

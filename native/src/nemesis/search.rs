@@ -32,8 +32,9 @@ use super::simplify::{Pruned, Simplifier};
 use super::table::{Action, FEntry, Key, NEntry, Packer, Table, Tried};
 use super::{Stopped, POLL_EVERY};
 
-/// The caller's stop callback (true: stop now).
-pub type Stop<'a> = dyn FnMut() -> bool + 'a;
+/// The caller's stop callback, called with the positions searched so far (the search's progress);
+/// true: stop now.
+pub type Stop<'a> = dyn FnMut(u64) -> bool + 'a;
 
 /// The restricted-game search over one graph, with its tables.
 pub struct Search {
@@ -105,7 +106,7 @@ impl Search {
 
     fn tick(&mut self, stop: &mut Stop) -> Result<(), Stopped> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(POLL_EVERY) && stop() {
+        if self.nodes.is_multiple_of(POLL_EVERY) && stop(self.nodes) {
             return Err(Stopped);
         }
         Ok(())
@@ -327,8 +328,8 @@ impl Search {
 mod tests {
     use super::*;
 
-    fn never() -> impl FnMut() -> bool {
-        || false
+    fn never() -> impl FnMut(u64) -> bool {
+        |_| false
     }
 
     /// The k x k grid of Fig. 4 (vertex i*k+j, exits after), as in `generator.grid`.
@@ -401,7 +402,7 @@ mod tests {
     fn a_stop_unwinds_and_the_search_resumes() {
         let mut s = Search::new(grid(7), false);
         let mult = s.g.mult.clone();
-        assert_eq!(s.f_turn(24, &mult, &mut || true), Err(Stopped));
+        assert_eq!(s.f_turn(24, &mult, &mut |_| true), Err(Stopped));
         let f = s.f_turn(24, &mult, &mut never()).unwrap();
         assert!(!s.tf.entries[f as usize].wins());
     }

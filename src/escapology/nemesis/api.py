@@ -123,8 +123,13 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, method: str, cat_spe
     if game == "cat":
         from escapology.nemesis.cat import new_cat_search
 
+        from escapology.core.progress import search_progress
+
         cs = new_cat_search(g, None if cat_speed == "unbounded" else 1, deadline, engine=engine)
-        per = {g.names[v]: cs.herder_turn(v, g.mult) for v in range(g.n)}
+        with search_progress("cat herding: searching") as prog:
+            cs.progress = prog
+            per = {g.names[v]: cs.herder_turn(v, g.mult) for v in range(g.n)}
+        cs.progress = None
         out: dict[str, Any] = {
             "game": "cat",
             "cat_speed": cat_speed,

@@ -48,6 +48,7 @@ class CatSearch:
         self.speed = speed
         self.deadline = deadline or Deadline(None)
         self.nodes = 0
+        self.progress: Any = None  # a display with update(**fields), e.g. core.progress
         self.value = lru_cache(maxsize=None)(self._value)
 
     def component(self, pos: int, mult: Mult) -> tuple[set[int], list[int]]:
@@ -80,8 +81,11 @@ class CatSearch:
 
     def _value(self, pos: int, cm: Mult) -> int:
         self.nodes += 1
-        if self.nodes & 1023 == 0 and self.deadline.expired():
-            raise LimitReached()
+        if self.nodes & 1023 == 0:
+            if self.deadline.expired():
+                raise LimitReached()
+            if self.progress is not None:
+                self.progress.update(nodes=self.nodes)
         _, edges, _ = self.canon(pos, cm)
         if not edges:
             return 0

@@ -428,8 +428,14 @@ def solve(
 def winning_starts(g: Graph, game: str = "nemesis", *, deadline: Deadline | None = None,
                    engine: str = "native") -> list[int]:
     """Every non-exit start vertex from which the fugitive wins (tables shared between starts)."""
+    from escapology.core.progress import search_progress
+
     sr = new_search(g, game, deadline, engine=engine)
-    return [v for v in range(g.n) if not g.is_exit[v] and sr.f_turn(v, g.mult)[0]]
+    with search_progress(f"{game}: searching every start") as prog:
+        sr.progress = prog
+        starts = [v for v in range(g.n) if not g.is_exit[v] and sr.f_turn(v, g.mult)[0]]
+    sr.progress = None
+    return starts
 
 
 def plain_winner(

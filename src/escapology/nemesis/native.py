@@ -45,6 +45,15 @@ class _Entries:
         return self._get(i)
 
 
+def _count_to(shown: Any) -> Callable[[int], None]:
+    """The crate's progress callback (positions searched so far) for the display ``shown``."""
+
+    def count(nodes: int) -> None:
+        shown.update(nodes=nodes)
+
+    return count
+
+
 class NativeSearch:
     """The restricted-game search of :mod:`escapology.nemesis.exact` in the crate; tables shared
     by every start vertex. Keys of the tables are entry indices (ints)."""
@@ -59,10 +68,21 @@ class NativeSearch:
         self.g = g
         self.blizzard = game == "blizzard"
         self.deadline = deadline or Deadline(None)
-        self.progress: Any = None  # kept for the interface; the crate reports no progress
         self._s = _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, self.blizzard)
+        self.progress = None
         self.tf = _Entries(self._s.f_entry)
         self.tn = _Entries(self._s.n_entry)
+
+    @property
+    def progress(self) -> Any:
+        """A display with ``update(**fields)`` (:func:`escapology.core.progress.search_progress`)
+        told the positions searched while the crate searches, or None."""
+        return self._progress
+
+    @progress.setter
+    def progress(self, shown: Any) -> None:
+        self._progress = shown
+        self._s.progress = None if shown is None else _count_to(shown)
 
     @property
     def nodes(self) -> int:
@@ -108,6 +128,17 @@ class NativeCatSearch:
         self.speed = speed
         self.deadline = deadline or Deadline(None)
         self._s = _native.CatHerding(g.n, g.ends, list(g.mult), speed == 1)
+        self.progress = None
+
+    @property
+    def progress(self) -> Any:
+        """As :attr:`NativeSearch.progress`."""
+        return self._progress
+
+    @progress.setter
+    def progress(self, shown: Any) -> None:
+        self._progress = shown
+        self._s.progress = None if shown is None else _count_to(shown)
 
     @property
     def nodes(self) -> int:
