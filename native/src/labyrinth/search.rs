@@ -439,6 +439,8 @@ impl Search {
                 self.levels[lvl].cur = 2 * nk;
                 let (found, tried) = self.last_push();
                 nodes += 1 + tried;
+                #[cfg(feature = "dominance-stats")]
+                super::dominance_stats::tick(lvl, 1 + tried);
                 if let Some(k) = found {
                     self.levels[lvl + 1].prev = k;
                     self.plan_len = lvl + 1;
@@ -459,6 +461,8 @@ impl Search {
                 continue;
             }
             nodes += 1;
+            #[cfg(feature = "dominance-stats")]
+            super::dominance_stats::tick(lvl, 1);
             let Some(kept) = self.admit(k, left, hits_r, hits_c) else {
                 continue;
             };
@@ -477,6 +481,8 @@ impl Search {
             if let Some(t) = &self.table {
                 t.store(lv.tk[0], lv.tk[1], self.generation, left);
             }
+            #[cfg(feature = "dominance-stats")]
+            super::dominance_stats::leave(self.lvl);
         }
         self.board.push(reverse(lv.prev));
         self.lvl -= 1;
@@ -766,6 +772,18 @@ impl Search {
                 }
             }
             ch.tk = [k1, k2];
+            #[cfg(feature = "dominance-stats")]
+            super::dominance_stats::enter(
+                nl,
+                self.depth - nl,
+                ch.hb[0],
+                &self.rl[ch.at * nn..ch.at * nn + ch.rn]
+                    .iter()
+                    .map(|&p| u32::from(p))
+                    .collect::<Vec<_>>(),
+                nn,
+                !ch.pidle,
+            );
         }
         if !(hits_r || hits_c) {
             // the goal's component is the same set of positions as before the push

@@ -1,0 +1,141 @@
+//! Counters for measuring dominance between search states (feature `dominance-stats` only).
+//!
+//! At every node three or more pushes before the end that the search enters (the transposition
+//! table did not skip it), the node's board hash and avatar set are recorded for the current
+//! search. Per level the counters say how many such nodes have a board seen before in this
+//! search, how many with the very same avatar set, and how many have an avatar set contained in
+//! one recorded for the same board with at least as many pushes left by a node entered by a push
+//! that was not R-idle (what a dominance test could skip), and how many nodes (as the search
+//! counts them) the subtrees of those outermost dominated nodes hold.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// The counters of one level.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LevelStats {
+    /// Nodes entered.
+    pub entered: u64,
+    /// Of those, with a board recorded before.
+    pub board_seen: u64,
+    /// With the same board and the same avatar set recorded before with at least as many pushes
+    /// left.
+    pub same_set: u64,
+    /// With an avatar set contained in an earlier one of the same board (any restriction).
+    pub subset_any: u64,
+    /// Contained in an earlier set recorded unrestricted with at least as many pushes left.
+    pub dominated: u64,
+    /// Nodes searched below outermost dominated nodes.
+    pub dominated_work: u64,
+    /// Nodes searched below outermost nodes with a (board, set) entered before.
+    pub same_work: u64,
+    /// Nodes counted at this level (candidate pushes tried).
+    pub counted: u64,
+}
+
+#[derive(Default)]
+struct State {
+    levels: Vec<LevelStats>,
+    seen: HashMap<u64, Vec<(Vec<u64>, usize, bool)>>,
+    work: u64,
+    /// Per level on the current path: the work counter on entry if it is an outermost
+    /// dominated node.
+    open: Vec<Option<u64>>,
+    /// The same for nodes with a (board, set) entered before.
+    open_same: Vec<Option<u64>>,
+}
+
+thread_local! {
+    static STATE: RefCell<State> = RefCell::new(State::default());
+}
+
+/// Forget the recorded states (a new search).
+pub fn reset_states() {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        s.seen.clear();
+        s.open.clear();
+        s.open_same.clear();
+    });
+}
+
+/// Take the counters (and clear them).
+pub fn take() -> Vec<LevelStats> {
+    STATE.with(|s| std::mem::take(&mut s.borrow_mut().levels))
+}
+
+/// Count `n` nodes of work at `level`.
+pub fn tick(level: usize, n: u64) {
+    STATE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        s.work += n;
+        if s.levels.len() <= level {
+            s.levels.resize(level + 1, LevelStats::default());
+        }
+        s.levels[level].counted += n;
+    });
+}
+
+/// A node entered at `level` with `left` pushes to go: board hash, avatar positions, whether it
+/// was entered by a push that was not R-idle.
+pub fn enter(level: usize, left: usize, board: u64, cells: &[u32], nn: usize, free: bool) {
+    let mut set = vec![0u64; nn.div_ceil(64)];
+    for &p in cells {
+        set[p as usize / 64] |= 1 << (p % 64);
+    }
+    STATE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        if s.levels.len() <= level {
+            s.levels.resize(level + 1, LevelStats::default());
+        }
+        if s.open.len() <= level {
+            s.open.resize(level + 1, None);
+            s.open_same.resize(level + 1, None);
+        }
+        let st = &mut s.levels[level];
+        st.entered += 1;
+        let list = s.seen.entry(board).or_default();
+        let within = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
+        let mut dominated = false;
+        let mut same = false;
+        if !list.is_empty() {
+            st.board_seen += 1;
+            if list.iter().any(|e| e.1 >= left && e.0 == set) {
+                st.same_set += 1;
+                same = true;
+            }
+            if list.iter().any(|e| within(&set, &e.0)) {
+                st.subset_any += 1;
+            }
+            if list
+                .iter()
+                .any(|e| e.2 && e.1 >= left && within(&set, &e.0))
+            {
+                st.dominated += 1;
+                dominated = true;
+            }
+        }
+        list.push((set, left, free));
+        let outer = s.open[..level].iter().all(Option::is_none);
+        s.open[level] = (dominated && outer).then_some(s.work);
+        let outer = s.open_same[..level].iter().all(Option::is_none);
+        s.open_same[level] = (same && outer).then_some(s.work);
+    });
+}
+
+/// The node at `level` is left.
+pub fn leave(level: usize) {
+    STATE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        if let Some(Some(w0)) = s.open.get(level).copied() {
+            let w = s.work - w0;
+            s.levels[level].dominated_work += w;
+            s.open[level] = None;
+        }
+        if let Some(Some(w0)) = s.open_same.get(level).copied() {
+            let w = s.work - w0;
+            s.levels[level].same_work += w;
+            s.open_same[level] = None;
+        }
+    });
+}
