@@ -4,11 +4,18 @@ Usage (from the project root, after `make test` or `make demo` made .venv):
 
     .venv/bin/python benchmarks/labyrinth_kernel.py                    # 0199, 0053, 0066 at depth 5
     .venv/bin/python benchmarks/labyrinth_kernel.py 0045:5 0130:4 --repeat 3
+    .venv/bin/python benchmarks/labyrinth_kernel.py 0205:7 0083:7 --sample 4   # how far is depth 7?
 
 Prints per instance and depth the status, the nodes, the seconds (the minimum of ``--repeat``
 runs) and the nodes per second, with a transposition table of 2^``--bits`` entries. This is the
 search's constant factor without the driver (beam, focused search, threads); the numba engine it
 replaced was measured with this script side by side before it was removed (docs/labyrinth.md).
+
+With ``--sample K`` each case runs instead the searches of K first pushes spread evenly over the
+board's pushes (one each, its own table) and extrapolates the complete search: the mean nodes and
+seconds per first push times the 4N first pushes, and that time over ``--budget`` core-seconds (the
+solver's 60 s on 2 worker threads by default). An estimate, not a measurement: first pushes differ
+in cost, and the complete search shares one table across them.
 """
 
 from __future__ import annotations
@@ -24,11 +31,23 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "instances" / "
 DEFAULT = ["0199:5", "0053:5", "0066:5"]
 
 
-def rust(inst, depth: int, bits: int) -> tuple[str, int, float]:
+def rust(inst, depth: int, bits: int, first: int | None = None) -> tuple[str, int, float]:
     t0 = time.perf_counter()
     status, nodes, _ = _native.labyrinth_search(inst.n, bytes(inst.connections), inst.init_position,
-                                                inst.goal_position, depth, False, 2, bits)
+                                                inst.goal_position, depth, False, 2, bits, first)
     return status, nodes, time.perf_counter() - t0
+
+
+def estimate(name: str, inst, depth: int, k: int, bits: int, budget: float) -> None:
+    """Extrapolate the complete search of ``depth`` from ``k`` first pushes spread over the board."""
+    pushes = sorted({int((i + 0.5) * 4 * inst.n / k) for i in range(k)})
+    runs = [rust(inst, depth, bits, first) for first in pushes]
+    found = [p for p, r in zip(pushes, runs) if r[0] == "found"]
+    nodes = sum(r[1] for r in runs) / len(runs) * 4 * inst.n
+    seconds = sum(r[2] for r in runs) / len(runs) * 4 * inst.n
+    note = f"found after first push {found[0]}" if found else ""
+    print(f"{name + ':' + str(depth):>10} {inst.n:>3} {len(pushes):>7} {nodes:>14.3e} {seconds:>10.0f} "
+          f"{seconds / budget:>9.1f} {note}", flush=True)
 
 
 def main() -> None:
@@ -36,7 +55,18 @@ def main() -> None:
     ap.add_argument("cases", nargs="*", default=DEFAULT, help="instance:depth, e.g. 0199:5")
     ap.add_argument("--repeat", type=int, default=3, help="runs per case (the minimum is shown)")
     ap.add_argument("--bits", type=int, default=20, help="transposition table of 2^bits entries")
+    ap.add_argument("--sample", type=int, default=0,
+                    help="estimate each complete search from this many first pushes (see above)")
+    ap.add_argument("--budget", type=float, default=120.0,
+                    help="with --sample: core-seconds the solver has (60 s x 2 workers)")
     args = ap.parse_args()
+    if args.sample:
+        print(f"{'case':>10} {'N':>3} {'sampled':>7} {'est. nodes':>14} {'est. s':>10} {'x budget':>9}")
+        for case in args.cases:
+            name, depth = case.split(":")
+            inst = load(SHARED / f"asptools-ntdb__{name}.asp")
+            estimate(name, inst, int(depth), args.sample, args.bits, args.budget)
+        return
     print(f"{'case':>10} {'N':>3} {'status':>9} {'nodes':>12} {'s':>8} {'Mnodes/s':>9}")
     for case in args.cases:
         name, depth = case.split(":")

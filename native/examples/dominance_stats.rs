@@ -55,11 +55,11 @@ fn main() {
         t0.elapsed().as_secs_f64()
     );
     println!(
-        "level entered board_seen same_set subset_any dominated dominated_work same_work counted"
+        "level entered board_seen same_set subset_any dominated dominated_work same_work board_work counted"
     );
     for (l, st) in dominance_stats::take().iter().enumerate() {
         println!(
-            "{l} {} {} {} {} {} {} {} {}",
+            "{l} {} {} {} {} {} {} {} {} {}",
             st.entered,
             st.board_seen,
             st.same_set,
@@ -67,6 +67,7 @@ fn main() {
             st.dominated,
             st.dominated_work,
             st.same_work,
+            st.board_work,
             st.counted
         );
     }

@@ -29,6 +29,9 @@ pub struct LevelStats {
     pub dominated_work: u64,
     /// Nodes searched below outermost nodes with a (board, set) entered before.
     pub same_work: u64,
+    /// Nodes searched below outermost nodes whose board was entered before with at least as
+    /// many pushes left (any avatar set): what any test keyed by the board could save at most.
+    pub board_work: u64,
     /// Nodes counted at this level (candidate pushes tried).
     pub counted: u64,
 }
@@ -43,6 +46,8 @@ struct State {
     open: Vec<Option<u64>>,
     /// The same for nodes with a (board, set) entered before.
     open_same: Vec<Option<u64>>,
+    /// The same for nodes with a board entered before.
+    open_board: Vec<Option<u64>>,
 }
 
 thread_local! {
@@ -56,6 +61,7 @@ pub fn reset_states() {
         s.seen.clear();
         s.open.clear();
         s.open_same.clear();
+        s.open_board.clear();
     });
 }
 
@@ -91,6 +97,7 @@ pub fn enter(level: usize, left: usize, board: u64, cells: &[u32], nn: usize, fr
         if s.open.len() <= level {
             s.open.resize(level + 1, None);
             s.open_same.resize(level + 1, None);
+            s.open_board.resize(level + 1, None);
         }
         let st = &mut s.levels[level];
         st.entered += 1;
@@ -98,6 +105,7 @@ pub fn enter(level: usize, left: usize, board: u64, cells: &[u32], nn: usize, fr
         let within = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
         let mut dominated = false;
         let mut same = false;
+        let board_seen = list.iter().any(|e| e.1 >= left);
         if !list.is_empty() {
             st.board_seen += 1;
             if list.iter().any(|e| e.1 >= left && e.0 == set) {
@@ -120,6 +128,8 @@ pub fn enter(level: usize, left: usize, board: u64, cells: &[u32], nn: usize, fr
         s.open[level] = (dominated && outer).then_some(s.work);
         let outer = s.open_same[..level].iter().all(Option::is_none);
         s.open_same[level] = (same && outer).then_some(s.work);
+        let outer = s.open_board[..level].iter().all(Option::is_none);
+        s.open_board[level] = (board_seen && outer).then_some(s.work);
     });
 }
 
@@ -137,5 +147,57 @@ pub fn leave(level: usize) {
             s.levels[level].same_work += w;
             s.open_same[level] = None;
         }
+        if let Some(Some(w0)) = s.open_board.get(level).copied() {
+            let w = s.work - w0;
+            s.levels[level].board_work += w;
+            s.open_board[level] = None;
+        }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_recurring_boards_equal_and_nested_sets() {
+        reset_states();
+        let _ = take();
+        // board 7 with {1, 2} entered freely, 3 pushes left; its subtree holds 5 nodes
+        enter(1, 3, 7, &[1, 2], 9, true);
+        tick(2, 5);
+        leave(1);
+        // the same board and set after an idle push, 3 left: equal set, dominated
+        enter(1, 3, 7, &[2, 1], 9, false);
+        tick(2, 4);
+        leave(1);
+        // a strict subset with more pushes left: not dominated (the earlier one had fewer)
+        enter(2, 4, 7, &[1], 9, true);
+        leave(2);
+        // another board
+        enter(1, 3, 8, &[1], 9, true);
+        leave(1);
+        let st = take();
+        assert_eq!(
+            (
+                st[1].entered,
+                st[1].board_seen,
+                st[1].same_set,
+                st[1].dominated
+            ),
+            (3, 1, 1, 1)
+        );
+        assert_eq!(
+            (st[1].dominated_work, st[1].same_work, st[1].board_work),
+            (4, 4, 4)
+        );
+        assert_eq!(
+            (st[2].entered, st[2].board_seen, st[2].subset_any),
+            (1, 1, 1)
+        );
+        assert_eq!(
+            (st[2].dominated, st[2].board_work, st[2].counted),
+            (0, 0, 9)
+        );
+    }
 }
