@@ -2,8 +2,16 @@
 //! `dominance-stats`).
 //!
 //! Usage: `cargo run --release --features dominance-stats --example dominance_stats -- FILE DEPTH [FIRST_PUSH [TABLE_BITS]]`
-//! where FILE holds `n init goal` and the `n * n` connection masks (whitespace-separated), as
-//! `benchmarks/labyrinth_dominance.py` writes it. One thread, a 2^20-entry table unless told.
+//! where FILE holds `n init goal` and the `n * n` connection masks (whitespace-separated), e.g.
+//!
+//! ```text
+//! .venv/bin/python -c 'import sys; from escapology.labyrinth import load; i = load(sys.argv[1]); \
+//! print(i.n, i.init_position, i.goal_position, *i.connections)' INSTANCE.asp > FILE
+//! ```
+//!
+//! One thread, a 2^20-entry table unless told. Prints per level (pushes from the root) the
+//! counters of [`_native::labyrinth::dominance_stats::LevelStats`]; `counted` is where the nodes
+//! of the search's own count are spent.
 
 use std::sync::Arc;
 
