@@ -7,6 +7,27 @@
 //! one recorded for the same board with at least as many pushes left by a node entered by a push
 //! that was not R-idle (what a dominance test could skip), and how many nodes (as the search
 //! counts them) the subtrees of those outermost dominated nodes hold.
+//!
+//! # Why "dominated" is what a subsumption test could skip
+//!
+//! Let `X` be a node with board `B`, avatar set `A` and `r` pushes left, entered by a push that was
+//! not R-idle (or the first push), whose search failed; let `Y` have the same board, a set
+//! `A' ⊆ A` and `r' <= r` pushes left, anywhere in the same search of depth `D` (all shorter plans
+//! refuted).
+//!
+//! 1. *Monotonicity.* A push moves the positions of its line along it (the avatar rides its field)
+//!    and the avatar then walks; the set after a push is the walk's closure of the moved set, which
+//!    grows with the set. So a completion of `Y` (pushes after which the goal's position is in the
+//!    set) is one of `X`.
+//! 2. *`X` has no completion of `r` pushes at all*, not only none the rules let through: `X` is
+//!    unrestricted, so rule 1 and 2's exchanges applied to a completion stay inside it, and rules 3
+//!    to 6 are necessary conditions of every completion given that shorter plans are refuted. A
+//!    completion would thus leave one the rules keep, which the failed search would have found.
+//! 3. A completion of `Y` with `r' < r` pushes, applied at `X`, would give a plan shorter than
+//!    `D`; with `r' = r` it contradicts 2. So `Y` has no completion and the search may skip it.
+//!
+//! After an R-idle push `X`'s search leaves out the pushes rules 1 and 2 forbid after it, so its
+//! failure proves nothing about them: such nodes are not counted as dominating.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
