@@ -61,3 +61,37 @@ def test_every_rule_level_finds_the_same_minimum_on_real_instances(shared_dir, n
     assert pruned == minimum(inst, deepest, 2, 0) == minimum(inst, deepest, 1, 0)
     # the unpruned search (4n times larger per depth) up to depth 3
     assert minimum(inst, 3, 0, 0) == (pruned if pruned is not None and pruned <= 3 else None)
+
+
+def test_rule_2_at_the_root_keeps_the_minimum_on_random_boards():
+    # boards of 6 to 8 where the first push can meet {init} and a parallel one stay R-idle after it:
+    # the engine's search (every rule, table) against rules 1-5 alone and, to depth 3, no rule
+    rng = random.Random(2611)
+    deep = 0
+    for _ in range(120):
+        n = rng.randint(6, 8)
+        inst = generate_instance(n, density=rng.choice([0.3, 0.42]), seed=rng.randrange(10**9))
+        if inst.init == inst.goal:
+            continue
+        expected = minimum(inst, 4, 1, 0)
+        assert minimum(inst, 4, 2, 14) == expected, inst
+        assert minimum(inst, 3, 0, 0) == (expected if expected is not None and expected <= 3 else None), inst
+        deep += expected is None or expected >= 3
+    assert deep > 20
+
+
+# proven minimum 5 on the shared boards of 10 to 13 rows (the full benchmark's run)
+FIVE = ["0001", "0015", "0016", "0021", "0028", "0054", "0058", "0076", "0079"]
+
+
+@pytest.mark.parametrize("name", FIVE)
+def test_the_engines_search_and_rules_1_to_5_agree_on_shared_instances(shared_dir, name):
+    from escapology.labyrinth import load
+    from escapology.labyrinth.checker import check_plan
+    from escapology.labyrinth.native import decode
+
+    inst = load(shared_dir / f"asptools-ntdb__{name}.asp")
+    assert minimum(inst, 5, 2, 16) == minimum(inst, 5, 1, 0) == 5
+    status, _, plan = rust(inst, 5, bits=16)
+    triples = [(p.line, p.direction, s) for s, p in enumerate(decode(plan), start=1)]
+    assert status == "found" and check_plan(inst, triples).ok

@@ -12,6 +12,8 @@
 pub mod beam;
 pub mod board;
 pub mod deepening;
+#[cfg(feature = "dominance-stats")]
+pub mod dominance_stats;
 pub mod python;
 pub mod rules;
 pub mod search;

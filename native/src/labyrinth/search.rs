@@ -9,7 +9,9 @@
 //!
 //! 1. An R-idle push is never followed by its reverse.
 //! 2. An R-idle push is never followed by a push of the same orientation on another line that is
-//!    not R-idle, nor by an R-idle one on a smaller line.
+//!    not R-idle, nor by an R-idle one on a smaller line. At the root, the other way round: a
+//!    first push meeting `{init}`'s band is never followed by an R-idle push of the same
+//!    orientation on another line (*rule 2 at the root*).
 //! 3. The last push must be on a line both `R` and the goal's component `CG` can be entered from.
 //! 4. Two pushes before the end, a push changing only one of `R` and `CG` must give it a position
 //!    entering a line the other set enters.
@@ -41,6 +43,19 @@
 //! each such swap (idle pushes weighted by how early they stand; ties between two idle pushes
 //! broken by line number, as both orders then give identical states) shows that some optimal plan
 //! never shows the pattern.
+//!
+//! *Rule 2 at the root.* Before the first push the avatar cannot walk, so `R = {init}` is not
+//! closed and rule 2 does not apply to the first two pushes; there the order it keeps is even the
+//! worse one. Let the first push `p` meet `init`'s band and `q`, of the same orientation on another
+//! line, be R-idle after `p`. `R_p` holds `p(init)`, on `init`'s line (rows stay rows), so `band(q)`
+//! misses `init`'s line: `q` does not move `init`, `init` is in `R_q`, and `p` meets `R_q`'s band
+//! (the node after `q, p` has no restriction). `R_{pq} = R_p` is closed on the board `pq = qp`
+//! (no field of it moves and no edge at it changes), so it is the closure of `p(init)` there, and
+//! `R_{qp}`, the closure of `p(R_q) ⊇ {p(init)}` on the same board, contains it. By monotonicity
+//! every plan `p, q, c...` gives the plan `q, p, c...` of the same length. Some optimal plan
+//! avoids the pattern: rule 2's exchanges never move the first two pushes of `q, p, c...` (`q`
+//! has no restriction to break, and `p` after it is not R-idle), and `q` itself is R-idle at the
+//! root, so this rule does not apply to `q, p`.
 //!
 //! *Rule 3* (the last push can be entered from `R` and from `CG`): a position *enters* a line if
 //! it lies on the line, or next to it with a connection pointing at it. If no position of `R`
@@ -439,6 +454,8 @@ impl Search {
                 self.levels[lvl].cur = 2 * nk;
                 let (found, tried) = self.last_push();
                 nodes += 1 + tried;
+                #[cfg(feature = "dominance-stats")]
+                super::dominance_stats::tick(lvl, 1 + tried);
                 if let Some(k) = found {
                     self.levels[lvl + 1].prev = k;
                     self.plan_len = lvl + 1;
@@ -459,6 +476,8 @@ impl Search {
                 continue;
             }
             nodes += 1;
+            #[cfg(feature = "dominance-stats")]
+            super::dominance_stats::tick(lvl, 1);
             let Some(kept) = self.admit(k, left, hits_r, hits_c) else {
                 continue;
             };
@@ -477,6 +496,8 @@ impl Search {
             if let Some(t) = &self.table {
                 t.store(lv.tk[0], lv.tk[1], self.generation, left);
             }
+            #[cfg(feature = "dominance-stats")]
+            super::dominance_stats::leave(self.lvl);
         }
         self.board.push(reverse(lv.prev));
         self.lvl -= 1;
@@ -541,6 +562,13 @@ impl Search {
                 && line(k) != line(pk)
                 && (hits_r || line(k) < line(pk))
             {
+                return None;
+            }
+        }
+        if prune >= 2 && !focused && lvl == 1 && !hits_r && moves_row(k) == moves_row(pk) {
+            // rule 2 at the root: the first push met {init}; `k`, R-idle after it, of the same
+            // orientation on another line, does at least as well first
+            if line(k) != line(pk) && self.levels[0].r_band.has_line_of(pk) {
                 return None;
             }
         }
@@ -766,6 +794,18 @@ impl Search {
                 }
             }
             ch.tk = [k1, k2];
+            #[cfg(feature = "dominance-stats")]
+            super::dominance_stats::enter(
+                nl,
+                self.depth - nl,
+                ch.hb[0],
+                &self.rl[ch.at * nn..ch.at * nn + ch.rn]
+                    .iter()
+                    .map(|&p| u32::from(p))
+                    .collect::<Vec<_>>(),
+                nn,
+                !ch.pidle,
+            );
         }
         if !(hits_r || hits_c) {
             // the goal's component is the same set of positions as before the push
