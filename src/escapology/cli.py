@@ -20,6 +20,7 @@ from escapology.core.cli_support import (
     reading_input,
     start_command_clock,
     stop_command_clock,
+    answer_output,
     user_errors,
 )
 from escapology.core.errors import InputError
@@ -107,6 +108,7 @@ def _root(
     ctx.call_on_close(stop_command_clock)
 
 
+@answer_output
 @user_errors
 def solve(
     file: Annotated[Path, typer.Argument(help="An instance of any game; the game is recognised.")],

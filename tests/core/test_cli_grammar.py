@@ -27,7 +27,7 @@ GAMES = list(EXAMPLE)
 
 #: the grammar: verb -> options every game's verb has
 COMMON = {
-    "solve": ["--format", "-f", "--timeout", "-t", "--memory"],
+    "solve": ["--format", "-f", "--timeout", "-t", "--memory", "--output", "-o"],
     "check": ["--format", "-f", "--certificate", "certificate"],
     "generate": ["--output", "-o", "--seed", "--size", "--format", "-f"],
     "render": ["--output", "-o", "--certificate", "--solve", "--scale", "--format", "-f"],
@@ -89,6 +89,39 @@ def test_solve_json_then_check_round_trip(game, tmp_path):
     assert json.loads(option.stdout)["valid"] is True
     piped = invoke(game, "check", inst, "-", input=solved.stdout)
     assert piped.exit_code == 0, piped.output
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_solve_output_writes_what_check_reads(game, tmp_path):
+    """``solve -o FILE``: the answer goes to FILE (standard output says so), and check reads it;
+    ``escapology solve FILE -o`` (the game recognised) too."""
+    inst = EXAMPLES / EXAMPLE[game]
+    for command in ([game, "solve"], ["solve"]):
+        cert = tmp_path / f"{len(command)}.json"
+        solved = invoke(*command, inst, "-f", "json", "-o", cert)
+        assert solved.exit_code == 0, solved.output
+        assert solved.stdout == f"wrote {cert}\n"
+        assert json.loads(cert.read_text(encoding="utf-8").splitlines()[0])["status"] == "solved"
+        checked = invoke(game, "check", inst, cert)
+        assert checked.exit_code == 0 and checked.stdout.startswith("valid"), checked.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["1.json", "2.json"]  # no temporary left
+
+
+def test_solve_output_holds_unknown_and_no_file_on_bad_input(tmp_path):
+    from escapology.nemesis import grid
+    from escapology.nemesis.io import format_instance
+
+    big = tmp_path / "grid13.lp"
+    big.write_text(format_instance(grid(13, 13)), encoding="utf-8")
+    out = tmp_path / "answer.json"
+    r = invoke("nemesis", "solve", big, "-f", "json", "-t", "0.2", "-o", out)
+    assert r.exit_code == 3, r.output
+    assert json.loads(out.read_text(encoding="utf-8"))["status"] == "unknown"
+    bad = tmp_path / "bad.lp"
+    bad.write_text("edge(a,b", encoding="utf-8")
+    r = invoke("nemesis", "solve", bad, "-o", tmp_path / "none.json")
+    assert r.exit_code == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["answer.json", "bad.lp", "grid13.lp"]
 
 
 @pytest.mark.parametrize("game", ["labyrinth", "roma"])

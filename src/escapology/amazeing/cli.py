@@ -17,6 +17,7 @@ from escapology.amazeing.render import plan_svg, replay_plan, svg_board, text_bo
 from escapology.amazeing.solver import Solution, fewest_turns
 from escapology.core.cli_support import draw_seed, generating_command
 from escapology.core.cli_support import (
+    answer_output,
     CertificateArg,
     CertificateOption,
     DrawCertificateOption,
@@ -129,6 +130,7 @@ def solve_path(path: str, fmt: str, timeout: float | None) -> int:
 
 
 @app.command("solve")
+@answer_output
 @user_errors
 def solve(
     file: Annotated[Path, typer.Argument(help="A position (JSON, see README); '-' for stdin.")],

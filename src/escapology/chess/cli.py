@@ -10,6 +10,7 @@ import typer
 
 from escapology.core.cli_support import draw_seed, generating_command
 from escapology.core.cli_support import (
+    answer_output,
     CertificateArg,
     CertificateOption,
     DrawCertificateOption,
@@ -93,6 +94,7 @@ def solve_path(path: str, fmt: str, timeout: float | None, memory: float | None 
 
 
 @app.command("solve")
+@answer_output
 @user_errors
 def solve(file: FileArg, format: FormatOption = OutputFormat.text, timeout: TimeoutOption = None,
           memory: MemoryOption = None) -> None:

@@ -71,6 +71,60 @@ DrawCertificateOption = Annotated[
 SolveFirstOption = Annotated[bool, typer.Option("--solve/--no-solve", help="Solve first and draw the certificate found.")]
 
 
+#: ``solve``: the answer (what standard output would carry)
+AnswerOutputOption = Annotated[
+    Optional[Path],
+    typer.Option("--output", "-o", help="Write the answer here instead of standard output (the file "
+                 "appears complete once the command ends, also for 'unknown')."),
+]
+
+
+def answer_output(func: F) -> F:
+    """Give a ``solve`` command ``-o/--output FILE``: what it prints on standard output (the answer,
+    text or JSON, also "unknown") goes to ``FILE`` instead, written to a temporary file beside it
+    and renamed when the command ends, so a reader never sees half an answer; standard output then
+    says ``wrote FILE``. Put it above :func:`user_errors`, so that the answers that function prints
+    (unknown at the time limit) go to the file too; an error (exit 2) writes no file."""
+    import inspect
+
+    signature = inspect.signature(func, eval_str=True)  # typer reads the Annotated options from it
+    extra = inspect.Parameter("output", inspect.Parameter.KEYWORD_ONLY, default=None,
+                              annotation=AnswerOutputOption)
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, output: Path | None = None, **kwargs: Any) -> Any:
+        if output is None:
+            return func(*args, **kwargs)
+        import os
+        import tempfile
+
+        target = Path(output)
+        try:
+            fd, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
+        except OSError as exc:
+            raise fail(f"{target}: cannot write there ({exc.strerror})") from None
+        keep = False
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh, contextlib.redirect_stdout(fh):
+                try:
+                    result = func(*args, **kwargs)
+                    keep = True
+                    return result
+                except typer.Exit as exc:
+                    keep = exc.exit_code != EXIT_BAD_INPUT
+                    raise
+        finally:
+            if keep and os.path.getsize(name) > 0:
+                os.replace(name, target)
+                typer.echo(f"wrote {target}")
+            else:
+                os.unlink(name)
+
+    wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[*signature.parameters.values(), extra])
+    return wrapper  # type: ignore[return-value]
+
+
 def hidden_alias(*names: str, kind: Any = Optional[Path]) -> Any:
     """An old option name kept working, not shown in ``--help`` (see ``docs/cli.md``)."""
     return Annotated[kind, typer.Option(*names, hidden=True)]

@@ -11,6 +11,7 @@ import typer
 
 from escapology.core.cli_support import draw_seed, generating_command
 from escapology.core.cli_support import (
+    answer_output,
     CertificateArg,
     CertificateOption,
     FormatOption,
@@ -150,6 +151,7 @@ def demo() -> None:
 
 
 @app.command("solve")
+@answer_output
 @user_errors
 def solve_cmd(
     file: FileArg,

@@ -10,6 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from escapology.core.cli_support import (
+    answer_output,
     CertificateArg,
     CertificateOption,
     DrawCertificateOption,
@@ -99,6 +100,7 @@ def solve_path(path: str, fmt: str, timeout: float | None, engine: str = "native
 
 
 @app.command("solve")
+@answer_output
 @user_errors
 def solve_cmd(
     file: Annotated[str, typer.Argument(help="Instance file with ASP facts, or - for standard input.")],

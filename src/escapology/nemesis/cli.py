@@ -11,6 +11,7 @@ import typer
 
 from escapology.core.cli_support import draw_seed, generating_command
 from escapology.core.cli_support import (
+    answer_output,
     CertificateArg,
     CertificateOption,
     FormatOption,
@@ -180,6 +181,7 @@ def _print_text(ans: dict[str, Any]) -> None:
 
 
 @app.command("solve")
+@answer_output
 @user_errors
 def solve_cmd(
     file: Annotated[Path, typer.Argument(help="ASP facts (.lp) or a networkx graph file, or '-'.")],

@@ -11,6 +11,7 @@ import typer
 
 from escapology.core.cli_support import draw_seed, generating_command
 from escapology.core.cli_support import (
+    answer_output,
     CertificateArg, CertificateOption, FormatOption, InstanceOutputOption, MemoryOption, OutputFormat, OutputOption,
     ScaleOption, SeedOption, SolveFirstOption, TimeoutOption, command_deadline, emit_json, hidden_alias, memory_options,
     one_of, read_input, report_picture, report_unknown, report_verdict, user_errors, write_output,
@@ -97,6 +98,7 @@ class Engine(str, Enum):
 
 
 @app.command("solve")
+@answer_output
 @user_errors
 def solve_cmd(
     puzzle: PuzzleArg,
