@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterable
 
 from escapology.batch.task import EXIT_MEMORY, MemoryWatch, Task, base_row, run_task
 
-__all__ = ["LocalPool", "grace_seconds"]
+__all__ = ["LocalPool", "die_with_parent", "grace_seconds"]
 
 Record = Callable[[dict[str, Any]], None]
 
@@ -40,8 +40,9 @@ def grace_seconds(timeout: float | None) -> float | None:
     return None if timeout is None else 2.0 + 0.1 * timeout
 
 
-def _die_with_parent() -> None:
-    """Ask Linux to kill this process when its parent dies (no-op elsewhere)."""
+def die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent dies (no-op elsewhere): the batch pool's and
+    the web app's worker processes never outlive the process that started them."""
     try:
         import ctypes
 
@@ -55,7 +56,7 @@ def worker_main(conn: Connection, memory: float | None, parent: int) -> None:
     """A worker's loop: receive a task, send ``("checking", key, row)`` after solving and
     ``("done", key, row)`` at the end; ``None`` ends it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent()
+    die_with_parent()
     if os.getppid() != parent:  # the parent died before the line above
         return
     watch = MemoryWatch(memory)

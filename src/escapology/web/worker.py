@@ -16,7 +16,7 @@ import time
 from multiprocessing.connection import Connection
 from typing import Any
 
-from escapology.batch.pool import _die_with_parent
+from escapology.batch.pool import die_with_parent
 from escapology.batch.task import Task, run_task
 from escapology.core.errors import InputError
 from escapology.core.progress import listen
@@ -78,7 +78,7 @@ def worker_main(conn: Connection, parent: int) -> None:
     a search reports, ``("checking", key, None)`` when a solve's checker starts and
     ``("done", key, answer)`` at the end; ``None`` ends it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent()
+    die_with_parent()
     if os.getppid() != parent:
         return
     try:  # the server's own process answers first: it stays responsive while the workers search
