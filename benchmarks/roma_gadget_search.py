@@ -38,20 +38,19 @@ from __future__ import annotations
 import argparse
 import itertools
 import time
-from collections import deque
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from escapology.roma.model import DELTA, DIRECTIONS, Puzzle
+from escapology.roma.reductions.frame import framed_puzzle
 from escapology.roma.sat import RomaSat
 
 ROWS, COLS = 11, 10  # the test board
 WIRE_COLS = (3, 4, 5, 6)
 STATES = {"AA": ("v", "v"), "BB": ("^", "^"), "AB": ("v", "^"), "BA": ("^", "v")}
 WANT = {"AA": 1, "BB": 1, "AB": 0, "BA": 0}
-_BACK = {(-1, 0): "v", (1, 0): "^", (0, -1): ">", (0, 1): "<"}
 
 Cell = tuple[int, int]
 Design = dict[Cell, tuple[str, str]]  # cell -> (box label, given symbol)
@@ -80,22 +79,7 @@ class Window:
         design = {**self.fixed, **window}
         design[self.top] = (design[self.top][0], top)
         design[self.bottom] = (design[self.bottom][0], bottom)
-        goal = (0, 0)
-        arrow, seen, queue = {}, {goal}, deque([goal])
-        while queue:
-            r, c = queue.popleft()
-            for (dr, dc), a in _BACK.items():
-                n = (r + dr, c + dc)
-                if 0 <= n[0] < ROWS and 0 <= n[1] < COLS and n not in seen and n not in design:
-                    seen.add(n)
-                    arrow[n] = a
-                    queue.append(n)
-        labels, givens = [], []
-        for r in range(ROWS):
-            labels.append([design[(r, c)][0] if (r, c) in design else f"f{r}_{c}" for c in range(COLS)])
-            givens.append("".join(design[(r, c)][1] if (r, c) in design else
-                                  ("O" if (r, c) == goal else arrow[(r, c)]) for c in range(COLS)))
-        return Puzzle.from_labels(labels, givens)
+        return framed_puzzle(design, ROWS, COLS)
 
     def completions(self, window: Design, state: str, cap: int) -> list[tuple[str, ...]]:
         """Up to ``cap`` solutions of the test board in ``state``."""

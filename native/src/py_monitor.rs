@@ -41,9 +41,14 @@ impl PyMonitor {
 
 impl PyMonitor {
     /// Tells the progress callback, if any, how many positions a search without depths (the
-    /// Nemesis and Cat Herding searches) has visited: `callback(nodes)`, at most every
-    /// [`PYTHON_POLL`]. A callback that raises stops the search as Ctrl-C does.
+    /// Nemesis and Cat Herding searches) has visited: `callback(nodes)`.
     pub(crate) fn count(&self, nodes: u64) {
+        self.report(|py, callback| callback.call1(py, (nodes,)));
+    }
+
+    /// Calls the progress callback through `call`, at most every [`PYTHON_POLL`]; an error it
+    /// raises stops the search as Ctrl-C does.
+    fn report<T>(&self, call: impl FnOnce(Python<'_>, &Py<PyAny>) -> PyResult<T>) {
         let Some(callback) = &self.progress else {
             return;
         };
@@ -57,7 +62,7 @@ impl PyMonitor {
         }
         self.last_progress.set(Some(now));
         Python::attach(|py| {
-            if let Err(e) = callback.call1(py, (nodes,)) {
+            if let Err(e) = call(py, callback) {
                 *self.interrupted.borrow_mut() = Some(e);
             }
         });
@@ -84,25 +89,9 @@ impl Monitor for PyMonitor {
     }
 
     fn progress(&self, p: &Progress) {
-        let Some(callback) = &self.progress else {
-            return;
-        };
-        let now = Instant::now();
-        if self
-            .last_progress
-            .get()
-            .is_some_and(|t| now.duration_since(t) < PYTHON_POLL)
-        {
-            return;
-        }
-        self.last_progress.set(Some(now));
-        Python::attach(|py| {
-            let best = p.best.map(|b| b as i64).unwrap_or(-1);
-            if let Err(e) =
-                callback.call1(py, (p.depth, p.mode.name(), p.nodes, p.lower_bound, best))
-            {
-                *self.interrupted.borrow_mut() = Some(e);
-            }
+        let best = p.best.map(|b| b as i64).unwrap_or(-1);
+        self.report(|py, callback| {
+            callback.call1(py, (p.depth, p.mode.name(), p.nodes, p.lower_bound, best))
         });
     }
 

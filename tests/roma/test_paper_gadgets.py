@@ -5,10 +5,10 @@ not a bit: with the cells around it leading away, its free cells have four compl
 test builds it and counts, so that the statement is checked, not only argued.
 """
 
-from collections import deque
 
 from escapology.roma.bruteforce import all_solutions
 from escapology.roma.model import Puzzle
+from escapology.roma.reductions.frame import framed_puzzle
 from escapology.roma.sat import count
 
 # (row, col) with row 0 at the top: paper cell c_{x,y} is (3 - y, x)
@@ -23,23 +23,8 @@ CORNER = {  # cell -> (box, given)
 def corner_board() -> Puzzle:
     """The gadget shifted by (1, 1) into a 9x7 board whose other cells are given arrows leading
     to a goal at (0, 0) without ever pointing into the gadget (a BFS tree around it)."""
-    rows, cols = 9, 7
     gad = {(r + 1, c + 1): v for (r, c), v in CORNER.items()}
-    goal = (0, 0)
-    arrow, seen, queue = {}, {goal}, deque([goal])
-    back = {(-1, 0): "v", (1, 0): "^", (0, -1): ">", (0, 1): "<"}
-    while queue:
-        r, c = queue.popleft()
-        for (dr, dc), a in back.items():
-            n = (r + dr, c + dc)
-            if 0 <= n[0] < rows and 0 <= n[1] < cols and n not in seen and n not in gad:
-                seen.add(n)
-                arrow[n] = a
-                queue.append(n)
-    labels = [[gad[(r, c)][0] if (r, c) in gad else f"p{r}_{c}" for c in range(cols)] for r in range(rows)]
-    givens = ["".join(gad[(r, c)][1] if (r, c) in gad else ("O" if (r, c) == goal else arrow[(r, c)])
-                      for c in range(cols)) for r in range(rows)]
-    return Puzzle.from_labels(labels, givens)
+    return framed_puzzle(gad, rows=9, cols=7)
 
 
 def test_the_corner_gadget_has_four_completions_and_lemma_3_holds_in_each():
