@@ -255,7 +255,7 @@ def test_trap_rule_against_plain_minimax():
         visited = set(rng.sample([v for v in range(g.n) if v != p and not g.is_exit[v]],
                                  rng.randint(0, max(0, g.n - 3)) if g.n > 3 else 0))
         mult = [max(0, k - rng.choice((0, 0, 1))) for k in g.mult]
-        checker = NemesisChecker(g, game == "blizzard", p, {"nodes": [{"at": g.names[p], "trapped": True}], "root": 0})
+        checker = NemesisChecker.from_document(g, game == "blizzard", p, {"nodes": [{"at": g.names[p], "trapped": True}], "root": 0})
         checker.cur = list(mult)
         for v in visited:
             checker.visited[v] = True

@@ -59,6 +59,7 @@ nodes, so every chain of checks descends in the table and terminates.
 from __future__ import annotations
 
 from bisect import bisect_left
+from pathlib import Path
 from typing import Any
 
 from escapology.nemesis.checker_base import (
@@ -92,7 +93,7 @@ def check_strategy(g: Graph, game: str, start: int | None, strategy: Any) -> tup
         if doc["player"] == "nemesis":
             from escapology.nemesis.checker_nemesis import NemesisChecker
 
-            NemesisChecker(g, blizzard, start, doc).run()
+            NemesisChecker.from_document(g, blizzard, start, doc).run()
             return True, "the Nemesis wins against every non-revisiting fugitive"
         if g.is_exit[start]:
             return True, "the fugitive starts on an exit"
@@ -100,6 +101,33 @@ def check_strategy(g: Graph, game: str, start: int | None, strategy: Any) -> tup
         return True, "the fugitive wins against every reply"
     except Rejected as exc:
         return False, str(exc)
+
+
+def check_strategy_file(g: Graph, game: str, start: int | None, path: str | Path) -> tuple[bool, str]:
+    """:func:`check_strategy` for a Nemesis strategy document in a file, read one node at a time
+    into flat arrays (:mod:`escapology.nemesis.strategy_stream`,
+    :class:`~escapology.nemesis.strategy_table.NodeTable`): the same checker, the same verdicts,
+    in some 70 bytes per node instead of a kilobyte, for strategies of tens of millions of nodes.
+    A file that is not JSON raises :class:`~escapology.core.errors.InputError`."""
+    from escapology.nemesis.checker_nemesis import NemesisChecker
+    from escapology.nemesis.strategy_stream import StreamedDocument
+    from escapology.nemesis.strategy_table import NodeTable
+
+    if start is None:
+        return False, "no start vertex"
+    doc = StreamedDocument(path)
+    try:
+        header = as_document({**doc.header, "nodes": []}, g.names[start])
+    except StrategyFormatError as exc:
+        return False, str(exc)
+    if header["player"] != "nemesis":
+        return False, "check_strategy_file reads Nemesis strategies; give a fugitive's to check_strategy"
+    try:
+        table = NodeTable.read(doc.nodes(), Names(g))
+        NemesisChecker(g, game == "blizzard", start, table, header["root"]).run()
+    except Rejected as exc:
+        return False, str(exc)
+    return True, "the Nemesis wins against every non-revisiting fugitive"
 
 
 def check_cat(g: Graph, start: int, certificate: Any, *, speed: int | None = None) -> tuple[bool, str]:

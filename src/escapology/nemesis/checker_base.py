@@ -150,3 +150,101 @@ class Names:
     def edge_label(self, e: int) -> str:
         a, b = self.g.ends[e]
         return f"{self.g.names[a]}-{self.g.names[b]}"
+
+
+class PositionChains:
+    """A memo of the positions at which a node was proven, in flat arrays (Nemesis strategies).
+
+    A position of the game without revisits is reached by a line of steps ``(v, c)``: the fugitive
+    leaves ``v`` and the Nemesis deletes edge ``c`` (-1: none). Each step entered is appended once
+    to three arrays (``parent``, ``left``, ``deleted``; ``parent`` -1 is the start), so a position
+    is one integer, its last step. The position it stands for is the *set* of vertices left and
+    the *multiset* of deletions along the line; two lines are the same position iff those agree.
+
+    ``put(j, zd, zv, s)`` records that node ``j`` was proven at the position of step ``s`` (``zd``,
+    ``zv`` its hashes: a sum and an exclusive-or of 64-bit mixes); ``seen(j, zd, zv, s, v, c)``
+    asks for the position of step ``s`` followed by ``(v, c)`` and answers True only after
+    comparing the lines in full (:meth:`same`): a hash collision costs time, never a wrong answer.
+    One slot per node holds its first position (a strategy written by the solver has one position
+    per node); further ones go to a dictionary.
+
+    >>> pc = PositionChains(2)
+    >>> a = pc.step(pc.step(-1, 5, 3), 6, 4)       # left 5 (deleted 3), then 6 (deleted 4)
+    >>> b = pc.step(-1, 6, 4)                      # left 6 (deleted 4) ...
+    >>> pc.put(1, 11, 22, a)
+    >>> pc.seen(1, 11, 22, b, 5, 3), pc.seen(1, 11, 22, b, 5, 4), pc.seen(0, 11, 22, b, 5, 3)
+    (True, False, False)
+    """
+
+    __slots__ = ("parent", "left", "deleted", "slot_zd", "slot_zv", "slot", "more")
+
+    def __init__(self, nodes: int) -> None:
+        from array import array
+
+        self.parent = array("q")
+        self.left = array("i")
+        self.deleted = array("i")
+        self.slot_zd = array("Q", bytes(8 * nodes))
+        self.slot_zv = array("Q", bytes(8 * nodes))
+        self.slot = array("q", [-2]) * nodes  # -2: empty; else the step (-1: the start itself)
+        self.more: dict[tuple[int, int, int], list[int]] = {}
+
+    def step(self, parent: int, v: int, c: int) -> int:
+        """The position after ``parent`` (a step, or -1) and the step ``(v, c)``."""
+        self.parent.append(parent)
+        self.left.append(v)
+        self.deleted.append(c)
+        return len(self.left) - 1
+
+    def items(self, s: int) -> list[tuple[int, int]]:
+        """The steps of ``s``, oldest first."""
+        out = []
+        while s >= 0:
+            out.append((self.left[s], self.deleted[s]))
+            s = self.parent[s]
+        out.reverse()
+        return out
+
+    def same(self, a: int, b: int, v: int, c: int) -> bool:
+        """Whether the line of step ``a`` is the same position as the line of ``b`` followed by
+        ``(v, c)``. Both lines leave one vertex per step and no vertex twice, so equal positions
+        have equal lengths: the two are walked back in step until they meet (a common start)."""
+        parent, left, deleted = self.parent, self.left, self.deleted
+        if a < 0:
+            return False
+        va, ca = [left[a]], [deleted[a]]
+        vb, cb = [v], [c]
+        a = parent[a]
+        while a != b:
+            if a < 0 or b < 0:
+                return False
+            va.append(left[a])
+            ca.append(deleted[a])
+            vb.append(left[b])
+            cb.append(deleted[b])
+            a, b = parent[a], parent[b]
+        if len(va) == 1:
+            return va[0] == v and ca[0] == c
+        va.sort()
+        vb.sort()
+        if va != vb:
+            return False
+        ca.sort()
+        cb.sort()
+        return ca == cb
+
+    def seen(self, j: int, zd: int, zv: int, s: int, v: int, c: int) -> bool:
+        """Whether node ``j`` was proven at the position of ``s`` followed by ``(v, c)``."""
+        t = self.slot[j]
+        if t == -2:
+            return False
+        if self.slot_zd[j] == zd and self.slot_zv[j] == zv and self.same(t, s, v, c):
+            return True
+        return any(self.same(t, s, v, c) for t in self.more.get((j, zd, zv), ()))
+
+    def put(self, j: int, zd: int, zv: int, s: int) -> None:
+        """Record that node ``j`` was proven at the position of step ``s``."""
+        if self.slot[j] == -2:
+            self.slot[j], self.slot_zd[j], self.slot_zv[j] = s, zd, zv
+        else:
+            self.more.setdefault((j, zd, zv), []).append(s)

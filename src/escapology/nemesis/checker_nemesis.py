@@ -41,7 +41,7 @@ Storm wins: after each of his moves the trapper stands in ``Z`` and the Storm de
 >>> g = Instance.from_edges([("s","a"),("a","x"),("a","b"),("b","y")], exits={"x","y"}, start="s").graph()
 >>> doc = {"format": "nemesis-strategy", "version": 1, "player": "nemesis", "root": 1, "nodes": [
 ...     {"at": "a", "trapped": True}, {"at": "s", "answers": [[0, "a", "x"]]}]}
->>> NemesisChecker(g, False, g.start, doc).run()
+>>> NemesisChecker.from_document(g, False, g.start, doc).run()
 >>> check_trap_region(g, g.start, ["s", "a", "b"])
 (True, 'the Storm keeps the trapper in a region of 3 vertices')
 >>> check_trap_region(g, g.start, ["a", "b"])
@@ -52,158 +52,144 @@ from __future__ import annotations
 
 from typing import Any
 
-from escapology.nemesis.checker_base import (
-    MASK,
-    Names,
-    PositionMemo,
-    Rejected,
-    chain_items,
-    mix,
-    same_deletions_and_visits,
-)
+from escapology.nemesis.checker_base import MASK, Names, PositionChains, Rejected, mix
 from escapology.nemesis.model import Graph
+from escapology.nemesis.strategy_table import NodeTable
 
 
 class NemesisChecker:
-    """``L`` of the module docstring for one document; :meth:`run` raises :class:`Rejected`."""
+    """``L`` of the module docstring for one strategy; :meth:`run` raises :class:`Rejected`.
 
-    def __init__(self, g: Graph, blizzard: bool, start: int, doc: dict[str, Any]) -> None:
+    The strategy is a :class:`~escapology.nemesis.strategy_table.NodeTable` and its root
+    (:meth:`from_document` reads a document in memory; ``escapology.nemesis.checker.check_strategy_file``
+    streams one from a file). ``L`` is memoised in flat arrays
+    (:class:`~escapology.nemesis.checker_base.PositionChains`): a few dozen bytes per position."""
+
+    def __init__(self, g: Graph, blizzard: bool, start: int, table: NodeTable, root: Any) -> None:
         self.g, self.blizzard, self.start = g, blizzard, start
         self.names = Names(g)
-        self._read(doc)
+        self.table = table
+        if type(root) is not int or not 0 <= root < len(table):
+            raise Rejected(f"the root {root!r} is not a node")
+        self.root = root
         self.cur = list(g.mult)
         self.alive = sum(1 for k in g.mult if k > 0)
         self.visited = [False] * g.n
-        self.memo = PositionMemo(same_deletions_and_visits)
+        self._state = [0] * g.n  # trap_rule's marks: values below its current stamp mean nothing
+        self._deg = [0] * g.n
+        self._stamp = 0
+        self.memo = PositionChains(len(table))
+        self.mix_v = [mix(v) for v in range(g.n)]
+        self.mix_e = [mix(e) for e in range(g.m)]
 
-    def _read(self, doc: dict[str, Any]) -> None:
-        nodes, names = doc["nodes"], self.names
-        n = len(nodes)
-        self.at = at = [0] * n
-        self.trapped = [False] * n
-        self.answers: list[dict[int, tuple[int, int]]] = [{} for _ in range(n)]
-        for i, nd in enumerate(nodes):
-            where = f"node {i}"
-            if not isinstance(nd, dict) or "at" not in nd or not set(nd) <= {"at", "answers", "trapped"}:
-                raise Rejected(f"{where}: a Nemesis node is {{\"at\", \"answers\"}} or {{\"at\", \"trapped\"}}, "
-                               f"not {str(nd)[:80]}")
-            at[i] = names.vertex(nd["at"], where)
-            if nd.get("trapped") is not None:
-                if nd["trapped"] is not True or "answers" in nd:
-                    raise Rejected(f"{where}: 'trapped' is true and comes without answers")
-                self.trapped[i] = True
-                continue
-            answers = nd.get("answers")
-            if not isinstance(answers, list):
-                raise Rejected(f"{where}: 'answers' is a list of [node, a, b] or [node]")
-            table = self.answers[i]
-            for a in answers:
-                if not (isinstance(a, list) and len(a) in (1, 3)):
-                    raise Rejected(f"{where}: an answer is [node, a, b] or [node], not {a!r}")
-                k = names.ref(a[0], i, n)
-                c = names.named_edge(a[1], a[2], where) if len(a) == 3 else -1
-                if at[k] in table:
-                    raise Rejected(f"{where}: the move to {self.g.names[at[k]]} is answered twice")
-                table[at[k]] = (c, k)
-        root = doc["root"]
-        if not 0 <= root < n:
-            raise Rejected(f"the root {root} is not a node")
-        self.root = root
+    @classmethod
+    def from_document(cls, g: Graph, blizzard: bool, start: int, doc: dict[str, Any]) -> NemesisChecker:
+        """The checker of a strategy document held in memory."""
+        return cls(g, blizzard, start, NodeTable.read(doc["nodes"], Names(g)), doc["root"])
 
     def run(self) -> None:
         g = self.g
-        if self.at[self.root] != self.start:
-            raise Rejected(f"the root node {self.root} is at {g.names[self.at[self.root]]}, "
+        if self.table.at[self.root] != self.start:
+            raise Rejected(f"the root node {self.root} is at {g.names[self.table.at[self.root]]}, "
                            f"not at the start {g.names[self.start]}")
         verdict = self._solve()
         if verdict is not True:
             raise Rejected(verdict)
 
-    def _where(self, j: int, chain: Any) -> str:
-        steps = chain_items(chain)
+    def _where(self, j: int, s: int) -> str:
         g = self.g
-        if not steps:
-            return f"at the start {g.names[self.at[j]]} (node {j})"
+        at = g.names[self.table.at[j]]
+        if s < 0:
+            return f"at the start {at} (node {j})"
         line = []
-        for v, c in steps:
+        for v, c in self.memo.items(s):
             line.append(g.names[v])
             if c >= 0:
                 line.append(f"(delete {self.names.edge_label(c)})")
-        return f"at {g.names[self.at[j]]} (node {j}), after {' '.join(line)}"
+        return f"at {at} (node {j}), after {' '.join(line)}"
 
     def trap_rule(self, p: int) -> int | None:
-        """None when the trap rule holds at ``p`` in the current state; else an exit it leaves."""
-        g, cur, vis, is_exit = self.g, self.cur, self.visited, self.g.is_exit
-        comp = {p}
+        """None when the trap rule holds at ``p`` in the current state; else an exit it leaves.
+
+        One pass finds ``p``'s component of ``K`` (non-exit vertices) with every member's degree;
+        the pruning and the final search mark vertices in :attr:`_state` with this call's three
+        values (member, pruned, reached), so nothing is cleared between calls."""
+        g, cur, vis, is_exit, adj = self.g, self.cur, self.visited, self.g.is_exit, self.g.adj
+        state, deg = self._state, self._deg
+        member = self._stamp = self._stamp + 3
+        pruned, reached = member + 1, member + 2
+        state[p] = member
         order = [p]
-        i = 0
-        while i < len(order):
-            v = order[i]
-            i += 1
-            for x, e in g.adj[v]:
-                if cur[e] > 0 and not vis[x] and not is_exit[x] and x not in comp:
-                    comp.add(x)
-                    order.append(x)
-        deg = {v: sum(cur[e] for x, e in g.adj[v] if cur[e] > 0 and not vis[x]) for v in order}
-        queue = [v for v in order if v != p and deg[v] <= 2]
-        pruned: set[int] = set()
+        for v in order:
+            d = 0
+            for x, e in adj[v]:
+                k = cur[e]
+                if k and not vis[x]:
+                    d += k
+                    if state[x] < member and not is_exit[x]:
+                        state[x] = member
+                        order.append(x)
+            deg[v] = d
+        queue = [v for v in order if deg[v] <= 2 and v != p]
         while queue:
             v = queue.pop()
-            if v in pruned:
+            if state[v] == pruned:
                 continue
-            pruned.add(v)
-            for x, e in g.adj[v]:
-                if cur[e] > 0 and x in comp and x not in pruned:
-                    deg[x] -= cur[e]
+            state[v] = pruned
+            for x, e in adj[v]:
+                k = cur[e]
+                if k and state[x] == member:  # members are not visited; pruned ones are done
+                    deg[x] -= k
                     if deg[x] <= 2 and x != p:
                         queue.append(x)
-        seen = {p}
+        state[p] = reached
         stack = [p]
         while stack:
             v = stack.pop()
-            for x, e in g.adj[v]:
-                if cur[e] > 0 and not vis[x]:
+            for x, e in adj[v]:
+                if cur[e] and not vis[x]:
                     if is_exit[x]:
                         return x
-                    if x not in pruned and x not in seen:
-                        seen.add(x)
+                    if state[x] == member:
+                        state[x] = reached
                         stack.append(x)
         return None
 
-    def _frame(self, j: int, left: int, c_in: int, zd: int, zv: int, chain: Any) -> Any:
-        """The obligations of ``L(j, H, V)``, or the answer at once (True or a reason)."""
-        g, cur, vis = self.g, self.cur, self.visited
-        p = self.at[j]
+    def _frame(self, j: int, left: int, c_in: int, zd: int, zv: int, s: int) -> Any:
+        """The obligations of ``L(j, H, V)`` at the position of step ``s``, or the answer at once
+        (True or a reason)."""
+        g, cur, vis, t = self.g, self.cur, self.visited, self.table
+        p = t.at[j]
         if g.is_exit[p]:
-            return f"{self._where(j, chain)}: the fugitive is on an exit"
-        moves = [(w, e) for w, e in g.adj[p] if cur[e] > 0 and not vis[w]]
-        if self.trapped[j]:
+            return f"{self._where(j, s)}: the fugitive is on an exit"
+        if t.trapped[j]:
             x = self.trap_rule(p)
             if x is None:
                 return True
-            return (f"{self._where(j, chain)}: node {j} claims the fugitive is trapped, but after the "
+            return (f"{self._where(j, s)}: node {j} claims the fugitive is trapped, but after the "
                     f"pruning the exit {g.names[x]} is still in his component")
         obligations = []
-        table = self.answers[j]
-        for w, _ in moves:
+        for w, e in g.adj[p]:
+            if cur[e] <= 0 or vis[w]:
+                continue
             if g.is_exit[w]:
-                return f"{self._where(j, chain)}: the fugitive escapes {g.names[p]}->{g.names[w]}"
-            answer = table.get(w)
-            if answer is None:
-                return f"{self._where(j, chain)}: no answer to the fugitive's move {g.names[p]}->{g.names[w]}"
-            c, k = answer
+                return f"{self._where(j, s)}: the fugitive escapes {g.names[p]}->{g.names[w]}"
+            i = t.answer(j, w)
+            if i < 0:
+                return f"{self._where(j, s)}: no answer to the fugitive's move {g.names[p]}->{g.names[w]}"
+            c, k = t.ans_edge[i], t.ans_node[i]
             if c < 0:
                 if (any(cur[f] > 0 for _, f in g.adj[w]) if self.blizzard else self.alive > 0):
-                    return (f"{self._where(j, chain)}: after {g.names[p]}->{g.names[w]} the Nemesis must "
+                    return (f"{self._where(j, s)}: after {g.names[p]}->{g.names[w]} the Nemesis must "
                             "delete an edge")
             elif cur[c] < 1:
-                return (f"{self._where(j, chain)}: after {g.names[p]}->{g.names[w]} the Nemesis deletes "
+                return (f"{self._where(j, s)}: after {g.names[p]}->{g.names[w]} the Nemesis deletes "
                         f"{self.names.edge_label(c)}, which is gone")
             elif self.blizzard and w not in g.ends[c]:
-                return (f"{self._where(j, chain)}: after {g.names[p]}->{g.names[w]} the Storm may only delete "
+                return (f"{self._where(j, s)}: after {g.names[p]}->{g.names[w]} the Storm may only delete "
                         f"next to {g.names[w]}, not {self.names.edge_label(c)}")
             obligations.append((c, k))
-        return [j, left, c_in, zd, zv, chain, obligations, 0]
+        return [j, left, c_in, zd, zv, s, obligations, 0]
 
     def _enter(self, left: int, c: int) -> None:
         self.visited[left] = True
@@ -220,8 +206,8 @@ class NemesisChecker:
             self.cur[c] += 1
 
     def _solve(self) -> Any:
-        memo = self.memo
-        first = self._frame(self.root, -1, -1, 0, 0, None)
+        memo, at, mix_v, mix_e = self.memo, self.table.at, self.mix_v, self.mix_e
+        first = self._frame(self.root, -1, -1, 0, 0, -1)
         if not isinstance(first, list):
             return first
         stack = [first]
@@ -237,30 +223,29 @@ class NemesisChecker:
                 answer = None
             while result is None and fr[7] < len(fr[6]):
                 c, k = fr[6][fr[7]]
-                p = self.at[fr[0]]
-                zd = (fr[3] + mix(c)) & MASK if c >= 0 else fr[3]
-                zv = fr[4] ^ mix(p)
-                chain = ((p, c), fr[5])
-                value = memo.get((k, zd, zv), chain)
-                if value is None:
+                p = at[fr[0]]
+                zd = (fr[3] + mix_e[c]) & MASK if c >= 0 else fr[3]
+                zv = fr[4] ^ mix_v[p]
+                if not memo.seen(k, zd, zv, fr[5], p, c):
+                    s = memo.step(fr[5], p, c)
                     self._enter(p, c)
-                    child = self._frame(k, p, c, zd, zv, chain)
+                    child = self._frame(k, p, c, zd, zv, s)
                     if isinstance(child, list):
                         stack.append(child)
                         break
-                    memo.put((k, zd, zv), chain, child)
                     self._leave(p, c)
-                    value = child
-                if value is True:
-                    fr[7] += 1
-                else:
-                    result = value
+                    if child is not True:
+                        result = child
+                        break
+                    memo.put(k, zd, zv, s)
+                fr[7] += 1
             else:
                 if result is None:
                     result = True
             if result is None:
                 continue
-            memo.put((fr[0], fr[3], fr[4]), fr[5], result)
+            if result is True and fr[5] >= 0:
+                memo.put(fr[0], fr[3], fr[4], fr[5])
             stack.pop()
             if fr[1] >= 0:
                 self._leave(fr[1], fr[2])

@@ -302,7 +302,13 @@ def check_cmd(
         ng, inst = _load_graph(file, exits, start)
         if inst is not None:
             _need_start(inst, str(file))
-        data, name = read_certificate(certificate_source(certificate, certificate_option))
+        source = certificate_source(certificate, certificate_option)
+        if game is not GameName.cat and str(source) != "-":
+            from escapology.nemesis.strategy_stream import streamed_nemesis_document
+
+            if streamed_nemesis_document(source, STREAM_BYTES) is not None:
+                raise report_verdict(_check_streamed(ng, inst, source, game), format is OutputFormat.json)
+        data, name = read_certificate(source)
     if isinstance(data, str):
         raise InputError("not JSON: give what 'solve --format json' wrote, or a strategy", file=name)
     if isinstance(data, dict) and "winner" in data and data.get("strategy") is None and "trap_region" not in data:
@@ -323,6 +329,27 @@ def check_cmd(
     except InputError as exc:
         raise exc.with_file(name) from None
     raise report_verdict(verdict, format is OutputFormat.json)
+
+
+#: Nemesis strategy documents from this size on are checked as they are read, a node at a time
+#: into flat arrays (:func:`escapology.nemesis.api.check_file`); smaller ones are read whole.
+STREAM_BYTES = 32 << 20
+
+
+def _check_streamed(ng: Any, inst: Instance | None, source: Any, game: Any) -> Any:
+    """The verdict on a Nemesis strategy file read as a stream (errors name the file)."""
+    from escapology.nemesis.api import check_file
+    from escapology.nemesis.checker_base import paused_gc
+
+    try:
+        with paused_gc():
+            if inst is None:
+                from escapology.nemesis.linear_native import graph
+
+                inst = graph(ng)
+            return check_file(inst, source, game=None if game is None else game.value)
+    except InputError as exc:
+        raise exc.with_file(str(source)) from None
 
 
 class Kind(str, Enum):
