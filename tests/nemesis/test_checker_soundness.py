@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # the helpers beside this file (
 from nemesis_replay import fugitive_wins_without_revisits, replay, trap_rule  # noqa: E402
 
 from escapology.nemesis import Instance, blizzard_winner, check_strategy, solve_graph, tree_winner  # noqa: E402
+from escapology.nemesis import checker_nemesis  # noqa: E402
 from escapology.nemesis.checker_nemesis import NemesisChecker  # noqa: E402
 from escapology.nemesis.generator import random_tree  # noqa: E402
 from escapology.nemesis.strategy import fugitive_document  # noqa: E402
@@ -243,10 +244,12 @@ def test_mutants_of_hypothesis_drawn_strategies(seed, mutation_seed):
 
 # -- the trap rule -----------------------------------------------------------------------------
 
-def test_trap_rule_against_plain_minimax():
+@pytest.mark.parametrize("ball", [1, 2, 4, 48])
+def test_trap_rule_against_plain_minimax(ball, monkeypatch):
     """Where the checker's trap rule holds, plain minimax without revisits finds a Nemesis win; the
-    checker's rule and the slow one of the replay agree."""
-    rng = random.Random(5)
+    checker's rule and the slow one of the replay agree (whatever ball it tries first)."""
+    monkeypatch.setattr(checker_nemesis, "TRAP_BALL", ball)
+    rng = random.Random(5 + ball)
     held = 0
     for _ in range(2500):
         g = small_game(rng).graph()
@@ -265,3 +268,33 @@ def test_trap_rule_against_plain_minimax():
             held += 1
             assert not fugitive_wins_without_revisits(g, game, p, list(mult), set(visited))
     assert held > 300
+
+
+@pytest.mark.parametrize("ball", [3, 12, 48])
+def test_trap_rule_on_grids_with_walls(ball, monkeypatch):
+    """On 9x9 grids after a random self-avoiding walk (the vertices behind him) and random
+    deletions, the checker's rule (ball first, then the whole component) equals the slow one."""
+    from escapology.nemesis.generator import grid
+
+    monkeypatch.setattr(checker_nemesis, "TRAP_BALL", ball)
+    rng = random.Random(ball)
+    g = grid(9, 9).graph()
+    held = 0
+    for _ in range(150):
+        p = g.index[f"r{rng.randrange(1, 8)}c{rng.randrange(1, 8)}"]
+        visited: set[int] = set()
+        for _ in range(rng.randrange(4, 40)):
+            nxt = [w for w, _ in g.adj[p] if w not in visited and not g.is_exit[w]]
+            if not nxt:
+                break
+            visited.add(p)
+            p = rng.choice(nxt)
+        mult = [0 if rng.random() < 0.15 else k for k in g.mult]
+        checker = NemesisChecker.from_document(g, False, p, {"nodes": [{"at": g.names[p], "trapped": True}], "root": 0})
+        checker.cur = list(mult)
+        for v in visited:
+            checker.visited[v] = True
+        rule = checker.trap_rule(p) is None
+        assert rule == trap_rule(g, p, mult, visited)
+        held += rule
+    assert 10 < held < 140, held

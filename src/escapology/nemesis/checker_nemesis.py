@@ -57,6 +57,10 @@ from escapology.nemesis.model import Graph
 from escapology.nemesis.strategy_table import NodeTable
 
 
+#: How many vertices of the fugitive's component the trap rule tries first (see trap_rule).
+TRAP_BALL = 24
+
+
 class NemesisChecker:
     """``L`` of the module docstring for one strategy; :meth:`run` raises :class:`Rejected`.
 
@@ -111,9 +115,25 @@ class NemesisChecker:
     def trap_rule(self, p: int) -> int | None:
         """None when the trap rule holds at ``p`` in the current state; else an exit it leaves.
 
-        One pass finds ``p``'s component of ``K`` (non-exit vertices) with every member's degree;
-        the pruning and the final search mark vertices in :attr:`_state` with this call's three
-        values (member, pruned, reached), so nothing is cleared between calls."""
+        First within the :data:`TRAP_BALL` vertices of ``p``'s component nearest to ``p`` (the
+        pocket he is trapped in is usually small), then, if that does not decide, on the whole
+        component. *The ball decides soundly*: pruning only inside the ball is a valid beginning
+        of the whole pruning (the same degree test, with vertices outside never pruned), so its
+        pruned set ``P_B`` lies in the whole one ``P`` (the pruning's result does not depend on
+        the order); ``p``'s component avoiding ``P`` lies in the one avoiding ``P_B``. So when the
+        latter stays inside the ball and meets no exit, the rule holds; in every other case the
+        whole component is pruned."""
+        if self._trap_pass(p, TRAP_BALL) is None:
+            return None
+        return self._trap_pass(p, self.g.n)
+
+    def _trap_pass(self, p: int, most: int) -> int | None:
+        """The trap rule on the first ``most`` vertices of ``p``'s component of ``K`` (breadth
+        first; non-exit vertices): None when it holds there, else an exit or a vertex outside.
+
+        One pass finds the members with their degrees; the pruning and the final search mark
+        vertices in :attr:`_state` with this call's values (member, pruned, reached), so nothing
+        is cleared between calls. With ``most >= n`` it is the rule itself."""
         g, cur, vis, is_exit, adj = self.g, self.cur, self.visited, self.g.is_exit, self.g.adj
         state, deg = self._state, self._deg
         member = self._stamp = self._stamp + 3
@@ -126,7 +146,7 @@ class NemesisChecker:
                 k = cur[e]
                 if k and not vis[x]:
                     d += k
-                    if state[x] < member and not is_exit[x]:
+                    if state[x] < member and not is_exit[x] and len(order) < most:
                         state[x] = member
                         order.append(x)
             deg[v] = d
@@ -150,9 +170,12 @@ class NemesisChecker:
                 if cur[e] and not vis[x]:
                     if is_exit[x]:
                         return x
-                    if state[x] == member:
+                    sx = state[x]
+                    if sx == member:
                         state[x] = reached
                         stack.append(x)
+                    elif sx < member:  # in the component, outside the ball
+                        return x
         return None
 
     def _frame(self, j: int, left: int, c_in: int, zd: int, zv: int, s: int) -> Any:
