@@ -81,12 +81,21 @@
 //! be). The condition ties `p` to `q`: below such a `p`, only the last pushes `q` whose condition
 //! lets `p`'s line through are tried.
 //!
-//! *Rule 6* (three pushes before the end, a push meeting neither `R` nor `CG`): the same argument
-//! one level up: with `q, r` the last two pushes, `q, r` alone was refuted, so `p`'s changed
-//! positions must border the avatar's set or the goal's component after `q` alone, or else the
-//! winning path after `r` must enter them from, and leave them into, the sets `q, r` alone give.
-//! Again the next push `q` must be one that lets `p`'s line through, and when only the second
-//! condition does, the last push `r` must be one that does.
+//! *Rule 6* (three pushes before the end, a push `p` on line `l` meeting neither `R` nor `CG`):
+//! the same argument one level up. With `q, r` the last two pushes, `q, r` alone was refuted.
+//! The boards after `q` with and without `p` differ only on `D1 = q(line l)`, and `R` and the goal
+//! stand in the same places in both worlds. (A) If `D1` does not border `R_q` (the avatar's set
+//! after `q` alone), the walk that made `R_q` sees the same edges in both worlds, so `R` after `p,
+//! q` is `R_q` too. Then the winning path after `r`, from `r(R_q)` to the goal, must use a
+//! position of `D2 = r(D1)`, where alone the final boards differ: the part before its first such
+//! position lies in `R_qr`, the part after its last in `C_qr` (the sets `q, r` give without `p`;
+//! the goal is off `D2`, as it is off line `l`), so (B) `D2` borders both. If `D1` does not border
+//! `C_q` either, a last push `r` missing `C_q`'s band leaves `C_qr = C_q` and moves no position of
+//! `D2` next to it, so (B) fails for it. Hence: the next push `q` must be one that lets `l`
+//! through by (A) on `R_q`, (A) on `C_q` or (B) for some `r`; when not by (A) on `R_q`, the last
+//! push `r` must be one for which (B) does, or, when `D1` may border `C_q`, one missing `C_q`'s
+//! band. (The goal's component is no part of the state: a change of it before the last push
+//! matters only through the end, which (B) covers.)
 //!
 //! *Transpositions.* Nodes three or more pushes before the end are keyed by two independent 64-bit
 //! hashes of the board, of `R` and, after an `R`-idle push, of that push (which restricts the next
@@ -186,6 +195,15 @@ fn line_hash(b: &Board, k: usize, salt: u64) -> u64 {
     h
 }
 
+/// Return `None` from [`Search::admit`]: candidate cut by a rule (counted in the counting build).
+macro_rules! cut {
+    ($left:expr, $why:ident) => {{
+        #[cfg(feature = "level-stats")]
+        super::level_stats::cut($left, super::level_stats::Cut::$why);
+        return None;
+    }};
+}
+
 /// The deepest search there is (levels are counted in bytes in places).
 pub const MAX_DEPTH: usize = 255;
 
@@ -225,6 +243,9 @@ struct Level {
     hb: [u64; 2],
     hr: [u64; 2],
     tk: [u64; 2],
+    /// The counting build: the idle pushes this path is pending on ([`super::level_stats`]).
+    #[cfg(feature = "level-stats")]
+    pend: super::level_stats::Pending,
 }
 
 impl Default for Level {
@@ -249,6 +270,8 @@ impl Default for Level {
             hb: [0; 2],
             hr: [0; 2],
             tk: [0; 2],
+            #[cfg(feature = "level-stats")]
+            pend: super::level_stats::Pending::default(),
         }
     }
 }
@@ -456,6 +479,8 @@ impl Search {
                 nodes += 1 + tried;
                 #[cfg(feature = "dominance-stats")]
                 super::dominance_stats::tick(lvl, 1 + tried);
+                #[cfg(feature = "level-stats")]
+                self.stats_last(1 + tried);
                 if let Some(k) = found {
                     self.levels[lvl + 1].prev = k;
                     self.plan_len = lvl + 1;
@@ -478,11 +503,19 @@ impl Search {
             nodes += 1;
             #[cfg(feature = "dominance-stats")]
             super::dominance_stats::tick(lvl, 1);
+            #[cfg(feature = "level-stats")]
+            super::level_stats::tick(left, 1);
             let Some(kept) = self.admit(k, left, hits_r, hits_c) else {
                 continue;
             };
-            if let Child::Found = self.descend(k, left, hits_r, hits_c, kept) {
-                return self.finish(Step::Found, nodes);
+            match self.descend(k, left, hits_r, hits_c, kept) {
+                Child::Found => return self.finish(Step::Found, nodes),
+                #[cfg(feature = "level-stats")]
+                Child::Entered => self.stats_enter(k, left, hits_r, hits_c),
+                #[cfg(feature = "level-stats")]
+                Child::Skipped => super::level_stats::cut(left, super::level_stats::Cut::Table),
+                #[cfg(not(feature = "level-stats"))]
+                _ => {}
             }
         }
     }
@@ -501,6 +534,8 @@ impl Search {
         }
         self.board.push(reverse(lv.prev));
         self.lvl -= 1;
+        #[cfg(feature = "level-stats")]
+        super::level_stats::leave();
     }
 
     /// The last push at level `lvl`: rules 1-3 (and 5, 6 below idle pushes) in one pass over the
@@ -556,20 +591,20 @@ impl Search {
         let pk = lv.prev;
         if prune > 0 && pk != NO_PUSH && lv.pidle {
             if k == reverse(pk) {
-                return None;
+                cut!(left, Rule1);
             }
             if moves_row(k) == moves_row(pk)
                 && line(k) != line(pk)
                 && (hits_r || line(k) < line(pk))
             {
-                return None;
+                cut!(left, Rule2);
             }
         }
         if prune >= 2 && !focused && lvl == 1 && !hits_r && moves_row(k) == moves_row(pk) {
             // rule 2 at the root: the first push met {init}; `k`, R-idle after it, of the same
             // orientation on another line, does at least as well first
             if line(k) != line(pk) && self.levels[0].r_band.has_line_of(pk) {
-                return None;
+                cut!(left, Rule2);
             }
         }
         if focused && !(hits_r || hits_c || k == pk) {
@@ -578,7 +613,7 @@ impl Search {
         if left == 2 {
             if let Some(ql) = lv.qline {
                 if !self.qa[(lvl - 1) * nk + k].has_line_of(ql) {
-                    return None; // rule 6: the idle push that led here does not matter after k
+                    cut!(left, Rule6); // rule 6: the idle push that led here does not matter after k
                 }
             }
         }
@@ -591,25 +626,25 @@ impl Search {
         if rules && left == 2 && idle {
             // Rule 5: its lines come from last pushes whose line both sets enter: here, none?
             if self.levels[lvl].apart == 1 {
-                return None;
+                cut!(left, Rule5);
             }
             self.idle_lines(5);
             if !self.levels[lvl].allow.has_line_of(k) {
-                return None;
+                cut!(left, Rule5);
             }
         }
         let mut kept = None;
         if prune >= 2 && rules && left == 2 && hits_r != hits_c {
             let (near, walked) = self.rule4(k, hits_r);
             if !near {
-                return None;
+                cut!(left, Rule4);
             }
             kept = walked;
         }
         if prune >= 2 && rules && left == 3 && idle {
             self.idle_lines(6);
             if !self.levels[lvl].allow.has_line_of(k) {
-                return None;
+                cut!(left, Rule6);
             }
         }
         Some(kept)
@@ -850,6 +885,109 @@ impl Search {
         }
         self.lvl = nl;
         Child::Entered
+    }
+}
+
+/// The counting build's hooks ([`super::level_stats`]).
+#[cfg(feature = "level-stats")]
+impl Search {
+    /// Count the child just entered by push `k` from level `left`, and follow the paths below
+    /// idle pushes: whether their changed positions border `R` after each later push.
+    fn stats_enter(&mut self, k: usize, left: usize, hits_r: bool, hits_c: bool) {
+        use super::level_stats::{config, Pending};
+        use super::rules::{crossing, near};
+        let (nl, nn) = (self.lvl, self.nn);
+        let cfg = config();
+        let rules = self.options.prune >= 2 && !self.options.focused && nl > 1;
+        let mut pend = Pending::default();
+        let parent = self.levels[nl - 1];
+        let ch = &self.levels[nl];
+        for &(p, cross, t) in &parent.pend.e[..parent.pend.n] {
+            let cross = cross.or(crossing(k));
+            let cells = self.rl[ch.at * nn..ch.at * nn + ch.rn]
+                .iter()
+                .map(|&x| usize::from(x));
+            if !near(cells, &self.board, t + 1, cross).has_line_of(p) {
+                pend.push(p, cross, t + 1);
+            }
+        }
+        // a push that leaves R and the goal in place starts a pending path
+        let goal_stays = if cfg.ridle {
+            !on_line(parent.g, k, self.n)
+        } else {
+            !hits_c
+        };
+        if rules && !hits_r && goal_stays && left >= cfg.min_left && left <= cfg.max_left {
+            pend.push(k, LinePair::default(), 0);
+        }
+        let pending = pend.n > 0;
+        self.levels[nl].pend = pend;
+        super::level_stats::enter(left, hits_r, hits_c, pending);
+    }
+
+    /// Count a last-push node (`nodes` with its tries); on a pending path, whether for every
+    /// pending push some last push passes (C).
+    fn stats_last(&mut self, nodes: u64) {
+        use super::rules::{crossing, near, pushes_on};
+        super::level_stats::tick(1, nodes);
+        let lv = self.levels[self.lvl];
+        if lv.pend.n == 0 {
+            return;
+        }
+        let cells = &self.rl[lv.at * self.nn..lv.at * self.nn + lv.rn];
+        let both = LinePair::entries(&lv.r).and(LinePair::entries(&lv.c));
+        let mut ok = vec![false; lv.pend.n];
+        for s in pushes_on(both) {
+            self.board.push(s);
+            let cnt = self
+                .sc
+                .walk_moved(&self.board, &self.conn, cells, s, None)
+                .unwrap_or(0);
+            let mut here: Vec<bool> = lv.pend.e[..lv.pend.n]
+                .iter()
+                .map(|&(p, cross, t)| {
+                    near(
+                        self.sc.walked(cnt),
+                        &self.board,
+                        t + 1,
+                        cross.or(crossing(s)),
+                    )
+                    .has_line_of(p)
+                })
+                .collect();
+            let g = self.board.moved(lv.g, s);
+            let cnt = self
+                .sc
+                .walk_from(&self.board, &self.conn, g, None)
+                .unwrap_or(0);
+            for (h, &(p, cross, t)) in here.iter_mut().zip(&lv.pend.e[..lv.pend.n]) {
+                *h = *h
+                    && near(
+                        self.sc.walked(cnt),
+                        &self.board,
+                        t + 1,
+                        cross.or(crossing(s)),
+                    )
+                    .has_line_of(p);
+            }
+            self.board.push(reverse(s));
+            for (o, h) in ok.iter_mut().zip(here) {
+                *o |= h;
+            }
+        }
+        if ok.iter().any(|o| !o) {
+            super::level_stats::dead(nodes);
+        }
+    }
+}
+
+/// Whether position `p` lies on the line push `k` moves.
+#[cfg(feature = "level-stats")]
+fn on_line(p: usize, k: usize, n: usize) -> bool {
+    if moves_row(k) {
+        p / n == line(k)
+    } else {
+        p % n == line(k)
     }
 }
 
