@@ -768,7 +768,12 @@ impl Rule6 {
             self.qbv[q * nk..(q + 1) * nk].fill(0);
             let idle = !(r.band_hits(q) || c.band_hits(q));
             let cross_q = crossing(q);
-            b.push(q);
+            // the board after q is needed only for walks: after an idle q, only for the last
+            // pushes whose walks q may change ([`near`] reads coordinates alone)
+            let mut pushed = !idle;
+            if pushed {
+                b.push(q);
+            }
             let gq = moved(g, q, n);
             // band flags of R and CG after q, for rule 3 on the last push r
             let (rq_lines, cq_lines, rqn);
@@ -817,6 +822,10 @@ impl Rule6 {
                     let (rc, cc) = self.walks_of(rr);
                     near(rc, b, 2, cross).and(near(cc, b, 2, cross))
                 } else {
+                    if !pushed {
+                        b.push(q);
+                        pushed = true;
+                    }
                     b.push(rr);
                     let gr = moved(gq, rr, n);
                     let Some(cnt) = sc.walk_moved(b, conn, &self.rlq[..rqn], rr, Some(gr)) else {
@@ -834,7 +843,9 @@ impl Rule6 {
                 allow = allow.or(flags);
                 qa[q] = qa[q].or(flags);
             }
-            b.push(reverse(q));
+            if pushed {
+                b.push(reverse(q));
+            }
         }
         allow
     }
