@@ -40,6 +40,7 @@ test-rust: $(STAMP)
 	$(RUST_ENV) cargo fmt --check
 	$(RUST_ENV) cargo clippy --locked --release --all-targets -- -D warnings
 	$(RUST_ENV) cargo clippy --locked --release --all-targets --features dominance-stats -- -D warnings
+	$(RUST_ENV) cargo clippy --locked --release --all-targets --features level-stats -- -D warnings
 	$(RUST_ENV) cargo test --locked --release --quiet
 
 # every benchmark in its short form; run a script alone for the full tables (see README)

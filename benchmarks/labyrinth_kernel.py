@@ -14,7 +14,8 @@ replaced was measured with this script side by side before it was removed (docs/
 
 With ``--baseline FILE`` (another build of the extension, e.g. copied from the branch before a
 change) every case runs on both, alternately, and the table shows both nodes and seconds and their
-ratios (baseline / this build).
+ratios (baseline / this build); with ``--sample K`` too, the nodes and seconds of the K sampled
+first pushes, summed, on both builds.
 
 With ``--sample K`` each case runs instead the searches of K first pushes spread evenly over the
 board's pushes (one each, its own table) and extrapolates the complete search: the mean nodes and
@@ -101,6 +102,14 @@ def main() -> None:
               flush=True)
 
 
+def sampled(inst, depth: int, k: int, bits: int, native) -> tuple[str, int, float]:
+    """The searches below ``k`` first pushes spread over the board (as ``estimate``), summed."""
+    pushes = sorted({int((i + 0.5) * 4 * inst.n / k) for i in range(k)})
+    runs = [rust(inst, depth, bits, first, native=native) for first in pushes]
+    status = "found" if any(r[0] == "found" for r in runs) else runs[0][0]
+    return status, sum(r[1] for r in runs), sum(r[2] for r in runs)
+
+
 def side_by_side(args, base) -> None:
     """Each case on the baseline build and this one, alternately; the minimum seconds of each."""
     print(f"{'case':>10} {'N':>3} {'status':>9} {'base nodes':>13} {'nodes':>13} {'ratio':>6} "
@@ -110,6 +119,10 @@ def side_by_side(args, base) -> None:
         inst = load(SHARED / f"asptools-ntdb__{name}.asp")
         old, new = [], []
         for _ in range(args.repeat):
+            if args.sample:
+                old.append(sampled(inst, int(depth), args.sample, args.bits, base))
+                new.append(sampled(inst, int(depth), args.sample, args.bits, _native))
+                continue
             old.append(rust(inst, int(depth), args.bits, native=base))
             new.append(rust(inst, int(depth), args.bits))
         if old[0][0] != new[0][0]:

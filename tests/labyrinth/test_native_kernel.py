@@ -80,6 +80,25 @@ def test_rule_2_at_the_root_keeps_the_minimum_on_random_boards():
     assert deep > 20
 
 
+def test_rule_6_keeps_the_minimum_at_depth_5_on_random_boards():
+    # rule 6 acts three pushes before the end below the first push, so from depth 4 on; at depth 5
+    # its condition (A) on the avatar's set alone and the last pushes it lets through when the
+    # changed positions may border the goal's component are exercised: every rule against rules
+    # 1-5 alone
+    rng = random.Random(1524)
+    deep = 0
+    for _ in range(250):
+        n = rng.randint(5, 7)
+        inst = generate_instance(n, density=rng.choice([0.3, 0.42]), seed=rng.randrange(10**9))
+        if inst.init == inst.goal:
+            continue
+        expected = minimum(inst, 5, 1, 0)
+        assert minimum(inst, 5, 2, 14) == expected, inst
+        assert minimum(inst, 5, 2, 0) == expected, inst
+        deep += expected is None or expected >= 4
+    assert deep > 40
+
+
 # proven minimum 5 on the shared boards of 10 to 13 rows (the full benchmark's run)
 FIVE = ["0001", "0015", "0016", "0021", "0028", "0054", "0058", "0076", "0079"]
 

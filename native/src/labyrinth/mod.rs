@@ -14,6 +14,8 @@ pub mod board;
 pub mod deepening;
 #[cfg(feature = "dominance-stats")]
 pub mod dominance_stats;
+#[cfg(feature = "level-stats")]
+pub mod level_stats;
 pub mod python;
 pub mod rules;
 pub mod search;

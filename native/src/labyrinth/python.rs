@@ -107,6 +107,7 @@ fn labyrinth_search(
         focused,
         prune,
         first_push,
+        ..Options::default()
     };
     let (step, nodes, plan) = py.detach(move || {
         let table = (table_bits > 0).then(|| Arc::new(TranspositionTable::new(table_bits)));

@@ -619,6 +619,8 @@ pub struct Rule6 {
     n: usize,
     /// (A) by next push `q`.
     pub qa_first: Vec<LinePair>,
+    /// The lines whose changed positions may border the goal's component after next push `q`.
+    pub qc: Vec<LinePair>,
     /// (B) by next push `q` and last push `r` (index `q * 4n + r`).
     pub qb: Vec<LinePair>,
     /// Which of `qb` / `qbase` is valid (index `q * 4n + r`).
@@ -643,6 +645,7 @@ impl Rule6 {
         Rule6 {
             n,
             qa_first: vec![LinePair::default(); nk],
+            qc: vec![LinePair::default(); nk],
             qb: vec![LinePair::default(); nk * nk],
             qbv: vec![0; nk * nk],
             qbase: vec![LinePair::default(); nk],
@@ -662,7 +665,7 @@ impl Rule6 {
     pub fn memory_estimate(n: usize) -> usize {
         let (nk, nn) = (4 * n, n * n);
         let lp = std::mem::size_of::<LinePair>();
-        nk * lp * 4 + nk * nk * (lp + 1) + nk * (16 + 2 * lp) + 2 * nk * nn * 2 + 2 * nn * 2
+        nk * lp * 5 + nk * nk * (lp + 1) + nk * (16 + 2 * lp) + 2 * nk * nn * 2 + 2 * nn * 2
     }
 
     /// Whether the last push `k` may follow next push `rq` below an idle push on the line of
@@ -673,7 +676,8 @@ impl Rule6 {
         match self.qbv[i] {
             1 => self.qb[i].has_line_of(rline),
             2 => self.qbase[k].has_line_of(rline),
-            _ => false,
+            // `k` misses the band of `R_q` or of `C_q`: (A) on `C_q`
+            _ => self.qc[rq].has_line_of(rline),
         }
     }
 
@@ -681,6 +685,7 @@ impl Rule6 {
         let all = LinePair::all(self.n);
         qa.fill(all);
         self.qa_first.fill(all);
+        self.qc.fill(all);
         all
     }
 
@@ -689,12 +694,14 @@ impl Rule6 {
     /// the union of `qa`.
     ///
     /// With `q, r` the last two pushes: `q, r` alone was refuted by the shallower depth, so the
-    /// changed positions `D1 = q(line l)` must border the avatar's set or the goal's component
-    /// after `q` alone -- condition (A), [`near`] with `t` = 1 -- or else both sets are the same
-    /// after `q` in both worlds, `r` meets both bands, and the winning path after `r` must enter
-    /// `D2 = r(D1)` from `R_qr` and leave it into `C_qr`, the sets `q, r` give without `p` --
-    /// condition (B), [`near`] with `t` = 2. (A) lets `l` through for every last push after `q`
-    /// (`qa_first`); (B) only for the `r` it was found with (`qb`, `qbase`).
+    /// changed positions `D1 = q(line l)` must border the avatar's set after `q` alone --
+    /// condition (A), [`near`] with `t` = 1 (`qa_first`: every last push after `q`) -- or else the
+    /// avatar's set is the same after `q` in both worlds, and the winning path after `r` must
+    /// enter `D2 = r(D1)` from `R_qr` and leave it into `C_qr`, the sets `q, r` give without `p`
+    /// -- condition (B), [`near`] with `t` = 2, for the `r` it was found with (`qb`, `qbase`),
+    /// which meet both bands after `q`. A last push missing `C_q`'s band fails (B) unless `D1`
+    /// borders `C_q` (`qc`: such pushes are let through for those lines). The proof is in
+    /// [`super::search`].
     ///
     /// Most pushes `q` touch neither set either; then `R_q` and `C_q` are `R` and `CG`, and `R_qr`,
     /// `C_qr` are the sets after `r` alone unless those enter line `q` ([`walk_unchanged`]), so the
@@ -757,10 +764,16 @@ impl Rule6 {
         for q in 0..nk {
             qa[q] = LinePair::default();
             self.qa_first[q] = LinePair::default();
+            self.qc[q] = LinePair::default();
             self.qbv[q * nk..(q + 1) * nk].fill(0);
             let idle = !(r.band_hits(q) || c.band_hits(q));
             let cross_q = crossing(q);
-            b.push(q);
+            // the board after q is needed only for walks: after an idle q, only for the last
+            // pushes whose walks q may change ([`near`] reads coordinates alone)
+            let mut pushed = !idle;
+            if pushed {
+                b.push(q);
+            }
             let gq = moved(g, q, n);
             // band flags of R and CG after q, for rule 3 on the last push r
             let (rq_lines, cq_lines, rqn);
@@ -769,13 +782,9 @@ impl Rule6 {
                 qa[q] = rok_union;
                 self.rlq[..r_cells.len()].copy_from_slice(r_cells);
                 rqn = r_cells.len();
-                let a = near(r_cells.iter().map(|&p| p as usize), b, 1, cross_q).or(near(
-                    self.cg[..cgn].iter().map(|&p| p as usize),
-                    b,
-                    1,
-                    cross_q,
-                ));
-                self.allow_first(q, a, &mut allow, qa);
+                let a = near(r_cells.iter().map(|&p| p as usize), b, 1, cross_q);
+                let ac = near(self.cg[..cgn].iter().map(|&p| p as usize), b, 1, cross_q);
+                self.allow_first(q, a, ac, &mut allow, qa);
                 rq_lines = LinePair::lines(r);
                 cq_lines = LinePair::lines(c);
             } else {
@@ -786,11 +795,11 @@ impl Rule6 {
                 rqn = cnt;
                 store_cells(&mut self.rlq, &sc.queue[..cnt]);
                 // (A) p's changed positions border R or CG after q
-                let mut a = near(sc.walked(cnt), b, 1, cross_q);
+                let a = near(sc.walked(cnt), b, 1, cross_q);
                 rq_lines = lines_of(sc.walked(cnt), n);
                 let cnt = sc.walk_from(b, conn, gq, None).unwrap_or(0);
-                a = a.or(near(sc.walked(cnt), b, 1, cross_q));
-                self.allow_first(q, a, &mut allow, qa);
+                let ac = near(sc.walked(cnt), b, 1, cross_q);
+                self.allow_first(q, a, ac, &mut allow, qa);
                 cq_lines = lines_of(sc.walked(cnt), n);
             }
             // (B) the last push r, meeting both sets after q
@@ -813,6 +822,10 @@ impl Rule6 {
                     let (rc, cc) = self.walks_of(rr);
                     near(rc, b, 2, cross).and(near(cc, b, 2, cross))
                 } else {
+                    if !pushed {
+                        b.push(q);
+                        pushed = true;
+                    }
                     b.push(rr);
                     let gr = moved(gq, rr, n);
                     let Some(cnt) = sc.walk_moved(b, conn, &self.rlq[..rqn], rr, Some(gr)) else {
@@ -830,7 +843,9 @@ impl Rule6 {
                 allow = allow.or(flags);
                 qa[q] = qa[q].or(flags);
             }
-            b.push(reverse(q));
+            if pushed {
+                b.push(reverse(q));
+            }
         }
         allow
     }
@@ -849,11 +864,22 @@ impl Rule6 {
         (rc.map(|&p| p as usize), cc.map(|&p| p as usize))
     }
 
-    /// Rule 6 (A): allow, after `q`, the lines `a`.
-    fn allow_first(&mut self, q: usize, a: LinePair, allow: &mut LinePair, qa: &mut [LinePair]) {
-        *allow = allow.or(a);
-        qa[q] = qa[q].or(a);
+    /// Rule 6 (A): allow, after `q`, the lines `a` (whose changed positions may border `R_q`)
+    /// for every last push, and the lines `ac` (may border `C_q`) for the last pushes missing
+    /// `C_q`'s band.
+    fn allow_first(
+        &mut self,
+        q: usize,
+        a: LinePair,
+        ac: LinePair,
+        allow: &mut LinePair,
+        qa: &mut [LinePair],
+    ) {
+        let both = a.or(ac);
+        *allow = allow.or(both);
+        qa[q] = qa[q].or(both);
         self.qa_first[q] = self.qa_first[q].or(a);
+        self.qc[q] = ac;
     }
 }
 

@@ -81,12 +81,21 @@
 //! be). The condition ties `p` to `q`: below such a `p`, only the last pushes `q` whose condition
 //! lets `p`'s line through are tried.
 //!
-//! *Rule 6* (three pushes before the end, a push meeting neither `R` nor `CG`): the same argument
-//! one level up: with `q, r` the last two pushes, `q, r` alone was refuted, so `p`'s changed
-//! positions must border the avatar's set or the goal's component after `q` alone, or else the
-//! winning path after `r` must enter them from, and leave them into, the sets `q, r` alone give.
-//! Again the next push `q` must be one that lets `p`'s line through, and when only the second
-//! condition does, the last push `r` must be one that does.
+//! *Rule 6* (three pushes before the end, a push `p` on line `l` meeting neither `R` nor `CG`):
+//! the same argument one level up. With `q, r` the last two pushes, `q, r` alone was refuted.
+//! The boards after `q` with and without `p` differ only on `D1 = q(line l)`, and `R` and the goal
+//! stand in the same places in both worlds. (A) If `D1` does not border `R_q` (the avatar's set
+//! after `q` alone), the walk that made `R_q` sees the same edges in both worlds, so `R` after `p,
+//! q` is `R_q` too. Then the winning path after `r`, from `r(R_q)` to the goal, must use a
+//! position of `D2 = r(D1)`, where alone the final boards differ: the part before its first such
+//! position lies in `R_qr`, the part after its last in `C_qr` (the sets `q, r` give without `p`;
+//! the goal is off `D2`, as it is off line `l`), so (B) `D2` borders both. If `D1` does not border
+//! `C_q` either, a last push `r` missing `C_q`'s band leaves `C_qr = C_q` and moves no position of
+//! `D2` next to it, so (B) fails for it. Hence: the next push `q` must be one that lets `l`
+//! through by (A) on `R_q`, (A) on `C_q` or (B) for some `r`; when not by (A) on `R_q`, the last
+//! push `r` must be one for which (B) does, or, when `D1` may border `C_q`, one missing `C_q`'s
+//! band. (The goal's component is no part of the state: a change of it before the last push
+//! matters only through the end, which (B) covers.)
 //!
 //! *Transpositions.* Nodes three or more pushes before the end are keyed by two independent 64-bit
 //! hashes of the board, of `R` and, after an `R`-idle push, of that push (which restricts the next
@@ -143,6 +152,9 @@ pub struct Options {
     pub prune: u8,
     /// Only this first push (a worker's task).
     pub first_push: Option<usize>,
+    /// Two pushes before the end, skip by line masks the candidates rules 1, 2, 5 and 6 rule out
+    /// without a walk (boards of up to 32 rows; the same search, nodes and plans, faster).
+    pub masks: bool,
 }
 
 impl Default for Options {
@@ -151,6 +163,7 @@ impl Default for Options {
             focused: false,
             prune: 2,
             first_push: None,
+            masks: true,
         }
     }
 }
@@ -186,11 +199,41 @@ fn line_hash(b: &Board, k: usize, salt: u64) -> u64 {
     h
 }
 
+/// Return `None` from [`Search::admit`]: candidate cut by a rule (counted in the counting build).
+macro_rules! cut {
+    ($left:expr, $why:ident) => {{
+        #[cfg(feature = "level-stats")]
+        super::level_stats::cut($left, super::level_stats::Cut::$why);
+        return None;
+    }};
+}
+
 /// The deepest search there is (levels are counted in bytes in places).
 pub const MAX_DEPTH: usize = 255;
 
 /// No push (the root's `prev`).
 const NO_PUSH: usize = usize::MAX;
+
+/// The row pushes among push codes `0..128` (bits `4z` and `4z + 1`).
+const ROW_PUSHES: u128 = 0x3333_3333_3333_3333_3333_3333_3333_3333;
+
+/// The pushes on the lines of `l` (of `0..n`, `4n <= 128`) as bits of push codes.
+#[inline(always)]
+fn push_mask(l: LinePair, n: usize) -> u128 {
+    let f = super::rules::full(n);
+    let mut m = 0u128;
+    let mut rows = l.rows & f;
+    while rows != 0 {
+        m |= 0b0011 << (4 * rows.trailing_zeros());
+        rows &= rows - 1;
+    }
+    let mut cols = l.cols & f;
+    while cols != 0 {
+        m |= 0b1100 << (4 * cols.trailing_zeros());
+        cols &= cols - 1;
+    }
+    m
+}
 
 /// The state of one level of the search (the node after `L` pushes on the current path).
 ///
@@ -222,9 +265,16 @@ struct Level {
     qline: Option<usize>,
     /// After a push that changed only `R` (1) or only `CG` (2), two pushes before the end.
     oside: u8,
+    /// Two pushes before the end, on boards of up to 32 rows: the candidate pushes (bit `k`)
+    /// that rules 1, 2, 5 (no line entered by both sets) and 6's tie do not rule out
+    /// ([`Search::candidates2`]); valid once `cur > 0`.
+    todo: u128,
     hb: [u64; 2],
     hr: [u64; 2],
     tk: [u64; 2],
+    /// The counting build: the idle pushes this path is pending on ([`super::level_stats`]).
+    #[cfg(feature = "level-stats")]
+    pend: super::level_stats::Pending,
 }
 
 impl Default for Level {
@@ -246,9 +296,12 @@ impl Default for Level {
             apart: 0,
             qline: None,
             oside: 0,
+            todo: 0,
             hb: [0; 2],
             hr: [0; 2],
             tk: [0; 2],
+            #[cfg(feature = "level-stats")]
+            pend: super::level_stats::Pending::default(),
         }
     }
 }
@@ -304,6 +357,9 @@ pub struct Search {
     table: Option<Arc<TranspositionTable>>,
     generation: u32,
     use_tt: bool,
+    /// Whether nodes two pushes before the end skip, by masks, the candidates rules 1, 2, 5 and
+    /// 6 rule out without a walk (the complete search on boards of up to 32 rows).
+    masks2: bool,
     lvl: usize,
     nodes: u64,
     started: bool,
@@ -351,6 +407,7 @@ impl Search {
             table,
             generation,
             use_tt,
+            masks2: options.masks && options.prune >= 2 && !options.focused && 4 * n <= 128,
             lvl: 0,
             nodes: 0,
             started: false,
@@ -456,6 +513,8 @@ impl Search {
                 nodes += 1 + tried;
                 #[cfg(feature = "dominance-stats")]
                 super::dominance_stats::tick(lvl, 1 + tried);
+                #[cfg(feature = "level-stats")]
+                self.stats_last(1 + tried);
                 if let Some(k) = found {
                     self.levels[lvl + 1].prev = k;
                     self.plan_len = lvl + 1;
@@ -463,6 +522,21 @@ impl Search {
                 }
                 continue;
             }
+            let k = if left == 2 && lvl > 0 && self.masks2 {
+                // jump to the next candidate the masks leave; the ones passed over are counted
+                // as nodes as every candidate is
+                let next = self.next_candidate2(lvl, k);
+                nodes += (next - k) as u64;
+                #[cfg(feature = "level-stats")]
+                super::level_stats::tick(left, (next - k) as u64);
+                if next >= nk {
+                    self.levels[lvl].cur = nk;
+                    continue;
+                }
+                next
+            } else {
+                k
+            };
             self.levels[lvl].cur = k + 1;
             // Three or more pushes before the end, pushes touching R or CG are tried first and
             // the others in a second pass (plans, made mostly of such pushes, turn up sooner).
@@ -478,11 +552,19 @@ impl Search {
             nodes += 1;
             #[cfg(feature = "dominance-stats")]
             super::dominance_stats::tick(lvl, 1);
+            #[cfg(feature = "level-stats")]
+            super::level_stats::tick(left, 1);
             let Some(kept) = self.admit(k, left, hits_r, hits_c) else {
                 continue;
             };
-            if let Child::Found = self.descend(k, left, hits_r, hits_c, kept) {
-                return self.finish(Step::Found, nodes);
+            match self.descend(k, left, hits_r, hits_c, kept) {
+                Child::Found => return self.finish(Step::Found, nodes),
+                #[cfg(feature = "level-stats")]
+                Child::Entered => self.stats_enter(k, left, hits_r, hits_c),
+                #[cfg(feature = "level-stats")]
+                Child::Skipped => super::level_stats::cut(left, super::level_stats::Cut::Table),
+                #[cfg(not(feature = "level-stats"))]
+                _ => {}
             }
         }
     }
@@ -501,6 +583,8 @@ impl Search {
         }
         self.board.push(reverse(lv.prev));
         self.lvl -= 1;
+        #[cfg(feature = "level-stats")]
+        super::level_stats::leave();
     }
 
     /// The last push at level `lvl`: rules 1-3 (and 5, 6 below idle pushes) in one pass over the
@@ -539,6 +623,65 @@ impl Search {
         lp.find(&mut self.board, &self.conn, &mut self.sc, &mut self.kept)
     }
 
+    /// Two pushes before the end (level `lvl > 0`, complete search, `4n <= 128`): the first
+    /// candidate `>= k` that [`Search::candidates2`] leaves, or `4n` if none (computed at `k = 0`).
+    #[inline(always)]
+    fn next_candidate2(&mut self, lvl: usize, k: usize) -> usize {
+        if k == 0 {
+            self.levels[lvl].todo = self.candidates2(lvl);
+        }
+        let rest = self.levels[lvl].todo >> k;
+        if rest == 0 {
+            self.nk
+        } else {
+            k + rest.trailing_zeros() as usize
+        }
+    }
+
+    /// The pushes at level `lvl` (two before the end) that [`Search::admit`] does not reject by
+    /// rules 1 and 2 (after an R-idle push), 5 (an idle push where no line is entered by both
+    /// sets) or 6's tie, as bits of a mask: the same tests on line masks, without a walk. The
+    /// others, and rules 4 and 5's table, are left to `admit`, which repeats these tests.
+    fn candidates2(&mut self, lvl: usize) -> u128 {
+        let nk = self.nk;
+        let all: u128 = if nk == 128 { !0 } else { (1 << nk) - 1 };
+        let lv = self.levels[lvl];
+        let n = self.n;
+        let (hr, hc) = (push_mask(lv.r_band, n), push_mask(lv.c_band, n));
+        let mut m = all;
+        if lv.apart == 0 {
+            self.levels[lvl].apart = if lv.r.meets(&lv.c) { 2 } else { 1 };
+        }
+        if self.levels[lvl].apart == 1 {
+            m &= hr | hc; // rule 5: no idle push
+        }
+        if lv.pidle && lv.prev != NO_PUSH {
+            let pk = lv.prev;
+            m &= !(1u128 << reverse(pk)); // rule 1
+            let same = if moves_row(pk) {
+                ROW_PUSHES
+            } else {
+                !ROW_PUSHES
+            };
+            let other = same & !(0b1111u128 << (4 * line(pk)));
+            let smaller = (1u128 << (4 * line(pk))) - 1;
+            m &= !(other & (hr | smaller)); // rule 2
+        }
+        if let Some(ql) = lv.qline {
+            // rule 6's tie: only the pushes that let the idle push before through
+            let qa = &self.qa[(lvl - 1) * nk..lvl * nk];
+            let mut bits = m;
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if !qa[k].has_line_of(ql) {
+                    m &= !(1u128 << k);
+                }
+            }
+        }
+        m
+    }
+
     /// Rules 1, 2, focus, 4, 5 and 6 on push `k` at level `lvl`: `None` if pruned, else the size
     /// of the walk rule 4 left in the scratch queue for the child, if it made one.
     fn admit(
@@ -556,20 +699,20 @@ impl Search {
         let pk = lv.prev;
         if prune > 0 && pk != NO_PUSH && lv.pidle {
             if k == reverse(pk) {
-                return None;
+                cut!(left, Rule1);
             }
             if moves_row(k) == moves_row(pk)
                 && line(k) != line(pk)
                 && (hits_r || line(k) < line(pk))
             {
-                return None;
+                cut!(left, Rule2);
             }
         }
         if prune >= 2 && !focused && lvl == 1 && !hits_r && moves_row(k) == moves_row(pk) {
             // rule 2 at the root: the first push met {init}; `k`, R-idle after it, of the same
             // orientation on another line, does at least as well first
             if line(k) != line(pk) && self.levels[0].r_band.has_line_of(pk) {
-                return None;
+                cut!(left, Rule2);
             }
         }
         if focused && !(hits_r || hits_c || k == pk) {
@@ -578,7 +721,7 @@ impl Search {
         if left == 2 {
             if let Some(ql) = lv.qline {
                 if !self.qa[(lvl - 1) * nk + k].has_line_of(ql) {
-                    return None; // rule 6: the idle push that led here does not matter after k
+                    cut!(left, Rule6); // rule 6: the idle push that led here does not matter after k
                 }
             }
         }
@@ -591,25 +734,25 @@ impl Search {
         if rules && left == 2 && idle {
             // Rule 5: its lines come from last pushes whose line both sets enter: here, none?
             if self.levels[lvl].apart == 1 {
-                return None;
+                cut!(left, Rule5);
             }
             self.idle_lines(5);
             if !self.levels[lvl].allow.has_line_of(k) {
-                return None;
+                cut!(left, Rule5);
             }
         }
         let mut kept = None;
         if prune >= 2 && rules && left == 2 && hits_r != hits_c {
             let (near, walked) = self.rule4(k, hits_r);
             if !near {
-                return None;
+                cut!(left, Rule4);
             }
             kept = walked;
         }
         if prune >= 2 && rules && left == 3 && idle {
             self.idle_lines(6);
             if !self.levels[lvl].allow.has_line_of(k) {
-                return None;
+                cut!(left, Rule6);
             }
         }
         Some(kept)
@@ -853,6 +996,109 @@ impl Search {
     }
 }
 
+/// The counting build's hooks ([`super::level_stats`]).
+#[cfg(feature = "level-stats")]
+impl Search {
+    /// Count the child just entered by push `k` from level `left`, and follow the paths below
+    /// idle pushes: whether their changed positions border `R` after each later push.
+    fn stats_enter(&mut self, k: usize, left: usize, hits_r: bool, hits_c: bool) {
+        use super::level_stats::{config, Pending};
+        use super::rules::{crossing, near};
+        let (nl, nn) = (self.lvl, self.nn);
+        let cfg = config();
+        let rules = self.options.prune >= 2 && !self.options.focused && nl > 1;
+        let mut pend = Pending::default();
+        let parent = self.levels[nl - 1];
+        let ch = &self.levels[nl];
+        for &(p, cross, t) in &parent.pend.e[..parent.pend.n] {
+            let cross = cross.or(crossing(k));
+            let cells = self.rl[ch.at * nn..ch.at * nn + ch.rn]
+                .iter()
+                .map(|&x| usize::from(x));
+            if !near(cells, &self.board, t + 1, cross).has_line_of(p) {
+                pend.push(p, cross, t + 1);
+            }
+        }
+        // a push that leaves R and the goal in place starts a pending path
+        let goal_stays = if cfg.ridle {
+            !on_line(parent.g, k, self.n)
+        } else {
+            !hits_c
+        };
+        if rules && !hits_r && goal_stays && left >= cfg.min_left && left <= cfg.max_left {
+            pend.push(k, LinePair::default(), 0);
+        }
+        let pending = pend.n > 0;
+        self.levels[nl].pend = pend;
+        super::level_stats::enter(left, hits_r, hits_c, pending);
+    }
+
+    /// Count a last-push node (`nodes` with its tries); on a pending path, whether for every
+    /// pending push some last push passes (C).
+    fn stats_last(&mut self, nodes: u64) {
+        use super::rules::{crossing, near, pushes_on};
+        super::level_stats::tick(1, nodes);
+        let lv = self.levels[self.lvl];
+        if lv.pend.n == 0 {
+            return;
+        }
+        let cells = &self.rl[lv.at * self.nn..lv.at * self.nn + lv.rn];
+        let both = LinePair::entries(&lv.r).and(LinePair::entries(&lv.c));
+        let mut ok = vec![false; lv.pend.n];
+        for s in pushes_on(both) {
+            self.board.push(s);
+            let cnt = self
+                .sc
+                .walk_moved(&self.board, &self.conn, cells, s, None)
+                .unwrap_or(0);
+            let mut here: Vec<bool> = lv.pend.e[..lv.pend.n]
+                .iter()
+                .map(|&(p, cross, t)| {
+                    near(
+                        self.sc.walked(cnt),
+                        &self.board,
+                        t + 1,
+                        cross.or(crossing(s)),
+                    )
+                    .has_line_of(p)
+                })
+                .collect();
+            let g = self.board.moved(lv.g, s);
+            let cnt = self
+                .sc
+                .walk_from(&self.board, &self.conn, g, None)
+                .unwrap_or(0);
+            for (h, &(p, cross, t)) in here.iter_mut().zip(&lv.pend.e[..lv.pend.n]) {
+                *h = *h
+                    && near(
+                        self.sc.walked(cnt),
+                        &self.board,
+                        t + 1,
+                        cross.or(crossing(s)),
+                    )
+                    .has_line_of(p);
+            }
+            self.board.push(reverse(s));
+            for (o, h) in ok.iter_mut().zip(here) {
+                *o |= h;
+            }
+        }
+        if ok.iter().any(|o| !o) {
+            super::level_stats::dead(nodes);
+        }
+    }
+}
+
+/// Whether position `p` lies on the line push `k` moves.
+#[cfg(feature = "level-stats")]
+fn on_line(p: usize, k: usize, n: usize) -> bool {
+    if moves_row(k) {
+        p / n == line(k)
+    } else {
+        p % n == line(k)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -914,6 +1160,57 @@ mod tests {
         send::<Search>();
         send_sync::<Problem>();
         send_sync::<TranspositionTable>();
+    }
+
+    #[test]
+    fn the_candidate_masks_change_no_node_and_no_plan() {
+        // random boards of 5 to 9 rows, depths 3 to 5, with and without the masks two pushes
+        // before the end: the same status, nodes and plan
+        let mut x = 2026u64;
+        let mut next = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let (mut found, mut exhausted) = (0, 0);
+        for _ in 0..300 {
+            let n = 5 + next(5) as usize;
+            let density = [3, 5, 7][next(3) as usize];
+            let masks = (0..n * n)
+                .map(|_| {
+                    (0..4)
+                        .filter(|_| next(10) < density)
+                        .map(|b| 1u8 << b)
+                        .sum()
+                })
+                .collect();
+            let p = Problem {
+                n,
+                conn: Connections::new(masks),
+                init: next((n * n) as u64) as usize,
+                goal: next((n * n) as u64) as usize,
+            };
+            let depth = 3 + next(3) as usize;
+            let run = |masks: bool| {
+                let table = Some(Arc::new(TranspositionTable::new(12)));
+                let options = Options {
+                    masks,
+                    ..Options::default()
+                };
+                let mut s = Search::new(&p, depth, options, table, 1);
+                let mut step = Step::Budget;
+                while step == Step::Budget {
+                    step = s.run(1000);
+                }
+                (step, s.nodes(), s.plan())
+            };
+            let with = run(true);
+            assert_eq!(with, run(false), "n={n} depth={depth} {p:?}");
+            found += usize::from(with.0 == Step::Found);
+            exhausted += usize::from(with.0 == Step::Exhausted);
+        }
+        assert!(found > 30 && exhausted > 30, "{found} {exhausted}");
     }
 
     #[test]
