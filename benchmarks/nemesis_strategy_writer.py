@@ -1,0 +1,118 @@
+"""Writing a Nemesis strategy: the Python writer vs the native one, side by side.
+
+    .venv/bin/python benchmarks/nemesis_strategy_writer.py                     # 10x10 r3c3, 11x11 r5c5
+    .venv/bin/python benchmarks/nemesis_strategy_writer.py --cases 12:r3c5 --only native --out /tmp
+
+Each case is a start on the K x K grid of Fig. 4 (``escapology nemesis generate grid --size K``)
+from which the Nemesis wins. Each writer runs in a process of its own: the native search proves the
+win (``f_turn``), then the strategy is written to ``OUT/grid-K-rIcJ-WRITER.json``: *python* builds
+the document with :func:`escapology.nemesis.extract.nemesis_strategy` and writes it with
+:func:`escapology.nemesis.strategy.write_json`; *native* streams it with
+:func:`escapology.nemesis.extract.write_nemesis_strategy` (the crate's writer). The table gives the
+nodes, the file's size, the seconds of the search and of the writing, and the peak resident memory
+of the process after the search and at the end (``getrusage``'s ``ru_maxrss``), and the ratios.
+When both writers run, their files are compared (parsed: the same document).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WRITERS = ("python", "native")
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
+
+
+def child(k: int, cell: str, writer: str, path: Path) -> None:
+    """One measurement in this process; prints a JSON line."""
+    from escapology.nemesis import grid
+    from escapology.nemesis.exact import new_search
+    from escapology.nemesis.extract import nemesis_strategy, write_nemesis_strategy
+    from escapology.nemesis.strategy import write_json
+
+    g = grid(k, k).graph()
+    start = g.index[cell]
+    sr = new_search(g)
+    t = time.perf_counter()
+    assert not sr.f_turn(start, g.mult)[0], f"the fugitive wins from {cell}"
+    search_s = time.perf_counter() - t
+    search_mb = peak_mb()
+    t = time.perf_counter()
+    if writer == "native":
+        nodes = write_nemesis_strategy(sr, start, path)
+    else:
+        doc = nemesis_strategy(sr, start)
+        nodes = len(doc["nodes"])
+        with open(path, "w", encoding="utf-8") as fh:
+            write_json(doc, fh)
+    write_s = time.perf_counter() - t
+    print(json.dumps({"nodes": nodes, "mb": path.stat().st_size / 1e6, "search_s": search_s,
+                      "write_s": write_s, "search_peak_mb": search_mb, "peak_mb": peak_mb()}))
+
+
+def measure(k: int, cell: str, writer: str, out: Path) -> dict:
+    path = out / f"grid-{k}-{cell}-{writer}.json"
+    p = subprocess.run([sys.executable, __file__, "--child", str(k), cell, writer, str(path)],
+                       capture_output=True, text=True, cwd=ROOT)
+    if p.returncode != 0:
+        raise SystemExit(f"{writer} writer on {k}x{k} {cell} failed:\n{p.stderr}")
+    row = json.loads(p.stdout.strip().splitlines()[-1])
+    row["path"] = path
+    return row
+
+
+def same_document(a: Path, b: Path) -> bool:
+    with open(a, encoding="utf-8") as fa, open(b, encoding="utf-8") as fb:
+        return json.load(fa) == json.load(fb)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cases", nargs="+", default=["10:r3c3", "11:r5c5"], metavar="K:rIcJ")
+    ap.add_argument("--only", choices=WRITERS, default=None)
+    ap.add_argument("--out", type=Path, default=Path("/tmp"))
+    ap.add_argument("--keep", action="store_true", help="keep the strategy files")
+    ap.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        k, cell, writer, path = args.child
+        child(int(k), cell, writer, Path(path))
+        return
+    writers = [args.only] if args.only else list(WRITERS)
+    args.out.mkdir(parents=True, exist_ok=True)
+    load = os.getloadavg()
+    print(f"# Nemesis strategy writers, {time.strftime('%Y-%m-%d %H:%M')}, {platform.machine()}, "
+          f"{os.cpu_count()} cores, load {load[0]:.1f}, Python {platform.python_version()}; native search; "
+          "one process per writer; peak RSS = ru_maxrss after the search / at the end\n")
+    print("| grid | start | writer | nodes | MB | search s | write s | peak RSS after search | peak RSS |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for case in args.cases:
+        k, cell = case.split(":")
+        rows = {}
+        for writer in writers:
+            r = rows[writer] = measure(int(k), cell, writer, args.out)
+            print(f"| {k}x{k} | {cell} | {writer} | {r['nodes']:,} | {r['mb']:.1f} | {r['search_s']:.1f} | "
+                  f"{r['write_s']:.1f} | {r['search_peak_mb']:,.0f} MB | {r['peak_mb']:,.0f} MB |", flush=True)
+        if len(rows) == 2:
+            py, nat = rows["python"], rows["native"]
+            same = same_document(py["path"], nat["path"])
+            print(f"| {k}x{k} | {cell} | python / native | {'same document' if same else 'DIFFERENT'} | | | "
+                  f"{py['write_s'] / nat['write_s']:.1f}x | | {py['peak_mb'] / nat['peak_mb']:.1f}x |", flush=True)
+        if not args.keep:
+            for r in rows.values():
+                r["path"].unlink(missing_ok=True)
+
+
+if __name__ == "__main__":
+    main()
