@@ -27,13 +27,13 @@ import argparse
 import json
 import os
 import platform
-import resource
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from escapology.batch.task import peak_memory_mib
 from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis import grid
 from escapology.nemesis import io as nio
@@ -58,23 +58,18 @@ def quadrant(rows: int, cols: int) -> list[tuple[int, int]]:
     return [(i, j) for i in range((rows + 1) // 2) for j in range((cols + 1) // 2)]
 
 
-def cli_check(inst_file: Path, strat_file: Path) -> tuple[bool, float, str, float]:
+def cli_check(inst_file: Path, strat_file: Path) -> tuple[bool, float, str, float | None]:
     """``escapology nemesis check`` in a process of its own: accepted, seconds, its last line, and
-    its peak resident memory in GiB."""
+    its peak resident memory in GiB as GNU time reports it (None without ``/usr/bin/time``)."""
     t = time.perf_counter()
-    with tempfile.TemporaryFile() as log:
-        p = subprocess.Popen([str(CLI), "nemesis", "check", str(inst_file), str(strat_file)],
-                             stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
-        _, status, usage = os.wait4(p.pid, 0)
-        p.returncode = os.waitstatus_to_exitcode(status)
-        log.seek(0)
-        lines = log.read().decode(errors="replace").strip().splitlines()
-    return p.returncode == 0, time.perf_counter() - t, lines[-1] if lines else "", usage.ru_maxrss / 2**20
-
-
-def peak_gib() -> float:
-    """The peak resident memory of this process so far (search tables included), in GiB."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        timed = ["/usr/bin/time", "-f", "%M", "-o", report.name] if Path("/usr/bin/time").exists() else []
+        p = subprocess.run([*timed, str(CLI), "nemesis", "check", str(inst_file), str(strat_file)],
+                           capture_output=True, text=True, cwd=ROOT)
+        kib = Path(report.name).read_text().split()[-1:] if timed else []
+    lines = (p.stdout + p.stderr).strip().splitlines()
+    gib = int(kib[0]) / 2**20 if kib and kib[0].isdigit() else None
+    return p.returncode == 0, time.perf_counter() - t, lines[-1] if lines else "", gib
 
 
 def winners(k: int, budget: float, starts: list[str] | None = None) -> dict[str, object]:
@@ -140,10 +135,11 @@ def strategies(size: dict[str, object], out: Path | None, max_strategy: int, use
                 with open(stem.with_suffix(".json"), "w", encoding="utf-8") as fh:
                     write_json(strategy, fh)
             mb = stem.with_suffix(".json").stat().st_size / 1e6
-            size_text += f" ({mb:.1f} MB; process peak {peak_gib():.2f} GiB)"
+            size_text += f" ({mb:.1f} MB; process peak {(peak_memory_mib() or 0) / 1024:.2f} GiB)"
             if use_cli:
                 ok, secs, msg, gib = cli_check(stem.with_suffix(".lp"), stem.with_suffix(".json"))
-                verdict = f"{'accepted' if ok else 'REJECTED: ' + msg} ({secs:.1f} s, peak {gib:.2f} GiB)"
+                peak = f", peak {gib:.2f} GiB" if gib is not None else ""
+                verdict = f"{'accepted' if ok else 'REJECTED: ' + msg} ({secs:.1f} s{peak})"
         if verdict == "—":
             if strategy is None and stem is not None:
                 with open(stem.with_suffix(".json"), encoding="utf-8") as fh:

@@ -9,8 +9,10 @@ win (``f_turn``), then the strategy is written to ``OUT/grid-K-rIcJ-WRITER.json`
 the document with :func:`escapology.nemesis.extract.nemesis_strategy` and writes it with
 :func:`escapology.nemesis.strategy.write_json`; *native* streams it with
 :func:`escapology.nemesis.extract.write_nemesis_strategy` (the crate's writer). The table gives the
-nodes, the file's size, the seconds of the search and of the writing, and the peak resident memory
-of the process after the search and at the end (``getrusage``'s ``ru_maxrss``), and the ratios.
+nodes, the file's size, the seconds of the search and of the writing, the resident memory after
+the search (the search's tables), the peak resident memory of the process (``VmHWM``, the
+search's own peak included) and the writer's share (the peak less the memory
+after the search), and the ratios.
 When both writers run, their files are compared (parsed: the same document).
 """
 
@@ -20,7 +22,6 @@ import argparse
 import json
 import os
 import platform
-import resource
 import subprocess
 import sys
 import time
@@ -30,12 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 WRITERS = ("python", "native")
 
 
-def peak_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
-
-
 def child(k: int, cell: str, writer: str, path: Path) -> None:
     """One measurement in this process; prints a JSON line."""
+    from escapology.batch.task import peak_memory_mib, resident_memory
     from escapology.nemesis import grid
     from escapology.nemesis.exact import new_search
     from escapology.nemesis.extract import nemesis_strategy, write_nemesis_strategy
@@ -47,7 +45,7 @@ def child(k: int, cell: str, writer: str, path: Path) -> None:
     t = time.perf_counter()
     assert not sr.f_turn(start, g.mult)[0], f"the fugitive wins from {cell}"
     search_s = time.perf_counter() - t
-    search_mb = peak_mb()
+    search_mb = resident_memory() / 2**20
     t = time.perf_counter()
     if writer == "native":
         nodes = write_nemesis_strategy(sr, start, path)
@@ -58,7 +56,7 @@ def child(k: int, cell: str, writer: str, path: Path) -> None:
             write_json(doc, fh)
     write_s = time.perf_counter() - t
     print(json.dumps({"nodes": nodes, "mb": path.stat().st_size / 1e6, "search_s": search_s,
-                      "write_s": write_s, "search_peak_mb": search_mb, "peak_mb": peak_mb()}))
+                      "write_s": write_s, "search_mb": search_mb, "peak_mb": peak_memory_mib()}))
 
 
 def measure(k: int, cell: str, writer: str, out: Path) -> dict:
@@ -70,6 +68,11 @@ def measure(k: int, cell: str, writer: str, out: Path) -> dict:
     row = json.loads(p.stdout.strip().splitlines()[-1])
     row["path"] = path
     return row
+
+
+def share(row: dict) -> float:
+    """The writer's memory: the process's peak less its memory after the search."""
+    return max(row["peak_mb"] - row["search_mb"], 0.0)
 
 
 def same_document(a: Path, b: Path) -> bool:
@@ -94,21 +97,24 @@ def main() -> None:
     load = os.getloadavg()
     print(f"# Nemesis strategy writers, {time.strftime('%Y-%m-%d %H:%M')}, {platform.machine()}, "
           f"{os.cpu_count()} cores, load {load[0]:.1f}, Python {platform.python_version()}; native search; "
-          "one process per writer; peak RSS = ru_maxrss after the search / at the end\n")
-    print("| grid | start | writer | nodes | MB | search s | write s | peak RSS after search | peak RSS |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "one process per writer\n")
+    print("| grid | start | writer | nodes | MB | search s | write s | RSS after search | peak RSS | "
+          "writer's share |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for case in args.cases:
         k, cell = case.split(":")
         rows = {}
         for writer in writers:
             r = rows[writer] = measure(int(k), cell, writer, args.out)
             print(f"| {k}x{k} | {cell} | {writer} | {r['nodes']:,} | {r['mb']:.1f} | {r['search_s']:.1f} | "
-                  f"{r['write_s']:.1f} | {r['search_peak_mb']:,.0f} MB | {r['peak_mb']:,.0f} MB |", flush=True)
+                  f"{r['write_s']:.1f} | {r['search_mb']:,.0f} MB | {r['peak_mb']:,.0f} MB | "
+                  f"{share(r):,.0f} MB |", flush=True)
         if len(rows) == 2:
             py, nat = rows["python"], rows["native"]
             same = same_document(py["path"], nat["path"])
             print(f"| {k}x{k} | {cell} | python / native | {'same document' if same else 'DIFFERENT'} | | | "
-                  f"{py['write_s'] / nat['write_s']:.1f}x | | {py['peak_mb'] / nat['peak_mb']:.1f}x |", flush=True)
+                  f"{py['write_s'] / nat['write_s']:.1f}x | | {py['peak_mb'] / nat['peak_mb']:.1f}x | "
+                  f"{share(py) / max(share(nat), 1.0):.0f}x |", flush=True)
         if not args.keep:
             for r in rows.values():
                 r["path"].unlink(missing_ok=True)
