@@ -160,10 +160,22 @@ impl<'a, W: Write> StrategyWriter<'a, W> {
         self.out.write_all(
             br#"{"format": "nemesis-strategy", "version": 1, "player": "nemesis", "nodes": ["#,
         )?;
-        let root_position = self.memo.push(NONE, start, NONE);
-        let root = match self.open(start, None, 0, 0, root_position, None, stop)? {
-            Ok(leaf) => leaf,
-            Err(frame) => self.traverse(frame, stop)?,
+        let first = self.answers.len();
+        let root = match self.open(start, None, stop)? {
+            Some(leaf) => leaf,
+            None => {
+                let frame = Frame {
+                    at: start,
+                    first,
+                    next: 0,
+                    deletions: 0,
+                    visits: 0,
+                    key: 0,
+                    position: self.memo.push(NONE, start, NONE),
+                    entered: None,
+                };
+                self.traverse(frame, stop)?
+            }
         };
         writeln!(self.out, "], \"root\": {root}}}")?;
         self.out.flush()?;
@@ -206,18 +218,24 @@ impl<'a, W: Write> StrategyWriter<'a, W> {
                 }
                 let undo_from = self.enter(p, c);
                 let position = self.memo.push(parent, w, c);
-                let entered = Some((p, c, undo_from));
-                match self.open(w, Some(trapped), deletions, visits, position, entered, stop)? {
-                    Ok(leaf) => {
+                let first = self.answers.len();
+                match self.open(w, Some(trapped), stop)? {
+                    Some(leaf) => {
                         self.memo.store(key, position, leaf);
                         self.leave(p, c, undo_from);
                         self.answers[i].node = leaf;
                         stack.last_mut().expect("an open node").next += 1;
                     }
-                    Err(mut frame) => {
-                        frame.key = key;
-                        stack.push(frame);
-                    }
+                    None => stack.push(Frame {
+                        at: w,
+                        first,
+                        next: 0,
+                        deletions,
+                        visits,
+                        key,
+                        position,
+                        entered: Some((p, c, undo_from)),
+                    }),
                 }
                 continue;
             }
@@ -258,20 +276,15 @@ impl<'a, W: Write> StrategyWriter<'a, W> {
         found
     }
 
-    /// Opens the node of the fugitive on `p` to move: `Ok(node)` when it is a `trapped` leaf
-    /// (written at once), else `Err(frame)` with its answers appended to `answers`. `trapped` is
-    /// the search's word on the trap rule here (None: ask it).
-    #[allow(clippy::too_many_arguments)]
+    /// Opens the node of the fugitive on `p` to move: `Some(node)` when it is a `trapped` leaf
+    /// (written at once), else None with its answers appended to `answers`. `trapped` is the
+    /// search's word on the trap rule here (None: ask it).
     fn open(
         &mut self,
         p: u32,
         trapped: Option<bool>,
-        deletions: u64,
-        visits: u64,
-        position: u32,
-        entered: Option<(u32, u32, usize)>,
         stop: &mut Stop,
-    ) -> Result<Result<u32, Frame>, WriteError> {
+    ) -> Result<Option<u32>, WriteError> {
         for (k, &r) in self.probe.iter_mut().zip(&self.rest) {
             *k = r.min(self.cap) as u32;
         }
@@ -280,9 +293,8 @@ impl<'a, W: Write> StrategyWriter<'a, W> {
             None => !self.search.has_exit(p, &self.probe),
         };
         if trapped {
-            return Ok(Ok(self.write_trapped(p)?));
+            return Ok(Some(self.write_trapped(p)?));
         }
-        let first = self.answers.len();
         let g = &self.search.g;
         for &(_, e) in &g.adj[p as usize] {
             self.probe[e as usize] = 0;
@@ -318,16 +330,7 @@ impl<'a, W: Write> StrategyWriter<'a, W> {
                 node: NONE,
             });
         }
-        Ok(Err(Frame {
-            at: p,
-            first,
-            next: 0,
-            deletions,
-            visits,
-            key: 0,
-            position,
-            entered,
-        }))
+        Ok(None)
     }
 
     /// The deletion when the search names none (or one already gone): the first edge with a copy
