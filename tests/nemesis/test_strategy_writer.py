@@ -175,3 +175,19 @@ def test_with_the_python_engine_the_file_is_its_document(tmp_path):
     nodes = write_nemesis_strategy(python, start, tmp_path / "p.json")
     assert _read(tmp_path / "p.json") == nemesis_strategy(python, start)
     assert nodes == len(_read(tmp_path / "p.json")["nodes"])
+
+
+def test_the_native_writer_reports_the_nodes_written(tmp_path):
+    from escapology.core.progress import listen
+
+    g = grid(7, 7).graph()
+    sr = NativeSearch(g)
+    seen = []
+    listen(lambda what, fields: seen.append((what, fields)))
+    try:
+        nodes = write_nemesis_strategy(sr, g.index["r3c3"], tmp_path / "s.json")
+    finally:
+        listen(None)
+    counts = [f["nodes"] for what, f in seen if what.startswith("nemesis: writing")]
+    assert counts and counts == sorted(counts) and counts[-1] <= nodes
+    assert sr.progress is None

@@ -244,7 +244,7 @@ def write_nemesis_strategy(sr: Any, start: int, path: str | Path, *, max_nodes: 
     :func:`nemesis_strategy`). Raises :class:`StrategyTooLarge` beyond ``max_nodes`` nodes and
     :class:`~escapology.core.limits.LimitReached` when the search's deadline passes; the file is
     written whole or not at all (a partial one is removed; an earlier file at ``path`` is replaced
-    only on success).
+    only on success). On a terminal the native writer shows the nodes written so far.
     """
     path = Path(path)
     if sr.g.is_exit[start]:
@@ -252,7 +252,15 @@ def write_nemesis_strategy(sr: Any, start: int, path: str | Path, *, max_nodes: 
     part = path.with_name(f".{path.name}.{os.getpid()}.part")
     try:
         if getattr(sr, "engine", "python") == "native":
-            status, nodes, _root = sr.write_nemesis_strategy(start, str(part), max_nodes)
+            from escapology.core.progress import search_progress
+
+            before = sr.progress
+            try:
+                with search_progress("nemesis: writing the strategy (nodes written)") as shown:
+                    sr.progress = shown
+                    status, nodes, _root = sr.write_nemesis_strategy(start, str(part), max_nodes)
+            finally:
+                sr.progress = before
             if status == "too_large":
                 raise StrategyTooLarge(f"more than {max_nodes} nodes")
             if status == "stopped":
