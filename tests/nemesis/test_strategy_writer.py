@@ -23,6 +23,10 @@ from escapology.nemesis.native import NativeSearch, available
 
 pytestmark = pytest.mark.skipif(not available(), reason="the extension has no Nemesis engine")
 
+#: names JSON escapes (a quote, a backslash, a tab) or keeps as they are (an accented letter)
+UNUSUAL = Instance.from_edges([("s\u00e9", 'a"1', 2), ('a"1', "x\\y", 1), ("s\u00e9", "b\t", 1), ("b\t", 'a"1', 1)],
+                              exits={"x\\y"}, start="s\u00e9")
+
 
 def _read(path):
     with open(path, encoding="utf-8") as fh:
@@ -57,6 +61,23 @@ def test_the_grid_nemesis_starts_give_the_python_writers_document(k, tmp_path):
     assert len(doc["nodes"]) == {7: 12_438, 8: 33_654}[k]
     ok, msg = check_strategy(g, "nemesis", lost[0], doc)
     assert ok, msg
+
+
+def test_the_text_is_write_jsons_with_the_root_last(tmp_path):
+    import io
+
+    from escapology.nemesis.strategy import write_json
+
+    for g, start in ((grid(7, 7).graph(), "r3c3"),
+                     (UNUSUAL.graph(), "s\u00e9")):
+        sr = NativeSearch(g)
+        v = g.index[start]
+        assert not sr.f_turn(v, g.mult)[0]
+        doc = nemesis_strategy(sr, v)
+        text = io.StringIO()
+        write_json({key: doc[key] for key in ("format", "version", "player", "nodes", "root")}, text)
+        write_nemesis_strategy(sr, v, tmp_path / "s.json")
+        assert (tmp_path / "s.json").read_text(encoding="utf-8") == text.getvalue()
 
 
 def test_the_written_file_is_accepted_by_escapology_nemesis_check(tmp_path):
@@ -112,8 +133,7 @@ def test_small_multigraphs_give_the_same_document_from_every_nemesis_start(inst,
 
 
 def test_unusual_names_are_written_as_json_writes_them(tmp_path):
-    edges = [("s\u00e9", 'a"1', 2), ('a"1', "x\\y", 1), ("s\u00e9", "b\t", 1), ("b\t", 'a"1', 1)]
-    g = Instance.from_edges(edges, exits={"x\\y"}, start="s\u00e9").graph()
+    g = UNUSUAL.graph()
     doc = _same_document(g, "nemesis", g.start, tmp_path)
     assert {n["at"] for n in doc["nodes"]} <= {"s\u00e9", 'a"1', "b\t"}
     text = (tmp_path / "native.json").read_text(encoding="utf-8")
