@@ -211,3 +211,14 @@ def test_the_native_writer_reports_the_nodes_written(tmp_path):
     counts = [f["nodes"] for what, f in seen if what.startswith("nemesis: writing")]
     assert counts and counts == sorted(counts) and counts[-1] <= nodes
     assert sr.progress is None
+
+
+def test_a_graph_deep_enough_for_the_searchs_own_thread(tmp_path):
+    """Over 256 non-exit vertices the crate searches on a thread of its own (a stack to match):
+    a cycle of 300 double edges, one vertex with a single edge to the exit."""
+    n = 300
+    edges = [(i, (i + 1) % n, 2) for i in range(n)] + [(150, "x", 1)]
+    g = Instance.from_edges(edges, exits={"x"}, start=0).graph()
+    doc = _same_document(g, "nemesis", g.start, tmp_path)
+    ok, msg = check_strategy(g, "nemesis", g.start, doc)
+    assert ok, msg
