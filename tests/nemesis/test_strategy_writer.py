@@ -222,3 +222,25 @@ def test_a_graph_deep_enough_for_the_searchs_own_thread(tmp_path):
     doc = _same_document(g, "nemesis", g.start, tmp_path)
     ok, msg = check_strategy(g, "nemesis", g.start, doc)
     assert ok, msg
+
+
+def test_solve_reads_the_native_writers_document_back(tmp_path):
+    from escapology.nemesis.exact import solve
+    from escapology.nemesis.extract import nemesis_strategy_document
+
+    g = grid(7, 7).graph()
+    start = g.index["r3c3"]
+    sr = NativeSearch(g)
+    r = solve(g, start=start, search=sr)
+    assert r.winner == "nemesis"
+    expected = nemesis_strategy(sr, start)
+    assert r.strategy == expected and list(r.strategy) == list(expected)  # the keys in write_json's order
+    python = Search(g)
+    assert nemesis_strategy_document(python, start) == nemesis_strategy(python, start)
+    with pytest.raises(StrategyTooLarge):
+        nemesis_strategy_document(sr, start, max_nodes=100)
+    assert solve(g, start=start, search=sr, max_strategy=100).stats["strategy_too_large"] == 100
+    sr.deadline = Deadline(0)
+    with pytest.raises(LimitReached) as exc:
+        solve(g, start=start, search=sr)
+    assert exc.value.winner == "nemesis"
