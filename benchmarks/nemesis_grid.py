@@ -15,6 +15,9 @@ every winner (one search, one set of tables per size, ``--budget`` seconds each;
 out says how far it got); phase 2 writes and checks the strategies, smallest grids first, within
 ``--strategy-budget`` seconds in all. ``--starts r3c5 ...`` limits both phases to those starts.
 
+A strategy of more than ``--check-max-nodes`` nodes (default 16 million: the Python checker holds
+about 1.2 kB a node, 16.5 GiB for a 12x12 strategy) is written but not checked; the row says so.
+
 The Nemesis' strategies are streamed to their files by the crate's writer
 (:func:`escapology.nemesis.extract.write_nemesis_strategy`: no document in memory); a row gives
 the nodes, the file's size, the seconds and the process's peak resident memory so far (the
@@ -93,8 +96,9 @@ def winners(k: int, budget: float, starts: list[str] | None = None) -> dict[str,
 
 
 def strategies(size: dict[str, object], out: Path | None, max_strategy: int, use_cli: bool,
-               deadline: Deadline) -> None:
-    """Phase 2: each start's strategy, written and checked; one row per start."""
+               deadline: Deadline, check_max: int) -> None:
+    """Phase 2: each start's strategy, written and checked (up to ``check_max`` nodes); one row
+    per start."""
     k, g, sr = size["k"], size["g"], size["search"]
     for (i, j), winner in size["winner"].items():  # type: ignore[attr-defined]
         v = g.index[f"r{i}c{j}"]  # type: ignore[attr-defined]
@@ -127,6 +131,8 @@ def strategies(size: dict[str, object], out: Path | None, max_strategy: int, use
             continue
         size_text = f"{nodes:,}"
         verdict = "—"
+        if nodes > check_max:  # the Python checker holds about 1.2 kB a node (16.5 GiB on 12x12)
+            verdict = f"not checked (more than {check_max:,} nodes, --check-max-nodes)"
         if stem is not None:
             stem.with_suffix(".lp").write_text(
                 f"% escapology nemesis generate grid --size {k} (start moved to r{i}c{j})\n"
@@ -136,7 +142,7 @@ def strategies(size: dict[str, object], out: Path | None, max_strategy: int, use
                     write_json(strategy, fh)
             mb = stem.with_suffix(".json").stat().st_size / 1e6
             size_text += f" ({mb:.1f} MB; process peak {(peak_memory_mib() or 0) / 1024:.2f} GiB)"
-            if use_cli:
+            if use_cli and verdict == "—":
                 ok, secs, msg, gib = cli_check(stem.with_suffix(".lp"), stem.with_suffix(".json"))
                 peak = f", peak {gib:.2f} GiB" if gib is not None else ""
                 verdict = f"{'accepted' if ok else 'REJECTED: ' + msg} ({secs:.1f} s{peak})"
@@ -182,6 +188,8 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=1800.0, help="seconds of search per size (winners)")
     ap.add_argument("--strategy-budget", type=float, default=7200.0, help="seconds for writing all strategies")
     ap.add_argument("--max-strategy", type=int, default=1_000_000, help="nodes of the largest strategy written")
+    ap.add_argument("--check-max-nodes", type=int, default=16_000_000,
+                    help="check strategies up to this many nodes (the checker needs about 1.2 kB a node)")
     ap.add_argument("--starts", nargs="+", default=None, metavar="rIcJ", help="only these starts")
     ap.add_argument("--rectangles", type=int, nargs=2, default=None, metavar=("FROM", "TO"))
     args = ap.parse_args()
@@ -211,7 +219,7 @@ def main() -> None:
     print("\n| grid | start | distance | winner | strategy s | strategy nodes | escapology nemesis check |")
     print("|---|---|---|---|---|---|---|")
     for s in sizes:
-        strategies(s, out, args.max_strategy, not args.no_cli, deadline)
+        strategies(s, out, args.max_strategy, not args.no_cli, deadline, args.check_max_nodes)
 
 
 if __name__ == "__main__":
