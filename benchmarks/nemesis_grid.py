@@ -13,24 +13,36 @@ checked by ``escapology nemesis check`` (a separate process, the independent che
 has more than ``--max-strategy`` nodes (the winner stays exact; the row says so). Phase 1 finds
 every winner (one search, one set of tables per size, ``--budget`` seconds each; a size that runs
 out says how far it got); phase 2 writes and checks the strategies, smallest grids first, within
-``--strategy-budget`` seconds in all.
+``--strategy-budget`` seconds in all. ``--starts r3c5 ...`` limits both phases to those starts.
+
+A strategy of more than ``--check-max-nodes`` nodes (default 16 million: the Python checker holds
+about 1.2 kB a node, 16.5 GiB for a 12x12 strategy) is written but not checked; the row says so.
+
+The Nemesis' strategies are streamed to their files by the crate's writer
+(:func:`escapology.nemesis.extract.write_nemesis_strategy`: no document in memory); a row gives
+the nodes, the file's size, the seconds and the process's peak resident memory so far (the
+search's tables included), and the checker's seconds and peak memory (its own process).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
+from escapology.batch.task import peak_memory_mib
 from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis import grid
 from escapology.nemesis import io as nio
 from escapology.nemesis.api import check
 from escapology.nemesis.exact import new_search, solve
+from escapology.nemesis.extract import StrategyTooLarge, write_nemesis_strategy
 from escapology.nemesis.generator import grid_distance
 from escapology.nemesis.strategy import strategy_size, write_json
 
@@ -49,22 +61,31 @@ def quadrant(rows: int, cols: int) -> list[tuple[int, int]]:
     return [(i, j) for i in range((rows + 1) // 2) for j in range((cols + 1) // 2)]
 
 
-def cli_check(inst_file: Path, strat_file: Path) -> tuple[bool, float, str]:
+def cli_check(inst_file: Path, strat_file: Path) -> tuple[bool, float, str, float | None]:
+    """``escapology nemesis check`` in a process of its own: accepted, seconds, its last line, and
+    its peak resident memory in GiB as GNU time reports it (None without ``/usr/bin/time``)."""
     t = time.perf_counter()
-    p = subprocess.run([str(CLI), "nemesis", "check", str(inst_file), str(strat_file)],
-                       capture_output=True, text=True, cwd=ROOT)
-    return p.returncode == 0, time.perf_counter() - t, (p.stdout + p.stderr).strip().splitlines()[-1:][0] if (
-        p.stdout + p.stderr).strip() else ""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        timed = ["/usr/bin/time", "-f", "%M", "-o", report.name] if Path("/usr/bin/time").exists() else []
+        p = subprocess.run([*timed, str(CLI), "nemesis", "check", str(inst_file), str(strat_file)],
+                           capture_output=True, text=True, cwd=ROOT)
+        kib = Path(report.name).read_text().split()[-1:] if timed else []
+    lines = (p.stdout + p.stderr).strip().splitlines()
+    gib = int(kib[0]) / 2**20 if kib and kib[0].isdigit() else None
+    return p.returncode == 0, time.perf_counter() - t, lines[-1] if lines else "", gib
 
 
-def winners(k: int, budget: float) -> dict[str, object]:
-    """Phase 1: the winner from every octant start of the k x k grid (one search, shared tables)."""
+def winners(k: int, budget: float, starts: list[str] | None = None) -> dict[str, object]:
+    """Phase 1: the winner from every octant start of the k x k grid (one search, shared tables),
+    or from those of ``starts`` only."""
     g = grid(k, k).graph()
     sr = new_search(g, "nemesis", Deadline(budget))
     out: dict[str, object] = {"k": k, "g": g, "search": sr, "winner": {}, "won": [], "lost": [], "complete": True}
     t = time.perf_counter()
     try:
         for i, j in octant(k):
+            if starts is not None and f"r{i}c{j}" not in starts:
+                continue
             win = sr.f_turn(g.index[f"r{i}c{j}"], g.mult)[0]
             out["winner"][(i, j)] = "fugitive" if win else "nemesis"  # type: ignore[index]
             (out["won"] if win else out["lost"]).append(grid_distance(k, k, i, j))  # type: ignore[attr-defined]
@@ -75,8 +96,9 @@ def winners(k: int, budget: float) -> dict[str, object]:
 
 
 def strategies(size: dict[str, object], out: Path | None, max_strategy: int, use_cli: bool,
-               deadline: Deadline) -> None:
-    """Phase 2: each start's strategy, written and checked; one row per start."""
+               deadline: Deadline, check_max: int) -> None:
+    """Phase 2: each start's strategy, written and checked (up to ``check_max`` nodes); one row
+    per start."""
     k, g, sr = size["k"], size["g"], size["search"]
     for (i, j), winner in size["winner"].items():  # type: ignore[attr-defined]
         v = g.index[f"r{i}c{j}"]  # type: ignore[attr-defined]
@@ -87,34 +109,49 @@ def strategies(size: dict[str, object], out: Path | None, max_strategy: int, use
             continue
         t = time.perf_counter()
         sr.deadline = deadline  # type: ignore[attr-defined]
+        inst = grid(k, k, start=(i, j))  # type: ignore[arg-type]
+        stem = out / f"grid-{k}-r{i}c{j}" if out is not None else None
+        strategy = None
         try:
-            r = solve(g, start=v, search=sr, max_strategy=max_strategy)  # type: ignore[arg-type]
+            if winner == "nemesis" and stem is not None:  # streamed to the file, no document in memory
+                nodes = write_nemesis_strategy(sr, v, stem.with_suffix(".json"), max_nodes=max_strategy)
+            else:
+                r = solve(g, start=v, search=sr, max_strategy=max_strategy)  # type: ignore[arg-type]
+                assert r.winner == winner
+                strategy = r.strategy
+                nodes = strategy_size(strategy) if strategy is not None else -1
+        except StrategyTooLarge:
+            nodes = -1
         except LimitReached:
-            print(f"{row} | not written (time budget of the run spent while writing it) | |", flush=True)
+            print(f"{row} not written (time budget of the run spent while writing it) | | |", flush=True)
             continue
         t_solve = time.perf_counter() - t
-        assert r.winner == winner
-        if r.strategy is None:
+        if nodes < 0:
             print(f"{row} {t_solve:.1f} | > {max_strategy:,} (not written) | — |", flush=True)
             continue
-        size_text = f"{strategy_size(r.strategy):,}"
+        size_text = f"{nodes:,}"
         verdict = "—"
-        if out is not None:
-            stem = out / f"grid-{k}-r{i}c{j}"
-            inst = grid(k, k, start=(i, j))  # type: ignore[arg-type]
+        if nodes > check_max:  # the Python checker holds about 1.2 kB a node (16.5 GiB on 12x12)
+            verdict = f"not checked (more than {check_max:,} nodes, --check-max-nodes)"
+        if stem is not None:
             stem.with_suffix(".lp").write_text(
                 f"% escapology nemesis generate grid --size {k} (start moved to r{i}c{j})\n"
                 + nio.format_instance(inst) + "\n")
-            with open(stem.with_suffix(".json"), "w") as fh:
-                write_json(r.strategy, fh)
+            if strategy is not None:
+                with open(stem.with_suffix(".json"), "w", encoding="utf-8") as fh:
+                    write_json(strategy, fh)
             mb = stem.with_suffix(".json").stat().st_size / 1e6
-            size_text += f" ({mb:.1f} MB)"
-            if use_cli:
-                ok, secs, msg = cli_check(stem.with_suffix(".lp"), stem.with_suffix(".json"))
-                verdict = f"{'accepted' if ok else 'REJECTED: ' + msg} ({secs:.1f} s)"
+            size_text += f" ({mb:.1f} MB; process peak {(peak_memory_mib() or 0) / 1024:.2f} GiB)"
+            if use_cli and verdict == "—":
+                ok, secs, msg, gib = cli_check(stem.with_suffix(".lp"), stem.with_suffix(".json"))
+                peak = f", peak {gib:.2f} GiB" if gib is not None else ""
+                verdict = f"{'accepted' if ok else 'REJECTED: ' + msg} ({secs:.1f} s{peak})"
         if verdict == "—":
+            if strategy is None and stem is not None:
+                with open(stem.with_suffix(".json"), encoding="utf-8") as fh:
+                    strategy = json.load(fh)
             t = time.perf_counter()
-            ok = check(grid(k, k, start=(i, j)), r.strategy).ok  # type: ignore[arg-type]
+            ok = check(inst, strategy).ok
             verdict = f"{'accepted' if ok else 'REJECTED'} in-process ({time.perf_counter() - t:.1f} s)"
         print(f"{row} {t_solve:.1f} | {size_text} | {verdict} |", flush=True)
 
@@ -151,6 +188,9 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=1800.0, help="seconds of search per size (winners)")
     ap.add_argument("--strategy-budget", type=float, default=7200.0, help="seconds for writing all strategies")
     ap.add_argument("--max-strategy", type=int, default=1_000_000, help="nodes of the largest strategy written")
+    ap.add_argument("--check-max-nodes", type=int, default=16_000_000,
+                    help="check strategies up to this many nodes (the checker needs about 1.2 kB a node)")
+    ap.add_argument("--starts", nargs="+", default=None, metavar="rIcJ", help="only these starts")
     ap.add_argument("--rectangles", type=int, nargs=2, default=None, metavar=("FROM", "TO"))
     args = ap.parse_args()
     out = None if args.no_files else args.out
@@ -170,7 +210,7 @@ def main() -> None:
     print("|---|---|---|---|---|")
     sizes = []
     for k in range(args.sizes[0], args.sizes[1] + 1):
-        s = winners(k, args.budget)
+        s = winners(k, args.budget, args.starts)
         sizes.append(s)
         note = "" if s["complete"] else f" (budget {args.budget:.0f} s reached: {len(s['winner'])} starts)"
         print(f"| {k}x{k}{note} | {_span(s['won'])} | {_span(s['lost']) if s['lost'] else '—'} | "
@@ -179,7 +219,7 @@ def main() -> None:
     print("\n| grid | start | distance | winner | strategy s | strategy nodes | escapology nemesis check |")
     print("|---|---|---|---|---|---|---|")
     for s in sizes:
-        strategies(s, out, args.max_strategy, not args.no_cli, deadline)
+        strategies(s, out, args.max_strategy, not args.no_cli, deadline, args.check_max_nodes)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,9 @@
 //! - [`simplify`]: the restriction of a position to what matters (soundness step 3);
 //! - [`bridge`]: a single-copy bridge that cuts the fugitive off (soundness step 4);
 //! - [`search`]: the restricted-game minimax with every soundness step (1-6);
-//! - [`cat`]: Cat Herding's memoised minimax (cat speed 1 and unbounded).
+//! - [`cat`]: Cat Herding's memoised minimax (cat speed 1 and unbounded);
+//! - [`position_memo`]: full positions of the game without revisits as parent chains, memoised;
+//! - [`strategy_writer`]: the Nemesis' strategy over full positions, streamed to a file.
 //!
 //! Every search polls a `stop` callback now and then and unwinds with [`Stopped`] when it says
 //! so; the tables keep only complete entries, so a stopped search can be resumed.
@@ -16,8 +18,10 @@
 pub mod bridge;
 pub mod cat;
 pub mod graph;
+pub mod position_memo;
 pub mod search;
 pub mod simplify;
+pub mod strategy_writer;
 pub mod table;
 
 /// The search was stopped by its caller (deadline, Ctrl-C) before it finished.

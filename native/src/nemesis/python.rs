@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyAssertionError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyFrozenSet, PyList};
 
@@ -16,6 +16,7 @@ use crate::py_monitor::PyMonitor;
 use super::cat::CatSearch;
 use super::graph::Graph;
 use super::search::{Search as NemesisEngine, Stop};
+use super::strategy_writer::{StrategyWriter, WriteError};
 use super::table::{Action, FEntry, NEntry};
 
 /// Stack bytes a search may need per level of recursion (with a wide margin).
@@ -245,6 +246,55 @@ impl NemesisSearch {
                 }
             },
         )
+    }
+
+    /// Writes the Nemesis' winning strategy from `start` to the file `path`: the document of
+    /// `escapology.nemesis.extract.nemesis_strategy`, node for node (see `strategy_writer`).
+    /// `mult` are the graph's real multiplicities, `names` every vertex's name encoded as a JSON
+    /// string. Returns `("written", nodes, root)`, or `("too_large", 0, 0)` beyond `max_nodes`
+    /// nodes, or `("stopped", 0, 0)` when `seconds` ran out; the file is then incomplete (the
+    /// caller removes it). The progress callback is told the nodes written so far.
+    #[pyo3(signature = (start, mult, names, path, max_nodes=None, seconds=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn write_nemesis_strategy(
+        &mut self,
+        py: Python<'_>,
+        start: u32,
+        mult: Vec<u64>,
+        names: Vec<String>,
+        path: std::path::PathBuf,
+        max_nodes: Option<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<(&'static str, u64, u32)> {
+        self.check_vertex(start)?;
+        let g = &self.engine.g;
+        if names.len() != g.n() {
+            return Err(PyValueError::new_err("one name per vertex"));
+        }
+        let same = mult.len() == g.m()
+            && mult
+                .iter()
+                .zip(&g.mult)
+                .all(|(&k, &c)| k > 0 && k.min(self.cap) == c as u64);
+        if !same {
+            return Err(PyValueError::new_err(
+                "mult are the multiplicities of the search's graph",
+            ));
+        }
+        let out = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&path)?);
+        let progress = self.callback(py);
+        let cap = self.cap;
+        let engine = &mut self.engine;
+        let written = run_monitored(py, seconds, progress, self.levels, move |stop| {
+            StrategyWriter::new(engine, &mult, cap, &names, out, max_nodes).write(start, stop)
+        })?;
+        match written {
+            Ok(w) => Ok(("written", w.nodes, w.root)),
+            Err(WriteError::Stopped) => Ok(("stopped", 0, 0)),
+            Err(WriteError::TooLarge) => Ok(("too_large", 0, 0)),
+            Err(WriteError::Wrong(msg)) => Err(PyAssertionError::new_err(msg)),
+            Err(WriteError::Io(e)) => Err(e.into()),
+        }
     }
 
     /// Positions searched (table misses).

@@ -395,7 +395,7 @@ def solve(
     (``exc.winner``), so that the answer "unknown" can say so. ``engine`` chooses the search
     (:func:`new_search`) unless ``search`` is given; ``stats["engine"]`` says which ran.
     """
-    from escapology.nemesis.extract import StrategyTooLarge, fugitive_strategy, nemesis_strategy
+    from escapology.nemesis.extract import StrategyTooLarge, fugitive_strategy, nemesis_strategy_document
     from escapology.nemesis.strategy import fugitive_document
 
     s = g.start if start is None else start
@@ -415,7 +415,7 @@ def solve(
     stats: dict[str, Any] = {"engine": getattr(sr, "engine", "python")}
     if strategy:  # writing the strategy searches again (table misses): the deadline still holds
         try:
-            build = fugitive_strategy if r[0] else nemesis_strategy
+            build = fugitive_strategy if r[0] else nemesis_strategy_document
             strat = build(sr, s, max_nodes=max_strategy)
         except StrategyTooLarge:
             stats["strategy_too_large"] = max_strategy or 0

@@ -108,6 +108,18 @@ class NativeSearch:
             raise LimitReached()
         return self._s.n_entry(i)
 
+    def write_nemesis_strategy(self, start: int, path: str, max_nodes: int | None = None) -> tuple[str, int, int]:
+        """The crate writes the Nemesis' strategy from ``start`` to ``path`` (the document of
+        :func:`escapology.nemesis.extract.nemesis_strategy`, streamed): ``("written", nodes,
+        root)``, ``("too_large", 0, 0)`` or ``("stopped", 0, 0)`` (deadline), the file then
+        incomplete. Use :func:`escapology.nemesis.extract.write_nemesis_strategy`."""
+        import json
+
+        names = [json.dumps(v, ensure_ascii=False) for v in self.g.names]
+        status, nodes, root = self._s.write_nemesis_strategy(
+            start, list(self.g.mult), names, path, max_nodes, self.deadline.remaining())
+        return str(status), int(nodes), int(root)
+
     def prune(self, mult: tuple[int, ...], pos: int) -> tuple[None, None, bool]:
         """Only the third element of :meth:`Search.prune`: whether an exit is left in the pruned
         component of ``pos`` (what the strategy writers ask)."""
