@@ -135,3 +135,38 @@ def test_position_chains_compare_sets_and_multisets(line, rng):
     pc.put(0, 1, 2, a)
     assert pc.seen(0, 1, 2, b, v, c) == expected
     assert not pc.seen(0, 1, 3, b, v, c)
+
+
+def test_solve_writes_the_strategy_file_and_check_reads_it(tmp_path):
+    from escapology.nemesis.api import solve
+
+    lp = tmp_path / "g.lp"
+    lp.write_text(nio.format_instance(grid(7, 7, start=(3, 3))) + "\n")
+    out = tmp_path / "s.json"
+    r = runner.invoke(ncli.app, ["solve", str(lp), "--strategy-file", str(out), "--format", "json"])
+    assert r.exit_code == 0, r.output
+    ans = json.loads(r.output)
+    assert ans["winner"] == "nemesis" and ans["strategy"] is None and ans["strategy_file"] == str(out)
+    assert ans["strategy_nodes"] == len(json.loads(out.read_text())["nodes"]) > 1000
+    r = runner.invoke(ncli.app, ["check", str(lp), str(out)])
+    assert r.exit_code == 0 and "valid" in r.output, r.output
+    # the answer itself names the file: check says where the strategy is
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps(ans))
+    r = runner.invoke(ncli.app, ["check", str(lp), str(answer)])
+    assert r.exit_code == 2 and "written to" in r.output, r.output
+    # a fugitive's win: his (small) strategy goes to the file as well
+    inst = grid(7, 7, start=(0, 1))
+    res = solve(inst, strategy_file=tmp_path / "f.json")
+    assert res.answer["winner"] == "fugitive" and res.certificate is None
+    assert check_file(inst, tmp_path / "f.json").ok is False  # check_file reads the Nemesis' strategies
+    assert check_strategy(inst.graph(), "nemesis", inst.graph().start, json.loads((tmp_path / "f.json").read_text()))[0]
+
+
+@pytest.mark.parametrize("extra", [["--method", "linear"], ["--all-starts"], ["--game", "cat"]])
+def test_strategy_file_needs_the_exact_method_for_one_start(tmp_path, extra):
+    lp = tmp_path / "g.lp"
+    lp.write_text(nio.format_instance(grid(5, 5)) + "\n")
+    r = runner.invoke(ncli.app, ["solve", str(lp), "--strategy-file", str(tmp_path / "s.json"), *extra])
+    assert r.exit_code == 2 and "--strategy-file" in r.output, r.output
+    assert not (tmp_path / "s.json").exists()

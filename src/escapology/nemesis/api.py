@@ -98,17 +98,22 @@ def _need_start(inst: Instance) -> None:
 
 def solve(inst: Instance, *, timeout: float | None = None, game: str = "nemesis", method: str = "exact",
           all_starts: bool = False, cat_speed: str = "unbounded", max_strategy_nodes: int | None = None,
-          engine: str = "native") -> Result:
+          engine: str = "native", strategy_file: str | Path | None = None) -> Result:
     """The winner from the start with a winning strategy (``game`` nemesis or blizzard), the
     winning starts (``all_starts``), or the cat number (``game="cat"``, ``cat_speed`` ``"1"`` or
     ``"unbounded"``). ``method`` is ``exact`` (any graph) or ``linear`` (trees, maximum degree 3,
     Blizzard). A strategy of more than ``max_strategy_nodes`` nodes (default: no cap) is left out,
     with a note. ``unknown`` when ``timeout`` passes. ``engine`` runs the exact searches in the
-    Rust crate (``native``, the default) or in Python (``python``); the answers are the same."""
+    Rust crate (``native``, the default) or in Python (``python``); the answers are the same.
+    ``strategy_file`` (exact method, one start): the strategy is written to that file, streamed
+    (:func:`escapology.nemesis.exact.solve`), and the answer holds ``"strategy_file"``,
+    ``"strategy_nodes"`` and a note instead of the strategy; check the file with :func:`check_file`
+    (or ``escapology nemesis check``, which reads a large one as a stream)."""
     try:
         return Result(Status.SOLVED, _answer(inst, game, all_starts=all_starts, method=method,
                                              cat_speed=cat_speed, timeout=timeout,
-                                             max_strategy_nodes=max_strategy_nodes, engine=engine))
+                                             max_strategy_nodes=max_strategy_nodes, engine=engine,
+                                             strategy_file=strategy_file))
     except LimitReached as exc:
         known = getattr(exc, "winner", None)  # the time ran out while the strategy was written
         return Result(Status.UNKNOWN, {"game": game, **({"winner": known} if known else {})})
@@ -116,9 +121,12 @@ def solve(inst: Instance, *, timeout: float | None = None, game: str = "nemesis"
 
 def _answer(inst: Instance, game: str, *, all_starts: bool, method: str, cat_speed: str,
             timeout: float | None, max_strategy_nodes: int | None = None,
-            engine: str = "native") -> dict[str, Any]:
+            engine: str = "native", strategy_file: str | Path | None = None) -> dict[str, Any]:
     """The JSON answer (raises LimitReached on timeout)."""
     deadline = Deadline(timeout)
+    if strategy_file is not None and (method != "exact" or all_starts or game == "cat"):
+        raise InputError("a strategy file is written by the exact method for one start (not --method linear, "
+                         "--all-starts or cat)")
     g = inst.graph()
     if game == "cat":
         from escapology.nemesis.cat import new_cat_search
@@ -161,8 +169,14 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, method: str, cat_spe
         return _solve_linear(g, game)
     from escapology.nemesis.exact import solve as solve_graph
 
-    r = solve_graph(g, game, deadline=deadline, max_strategy=max_strategy_nodes, engine=engine)
+    r = solve_graph(g, game, deadline=deadline, max_strategy=max_strategy_nodes, engine=engine,
+                    strategy_file=strategy_file)
     out = {"game": game, "start": inst.start, "winner": r.winner, "strategy": r.strategy, "nodes": r.nodes}
+    if "strategy_file" in r.stats:
+        out["strategy_file"] = r.stats["strategy_file"]
+        out["strategy_nodes"] = r.stats["strategy_nodes"]
+        out["strategy_note"] = (f"strategy of {r.stats['strategy_nodes']:,} nodes written to {r.stats['strategy_file']}"
+                                " (check it: escapology nemesis check INSTANCE FILE)")
     if "strategy_too_large" in r.stats:
         out["strategy_note"] = (f"strategy above {r.stats['strategy_too_large']} nodes (--max-strategy-nodes), "
                                 "not written")

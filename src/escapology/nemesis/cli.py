@@ -139,13 +139,17 @@ def _solve(
     memory: float | None = None,
     max_strategy_nodes: int | None = None,
     engine: str = "native",
+    strategy_file: Path | None = None,
 ):
     """The protocol's answer (:func:`escapology.nemesis.api.solve`), errors naming ``file``."""
     from escapology.nemesis.api import solve
 
+    if strategy_file is not None and not strategy_file.parent.is_dir():
+        raise InputError(f"--strategy-file: no directory {strategy_file.parent}")
     try:
         return solve(inst, game=game, all_starts=all_starts, method=method, cat_speed=cat_speed, timeout=timeout,
-                     max_strategy_nodes=max_strategy_nodes, engine=engine, **memory_options(solve, memory))
+                     max_strategy_nodes=max_strategy_nodes, engine=engine, strategy_file=strategy_file,
+                     **memory_options(solve, memory))
     except InputError as exc:
         raise exc.with_file(file) from None
 
@@ -198,12 +202,18 @@ def solve_cmd(
         "--max-strategy-nodes", min=1, help="Leave out a strategy of more nodes (default: no cap).")] = None,
     engine: Annotated[Engine, typer.Option(
         "--engine", help="The exact search: native (Rust, default) or python (for cross-checks).")] = Engine.native,
+    strategy_file: Annotated[Optional[Path], typer.Option(
+        "--strategy-file", help="Write the strategy to this file, streamed (large Nemesis strategies: tens of "
+        "millions of nodes in a few GB); the answer names the file instead of holding the strategy.")] = None,
 ) -> None:
     """Solve: the winner and a winning strategy (or the winning starts, or the cat number).
 
     --timeout counts from the start, reading included; --memory is passed to the search when it
     takes a memory limit. The JSON answer is written as it is encoded (strategies share nodes)."""
     deadline = command_deadline(timeout)
+    if strategy_file is not None and (method is Method.linear or all_starts or game is GameName.cat):
+        raise InputError("--strategy-file is written by the exact method for one start "
+                         "(not with --method linear, --all-starts or --game cat)")
     if method is Method.linear and not all_starts and game is not GameName.cat:
         ng, inst = _load_graph(file, exits, start, deadline)
         if ng is not None:
@@ -213,7 +223,7 @@ def solve_cmd(
     assert inst is not None
     result = _solve(inst, str(file), game.value, all_starts=all_starts, method=method.value,
                     cat_speed=cat_speed.value, timeout=deadline.remaining(), memory=memory,
-                    max_strategy_nodes=max_strategy_nodes, engine=engine.value)
+                    max_strategy_nodes=max_strategy_nodes, engine=engine.value, strategy_file=strategy_file)
     raise typer.Exit(_print_result(result, format.value))
 
 

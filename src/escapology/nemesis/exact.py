@@ -57,6 +57,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from escapology.core.limits import Deadline, LimitReached
@@ -382,9 +383,15 @@ def solve(
     search: Any = None,
     max_strategy: int | None = None,
     engine: str = "native",
+    strategy_file: str | Path | None = None,
 ) -> SolveResult:
     """Solve Nemesis or Blizzard from ``start`` (default: the graph's start) with a strategy
     document (:mod:`escapology.nemesis.strategy`).
+
+    With ``strategy_file`` the document is written to that file instead (whole or not at all;
+    the Nemesis' by :func:`escapology.nemesis.extract.write_nemesis_strategy`, streamed, never
+    held in memory: the tens of millions of nodes of the 13 x 13 grid in under 2 GB) and the
+    result's ``strategy`` is None, with ``stats["strategy_file"]`` and ``stats["strategy_nodes"]``.
 
     A start on an exit is a win for the fugitive (§2), with the one-node strategy. A strategy of
     more than ``max_strategy`` nodes (default: no cap) is not built (``strategy`` is None and
@@ -395,7 +402,12 @@ def solve(
     (``exc.winner``), so that the answer "unknown" can say so. ``engine`` chooses the search
     (:func:`new_search`) unless ``search`` is given; ``stats["engine"]`` says which ran.
     """
-    from escapology.nemesis.extract import StrategyTooLarge, fugitive_strategy, nemesis_strategy_document
+    from escapology.nemesis.extract import (
+        StrategyTooLarge,
+        fugitive_strategy,
+        nemesis_strategy_document,
+        write_nemesis_strategy,
+    )
     from escapology.nemesis.strategy import fugitive_document
 
     s = g.start if start is None else start
@@ -403,6 +415,9 @@ def solve(
         raise ValueError("no start vertex")
     if g.is_exit[s]:
         trivial = fugitive_document([{"at": g.names[s]}], 0) if strategy else None
+        if trivial is not None and strategy_file is not None:
+            _write_whole(trivial, Path(strategy_file))
+            return SolveResult("fugitive", None, 0, game, {"strategy_file": str(strategy_file), "strategy_nodes": 1})
         return SolveResult("fugitive", trivial, 0, game, {})
     sr = search or new_search(g, game, deadline, engine=engine)
     from escapology.core.progress import search_progress
@@ -415,14 +430,37 @@ def solve(
     stats: dict[str, Any] = {"engine": getattr(sr, "engine", "python")}
     if strategy:  # writing the strategy searches again (table misses): the deadline still holds
         try:
-            build = fugitive_strategy if r[0] else nemesis_strategy_document
-            strat = build(sr, s, max_nodes=max_strategy)
+            if strategy_file is not None and not r[0]:
+                n = write_nemesis_strategy(sr, s, strategy_file, max_nodes=max_strategy)
+                stats.update(strategy_file=str(strategy_file), strategy_nodes=n)
+            elif strategy_file is not None:
+                doc = fugitive_strategy(sr, s, max_nodes=max_strategy)
+                _write_whole(doc, Path(strategy_file))
+                stats.update(strategy_file=str(strategy_file), strategy_nodes=len(doc["nodes"]))
+            else:
+                build = fugitive_strategy if r[0] else nemesis_strategy_document
+                strat = build(sr, s, max_nodes=max_strategy)
         except StrategyTooLarge:
             stats["strategy_too_large"] = max_strategy or 0
         except LimitReached as exc:
             exc.winner = "fugitive" if r[0] else "nemesis"  # type: ignore[attr-defined]
             raise
     return SolveResult("fugitive" if r[0] else "nemesis", strat, sr.nodes, game, stats)
+
+
+def _write_whole(doc: dict[str, Any], path: Path) -> None:
+    """``doc`` written to ``path`` through a temporary file beside it (no half-written file)."""
+    import os
+
+    from escapology.nemesis.strategy import write_json
+
+    part = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        with open(part, "w", encoding="utf-8") as fh:
+            write_json(doc, fh)
+        os.replace(part, path)
+    finally:
+        part.unlink(missing_ok=True)
 
 
 def winning_starts(g: Graph, game: str = "nemesis", *, deadline: Deadline | None = None,
