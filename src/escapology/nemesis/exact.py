@@ -408,7 +408,7 @@ def solve(
         nemesis_strategy_document,
         write_nemesis_strategy,
     )
-    from escapology.nemesis.strategy import fugitive_document
+    from escapology.nemesis.strategy import fugitive_document, write_document
 
     s = g.start if start is None else start
     if s is None:
@@ -416,7 +416,7 @@ def solve(
     if g.is_exit[s]:
         trivial = fugitive_document([{"at": g.names[s]}], 0) if strategy else None
         if trivial is not None and strategy_file is not None:
-            _write_whole(trivial, Path(strategy_file))
+            write_document(trivial, strategy_file)
             return SolveResult("fugitive", None, 0, game, {"strategy_file": str(strategy_file), "strategy_nodes": 1})
         return SolveResult("fugitive", trivial, 0, game, {})
     sr = search or new_search(g, game, deadline, engine=engine)
@@ -435,7 +435,7 @@ def solve(
                 stats.update(strategy_file=str(strategy_file), strategy_nodes=n)
             elif strategy_file is not None:
                 doc = fugitive_strategy(sr, s, max_nodes=max_strategy)
-                _write_whole(doc, Path(strategy_file))
+                write_document(doc, strategy_file)
                 stats.update(strategy_file=str(strategy_file), strategy_nodes=len(doc["nodes"]))
             else:
                 build = fugitive_strategy if r[0] else nemesis_strategy_document
@@ -446,21 +446,6 @@ def solve(
             exc.winner = "fugitive" if r[0] else "nemesis"  # type: ignore[attr-defined]
             raise
     return SolveResult("fugitive" if r[0] else "nemesis", strat, sr.nodes, game, stats)
-
-
-def _write_whole(doc: dict[str, Any], path: Path) -> None:
-    """``doc`` written to ``path`` through a temporary file beside it (no half-written file)."""
-    import os
-
-    from escapology.nemesis.strategy import write_json
-
-    part = path.with_name(f".{path.name}.{os.getpid()}.part")
-    try:
-        with open(part, "w", encoding="utf-8") as fh:
-            write_json(doc, fh)
-        os.replace(part, path)
-    finally:
-        part.unlink(missing_ok=True)
 
 
 def winning_starts(g: Graph, game: str = "nemesis", *, deadline: Deadline | None = None,

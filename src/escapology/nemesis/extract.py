@@ -22,7 +22,6 @@ it refers to), so the table needs no second pass and no recursion limit applies.
 from __future__ import annotations
 
 import json
-import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,7 @@ from typing import Any
 from escapology.core.limits import LimitReached
 from escapology.nemesis.checker_base import MASK, PositionMemo, mix, paused_gc, same_deletions_and_visits
 from escapology.nemesis.exact import Search
-from escapology.nemesis.strategy import fugitive_document, nemesis_document, write_json
+from escapology.nemesis.strategy import fugitive_document, nemesis_document, whole_file, write_json
 
 
 class StrategyTooLarge(Exception):
@@ -253,8 +252,7 @@ def write_nemesis_strategy(sr: Any, start: int, path: str | Path, *, max_nodes: 
     path = Path(path)
     if sr.g.is_exit[start]:
         raise ValueError("the fugitive starts on an exit: he has won")
-    part = path.with_name(f".{path.name}.{os.getpid()}.part")
-    try:
+    with whole_file(path) as part:
         if getattr(sr, "engine", "python") == "native":
             from escapology.core.progress import search_progress
 
@@ -274,10 +272,7 @@ def write_nemesis_strategy(sr: Any, start: int, path: str | Path, *, max_nodes: 
             nodes = len(doc["nodes"])
             with open(part, "w", encoding="utf-8") as fh:
                 write_json(doc, fh)
-        os.replace(part, path)
-        return nodes
-    finally:
-        part.unlink(missing_ok=True)
+    return nodes
 
 
 def nemesis_strategy_document(sr: Any, start: int, *, max_nodes: int | None = None) -> dict[str, Any]:

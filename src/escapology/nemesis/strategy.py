@@ -44,7 +44,10 @@ read: :func:`as_document` converts them.
 
 from __future__ import annotations
 
-from typing import Any, TextIO
+import os
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, TextIO
 
 FORMAT = "nemesis-strategy"
 VERSION = 1
@@ -309,3 +312,22 @@ def write_json(obj: Any, out: TextIO, chunk: int = 1 << 16) -> None:
     out.write("".join(buf))
     out.write("\n")
 
+
+
+@contextmanager
+def whole_file(path: str | Path) -> Iterator[Path]:
+    """A temporary path beside ``path`` to write to; it replaces ``path`` when the block ends
+    normally and is removed otherwise, so ``path`` is written whole or not at all."""
+    path = Path(path)
+    part = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        yield part
+        os.replace(part, path)
+    finally:
+        part.unlink(missing_ok=True)
+
+
+def write_document(doc: dict[str, Any], path: str | Path) -> None:
+    """``doc`` written to the file ``path`` by :func:`write_json`, whole or not at all."""
+    with whole_file(path) as part, open(part, "w", encoding="utf-8") as fh:
+        write_json(doc, fh)
