@@ -19,15 +19,21 @@ def rust(inst, depth, focused=False, prune=2, bits=0, first=None):
                                     inst.goal_position, depth, focused, prune, bits, first)
 
 
-def test_pruned_minimum_equals_the_unpruned_one():
-    rng = random.Random(4242)
-    deep = 0
-    for _ in range(200):
-        n = rng.randint(3, 6)
+def random_boards(seed, count, smallest, largest):
+    """The boards of ``count`` seeded draws (sides ``smallest..largest``, two densities), leaving
+    out those whose avatar starts on the goal."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        n = rng.randint(smallest, largest)
         inst = generate_instance(n, density=rng.choice([0.3, 0.42]), seed=rng.randrange(10**9))
-        if inst.init == inst.goal:
-            continue
-        max_depth = 4 if n <= 5 else 3
+        if inst.init != inst.goal:
+            yield inst
+
+
+def test_pruned_minimum_equals_the_unpruned_one():
+    deep = 0
+    for inst in random_boards(4242, 200, 3, 6):
+        max_depth = 4 if inst.n <= 5 else 3
         expected = minimum(inst, max_depth, 0, 0)
         assert minimum(inst, max_depth, 2, 12) == expected, inst
         assert minimum(inst, max_depth, 1, 0) == expected, inst
@@ -66,13 +72,8 @@ def test_every_rule_level_finds_the_same_minimum_on_real_instances(shared_dir, n
 def test_rule_2_at_the_root_keeps_the_minimum_on_random_boards():
     # boards of 6 to 8 where the first push can meet {init} and a parallel one stay R-idle after it:
     # the engine's search (every rule, table) against rules 1-5 alone and, to depth 3, no rule
-    rng = random.Random(2611)
     deep = 0
-    for _ in range(120):
-        n = rng.randint(6, 8)
-        inst = generate_instance(n, density=rng.choice([0.3, 0.42]), seed=rng.randrange(10**9))
-        if inst.init == inst.goal:
-            continue
+    for inst in random_boards(2611, 120, 6, 8):
         expected = minimum(inst, 4, 1, 0)
         assert minimum(inst, 4, 2, 14) == expected, inst
         assert minimum(inst, 3, 0, 0) == (expected if expected is not None and expected <= 3 else None), inst
@@ -85,13 +86,8 @@ def test_rule_6_keeps_the_minimum_at_depth_5_on_random_boards():
     # its condition (A) on the avatar's set alone and the last pushes it lets through when the
     # changed positions may border the goal's component are exercised: every rule against rules
     # 1-5 alone
-    rng = random.Random(1524)
     deep = 0
-    for _ in range(250):
-        n = rng.randint(5, 7)
-        inst = generate_instance(n, density=rng.choice([0.3, 0.42]), seed=rng.randrange(10**9))
-        if inst.init == inst.goal:
-            continue
+    for inst in random_boards(1524, 250, 5, 7):
         expected = minimum(inst, 5, 1, 0)
         assert minimum(inst, 5, 2, 14) == expected, inst
         assert minimum(inst, 5, 2, 0) == expected, inst

@@ -1,6 +1,8 @@
 """The exact solver against the plain minimax; every strategy through the independent checker."""
 
 import random
+import sys
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,20 +11,13 @@ from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis import Instance, check_strategy, grid, plain_winner, solve_graph, winning_starts
 from escapology.nemesis.exact import Search
 
+sys.path.insert(0, str(Path(__file__).parent))  # the helpers beside this file (importlib mode)
 
-@st.composite
-def small_games(draw, max_n=6, max_mult=2):
-    n = draw(st.integers(3, max_n))
-    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
-    chosen = draw(st.lists(st.sampled_from(pairs), unique=True, max_size=min(len(pairs), 9)))
-    edges = [(a, b, draw(st.integers(1, max_mult))) for a, b in chosen]
-    exits = draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=n - 1))
-    start = draw(st.sampled_from([v for v in range(n) if v not in exits]))
-    return Instance.from_edges(edges, exits=exits, start=start, vertices=range(n))
+from random_games import multigraphs  # noqa: E402
 
 
 @settings(max_examples=400, deadline=None)
-@given(small_games(), st.sampled_from(["nemesis", "blizzard"]))
+@given(multigraphs(min_n=3, max_mult=2), st.sampled_from(["nemesis", "blizzard"]))
 def test_solver_matches_plain_minimax_and_strategies_check(inst, game):
     g = inst.graph()
     r = solve_graph(g, game)

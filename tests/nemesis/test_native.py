@@ -1,6 +1,9 @@
 """The crate's Nemesis, Blizzard and Cat Herding engines against the Python searches and the plain
 minimax; every native strategy and certificate through the independent checkers."""
 
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,18 +15,11 @@ from escapology.nemesis.checker import check_cat, check_strategy
 from escapology.nemesis.exact import Search, new_search
 from escapology.nemesis.native import NativeCatSearch, NativeSearch, available
 
+sys.path.insert(0, str(Path(__file__).parent))  # the helpers beside this file (importlib mode)
+
+from random_games import multigraphs  # noqa: E402
+
 pytestmark = pytest.mark.skipif(not available(), reason="the extension has no Nemesis engine")
-
-
-@st.composite
-def multigraphs(draw, max_n=6, max_mult=3, max_edges=9):
-    n = draw(st.integers(2, max_n))
-    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
-    chosen = draw(st.lists(st.sampled_from(pairs), unique=True, max_size=min(len(pairs), max_edges)))
-    edges = [(a, b, draw(st.integers(1, max_mult))) for a, b in chosen]
-    exits = draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=n - 1))
-    start = draw(st.sampled_from([v for v in range(n) if v not in exits]))
-    return Instance.from_edges(edges, exits=exits, start=start, vertices=range(n))
 
 
 @settings(max_examples=500, deadline=None)
