@@ -7,8 +7,9 @@ hands out its nodes one at a time, parsed by the C backend of ijson, so that a c
 them in flat arrays (:class:`escapology.nemesis.strategy_table.NodeTable`).
 
 JSON puts no order on an object's keys: the scalars written before ``"nodes"`` are read by
-parsing up to it; any written after it are found by one more pass over the file for each
-(the C parser skips what it does not need, about 2 s per 200 MB).
+parsing up to it; any written after it (the writers put ``"root"`` last, known last) are found,
+when first asked for, by one more pass over the file for each (the C parser skips what it does
+not need, about 2 s per 200 MB).
 
 >>> import json, tempfile, os
 >>> doc = {"format": "nemesis-strategy", "version": 1, "player": "nemesis",
@@ -44,19 +45,40 @@ class StreamedDocument:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.header: dict[str, Any] = {}
+        self._front: dict[str, Any] = {}
+        self._header: dict[str, Any] | None = None
         ijson = _ijson()
         try:
             with open(self.path, "rb") as fh:
                 self._read_header(ijson.parse(fh, use_float=True))
-            for key in HEADER_KEYS:
-                if key not in self.header:
-                    with open(self.path, "rb") as fh:
-                        for value in ijson.items(fh, key, use_float=True):
-                            self.header[key] = value
-                            break
         except ijson.JSONError as exc:
             raise InputError(f"not JSON: {exc}", file=str(self.path)) from None
+
+    def get(self, key: str) -> Any:
+        """The top-level scalar ``key`` (None when absent): read before the nodes at once, after
+        them by one more pass over the file (made only when asked for)."""
+        if key in self._front:
+            return self._front[key]
+        return self.header.get(key)
+
+    @property
+    def header(self) -> dict[str, Any]:
+        """The top-level scalars of :data:`HEADER_KEYS` the document has (one more pass over the
+        file for each written after the nodes, made once)."""
+        if self._header is None:
+            header = dict(self._front)
+            ijson = _ijson()
+            try:
+                for key in HEADER_KEYS:
+                    if key not in header:
+                        with open(self.path, "rb") as fh:
+                            for value in ijson.items(fh, key, use_float=True):
+                                header[key] = value
+                                break
+            except ijson.JSONError as exc:
+                raise InputError(f"not JSON: {exc}", file=str(self.path)) from None
+            self._header = header
+        return self._header
 
     def _read_header(self, events: Iterator[tuple[str, str, Any]]) -> None:
         """The scalars at the top level before ``"nodes"`` (the parse stops there)."""
@@ -67,7 +89,7 @@ class StreamedDocument:
             if prefix == "" and event == "map_key" and value == "nodes":
                 return
             if prefix in HEADER_KEYS and event in _SCALARS:
-                self.header[prefix] = value
+                self._front[prefix] = value
 
     def nodes(self) -> Iterator[Any]:
         """The items of ``"nodes"``, one at a time (plain dicts, lists, str, int, float, bool)."""
@@ -81,7 +103,8 @@ class StreamedDocument:
 
 def streamed_nemesis_document(path: str | Path, min_bytes: int = 0) -> StreamedDocument | None:
     """``path`` as a :class:`StreamedDocument` when it is a regular file of at least ``min_bytes``
-    holding a bare Nemesis strategy document (``format`` and ``player`` say so), else None."""
+    holding a bare Nemesis strategy document (``format`` and ``player`` say so), else None. The
+    writers put both before the nodes, so deciding reads only the file's first bytes."""
     p = Path(path)
     try:
         if not p.is_file() or p.stat().st_size < min_bytes:
@@ -89,5 +112,8 @@ def streamed_nemesis_document(path: str | Path, min_bytes: int = 0) -> StreamedD
         doc = StreamedDocument(p)
     except (OSError, InputError):
         return None
-    h = doc.header
-    return doc if h.get("format") == "nemesis-strategy" and h.get("player") == "nemesis" else None
+    try:
+        nemesis = doc.get("format") == "nemesis-strategy" and doc.get("player") == "nemesis"
+    except (OSError, InputError):
+        return None
+    return doc if nemesis else None
