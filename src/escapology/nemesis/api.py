@@ -119,14 +119,20 @@ def solve(inst: Instance, *, timeout: float | None = None, game: str = "nemesis"
         return Result(Status.UNKNOWN, {"game": game, **({"winner": known} if known else {})})
 
 
+def refuse_strategy_file(strategy_file: str | Path | None, *, method: str, all_starts: bool, game: str) -> None:
+    """Raise :class:`~escapology.core.errors.InputError` when a strategy file is asked for where
+    none is written: only the exact method for one start (Nemesis or Blizzard) writes one."""
+    if strategy_file is not None and (method != "exact" or all_starts or game == "cat"):
+        raise InputError("--strategy-file is written by the exact method for one start "
+                         "(not with --method linear, --all-starts or --game cat)")
+
+
 def _answer(inst: Instance, game: str, *, all_starts: bool, method: str, cat_speed: str,
             timeout: float | None, max_strategy_nodes: int | None = None,
             engine: str = "native", strategy_file: str | Path | None = None) -> dict[str, Any]:
     """The JSON answer (raises LimitReached on timeout)."""
     deadline = Deadline(timeout)
-    if strategy_file is not None and (method != "exact" or all_starts or game == "cat"):
-        raise InputError("a strategy file is written by the exact method for one start (not --method linear, "
-                         "--all-starts or cat)")
+    refuse_strategy_file(strategy_file, method=method, all_starts=all_starts, game=game)
     g = inst.graph()
     if game == "cat":
         from escapology.nemesis.cat import new_cat_search

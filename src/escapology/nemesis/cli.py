@@ -211,9 +211,9 @@ def solve_cmd(
     --timeout counts from the start, reading included; --memory is passed to the search when it
     takes a memory limit. The JSON answer is written as it is encoded (strategies share nodes)."""
     deadline = command_deadline(timeout)
-    if strategy_file is not None and (method is Method.linear or all_starts or game is GameName.cat):
-        raise InputError("--strategy-file is written by the exact method for one start "
-                         "(not with --method linear, --all-starts or --game cat)")
+    from escapology.nemesis.api import refuse_strategy_file
+
+    refuse_strategy_file(strategy_file, method=method.value, all_starts=all_starts, game=game.value)
     if method is Method.linear and not all_starts and game is not GameName.cat:
         ng, inst = _load_graph(file, exits, start, deadline)
         if ng is not None:

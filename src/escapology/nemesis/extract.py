@@ -29,7 +29,7 @@ from typing import Any
 from escapology.core.limits import LimitReached
 from escapology.nemesis.checker_base import MASK, PositionMemo, mix, paused_gc, same_deletions_and_visits
 from escapology.nemesis.exact import Search
-from escapology.nemesis.strategy import fugitive_document, nemesis_document, whole_file, write_json
+from escapology.nemesis.strategy import fugitive_document, nemesis_document, whole_file, write_document
 
 
 class StrategyTooLarge(Exception):
@@ -241,7 +241,7 @@ def write_nemesis_strategy(sr: Any, start: int, path: str | Path, *, max_nodes: 
     streams the nodes to the file, holding 16 bytes and a hash entry per node (the Python writer
     holds the whole document and a chain per position: on the 12x12 grid of Fig. 4, about 14
     million nodes, 11 GB against some 1 GB); with the Python search the document is built by
-    :func:`nemesis_strategy` and written by :func:`escapology.nemesis.strategy.write_json`.
+    :func:`nemesis_strategy` and written by :func:`escapology.nemesis.strategy.write_document`.
 
     The search must have proven the Nemesis' win from ``start`` (else ``AssertionError``, as
     :func:`nemesis_strategy`). Raises :class:`StrategyTooLarge` beyond ``max_nodes`` nodes and
@@ -249,29 +249,26 @@ def write_nemesis_strategy(sr: Any, start: int, path: str | Path, *, max_nodes: 
     written whole or not at all (a partial one is removed; an earlier file at ``path`` is replaced
     only on success). On a terminal the native writer shows the nodes written so far.
     """
-    path = Path(path)
     if sr.g.is_exit[start]:
         raise ValueError("the fugitive starts on an exit: he has won")
-    with whole_file(path) as part:
-        if getattr(sr, "engine", "python") == "native":
-            from escapology.core.progress import search_progress
+    if getattr(sr, "engine", "python") != "native":
+        doc = nemesis_strategy(sr, start, max_nodes=max_nodes)
+        write_document(doc, path)
+        return len(doc["nodes"])
+    from escapology.core.progress import search_progress
 
-            before = sr.progress
-            try:
-                with search_progress("nemesis: writing the strategy (nodes written)") as shown:
-                    sr.progress = shown
-                    status, nodes, _root = sr.write_nemesis_strategy(start, str(part), max_nodes)
-            finally:
-                sr.progress = before
-            if status == "too_large":
-                raise StrategyTooLarge(f"more than {max_nodes} nodes")
-            if status == "stopped":
-                raise LimitReached()
-        else:
-            doc = nemesis_strategy(sr, start, max_nodes=max_nodes)
-            nodes = len(doc["nodes"])
-            with open(part, "w", encoding="utf-8") as fh:
-                write_json(doc, fh)
+    with whole_file(path) as part:
+        before = sr.progress
+        try:
+            with search_progress("nemesis: writing the strategy (nodes written)") as shown:
+                sr.progress = shown
+                status, nodes, _root = sr.write_nemesis_strategy(start, str(part), max_nodes)
+        finally:
+            sr.progress = before
+        if status == "too_large":
+            raise StrategyTooLarge(f"more than {max_nodes} nodes")
+        if status == "stopped":
+            raise LimitReached()
     return nodes
 
 

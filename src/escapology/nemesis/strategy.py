@@ -313,7 +313,6 @@ def write_json(obj: Any, out: TextIO, chunk: int = 1 << 16) -> None:
     out.write("\n")
 
 
-
 @contextmanager
 def whole_file(path: str | Path) -> Iterator[Path]:
     """A temporary path beside ``path`` to write to; it replaces ``path`` when the block ends
