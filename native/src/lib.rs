@@ -8,6 +8,7 @@
 use pyo3::prelude::*;
 
 pub mod amazeing;
+pub mod hashing;
 pub mod labyrinth;
 pub mod nemesis;
 pub mod nemesis_linear;

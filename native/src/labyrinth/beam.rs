@@ -17,18 +17,11 @@
 
 use std::collections::HashSet;
 
+use crate::hashing::mix;
+
 use super::board::{moved, Board};
 use super::search::Problem;
 use super::walks::{flood, Marks};
-
-/// splitmix64: a well-spread 64-bit hash of an integer.
-#[inline(always)]
-pub fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// Why a beam search ended without a plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

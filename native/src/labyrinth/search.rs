@@ -110,6 +110,8 @@
 
 use std::sync::Arc;
 
+use crate::hashing::mix;
+
 use super::board::{line, moves_row, reverse, Board, Connections, Lines};
 use super::rules::{
     reaches_zone, useful_idle_lines, walk_entries, walk_unchanged, KeptWalks, LastPush, LinePair,
@@ -174,15 +176,6 @@ const SALT3: u64 = 0xA409_3822_299F_31D0;
 const SALT4: u64 = 0x082E_FA98_EC4E_6C89;
 const SALT5: u64 = 0x4528_21E6_38D0_1377;
 const ODD: u64 = 0x9E37_79B9_7F4A_7C15;
-
-/// splitmix64: a well-spread 64-bit hash of an integer.
-#[inline(always)]
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// Sum of the hashes of (position, field) over the line of push `k`: a board's hash is the sum
 /// over all positions, so a push changes it by the difference of this before and after.

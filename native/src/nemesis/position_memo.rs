@@ -16,17 +16,10 @@
 //! exclusive-or of splitmix64 mixes, so both are independent of the order of the moves, as
 //! positions are. A stored position costs 20 bytes and 5 to 11 bytes of table (load 3/8 to 3/4).
 
+use crate::hashing::mix;
+
 /// No position, no deletion, no node.
 pub const NONE: u32 = u32::MAX;
-
-/// splitmix64 of `x`: a well-spread 64-bit value per vertex or edge id (the mix of
-/// `escapology.nemesis.checker_base.mix`).
-pub fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// The memo key of a position from its vertex and its two order-free hashes.
 pub fn position_key(at: u32, deletions: u64, visits: u64) -> u64 {

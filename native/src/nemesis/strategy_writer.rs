@@ -33,10 +33,11 @@
 
 use std::io::{self, Write};
 
-use super::position_memo::{mix, position_key, Current, PositionMemo, NONE};
+use super::position_memo::{position_key, Current, PositionMemo, NONE};
 use super::search::{Search, Stop};
 use super::table::NEntry;
 use super::Stopped;
+use crate::hashing::mix;
 
 /// Why a strategy was not written to the end.
 #[derive(Debug)]
