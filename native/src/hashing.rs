@@ -17,9 +17,11 @@ mod tests {
     use super::mix;
 
     #[test]
-    fn mix_is_splitmix64() {
-        // the first outputs of splitmix64 seeded with 0 (its state steps by the same constant)
+    fn mix_is_splitmix64_and_the_checkers() {
+        // splitmix64 seeded with 0 outputs mix(0), then mix(0x9E37...); mix(0) and mix(1) are
+        // also what the Python checker's escapology.nemesis.checker_base.mix gives
         assert_eq!(mix(0), 0xE220_A839_7B1D_CDAF);
         assert_eq!(mix(0x9E37_79B9_7F4A_7C15), 0x6E78_9E6A_A1B9_65F4);
+        assert_eq!(mix(1), 0x910A_2DEC_8902_5CC1);
     }
 }

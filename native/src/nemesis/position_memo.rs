@@ -196,13 +196,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_mix_is_the_checkers() {
-        // escapology.nemesis.checker_base.mix(0), mix(1)
-        assert_eq!(mix(0), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(mix(1), 0x910A_2DEC_8902_5CC1);
-    }
-
-    #[test]
     fn positions_are_found_in_any_order_of_their_moves_and_only_in_full() {
         // 0 -> 1 (delete 5) -> 2 (delete 6), and 0 ... the same vertices left and deletions
         // reached through another order: visited {0, 1}, deleted {5, 6}, at 2
