@@ -23,7 +23,9 @@ from escapology.core.cli_support import (
     answer_output,
     user_errors,
 )
+from escapology.core.commands import solve_file
 from escapology.core.errors import InputError
+from escapology.core.protocol import Text
 from escapology.games import GAMES, Game, available_games, recognise
 from escapology.reduce import reduce
 from escapology.web import serve as web_serve
@@ -122,6 +124,9 @@ def solve(
         found = recognise(text, deadline)
     if found is None:
         raise InputError("not an instance of any game escapology knows", file=name)
+    spec = found.spec()
+    if spec is not None:  # the game's load reads the text already read, under its name
+        raise typer.Exit(solve_file(spec, Text(text, name), format.value, timeout))
     game = found.load()
     if str(file) == "-":  # standard input is read already: hand the game a file with the text
         suffix = ".graphml" if "<graphml" in text[:4000] else ".xml" if text.lstrip().startswith("<") else ".txt"

@@ -81,6 +81,13 @@ class Game:
         """The game's package ``escapology.<name>``: the protocol's five functions (imported now)."""
         return importlib.import_module(f"escapology.{self.name}")
 
+    def spec(self) -> Any:
+        """The game's description for the command layer (``escapology.<name>.spec.SPEC``, a
+        :class:`~escapology.core.commands.GameSpec`), or ``None`` for a game without one."""
+        if importlib.util.find_spec(f"escapology.{self.name}.spec") is None:
+            return None
+        return importlib.import_module(f"escapology.{self.name}.spec").SPEC
+
     def engine(self, name: str) -> Engine:
         """The engine called ``name`` (:class:`KeyError` when the game has none)."""
         for e in self.engines:

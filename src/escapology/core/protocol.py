@@ -61,16 +61,28 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, NamedTuple, Protocol, Sequence, runtime_checkable
 
 from escapology.core.errors import InputError, decode_text, read_text_file
 from escapology.core.results import Status
 
-__all__ = ["GameModule", "Picture", "Result", "Verdict", "read_source", "TEXT", "STDIN"]
+__all__ = ["GameModule", "Picture", "Result", "Text", "Verdict", "read_source", "TEXT", "STDIN"]
 
 #: The file name that errors carry for text given directly and for standard input.
 TEXT = "<text>"
 STDIN = "<stdin>"
+
+
+class Text(NamedTuple):
+    """Text already read, with the name its errors give it: what ``escapology solve -`` hands to a
+    game's ``load`` after reading standard input to recognise the game (``Text(text, "<stdin>")``).
+
+    >>> read_source(Text("field(1,1).", STDIN))
+    ('field(1,1).', '<stdin>')
+    """
+
+    text: str
+    name: str
 
 
 @dataclass(frozen=True)
@@ -98,6 +110,9 @@ class Verdict:
     ok: bool
     errors: list[str] = field(default_factory=list)
     summary: str = ""
+    #: where the verdict points, for the JSON answer of ``check`` (e.g. Labyrinth's ``step`` and
+    #: the certificate's ``line``); not part of :meth:`to_json`, which every game writes alike
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @classmethod
     def from_errors(cls, errors: Sequence[str], accepted: str = "valid") -> "Verdict":
@@ -193,7 +208,7 @@ class GameModule(Protocol):
     def render(self, inst: Any, certificate: Any = None) -> Picture: ...
 
 
-def read_source(source: str | Path, *, is_text: Callable[[str], bool] = lambda s: False) -> tuple[str, str]:
+def read_source(source: str | Path | Text, *, is_text: Callable[[str], bool] = lambda s: False) -> tuple[str, str]:
     """The text of ``source`` and the name errors should give it: ``(text, name)``.
 
     The rule every ``load`` follows: a :class:`~pathlib.Path` is a file; ``"-"`` is standard input
@@ -210,6 +225,8 @@ def read_source(source: str | Path, *, is_text: Callable[[str], bool] = lambda s
     ...
     escapology.core.errors.InputError: missing.lp: no such file
     """
+    if isinstance(source, Text):
+        return source.text, source.name
     if isinstance(source, Path):
         if str(source) == "-":
             return _read_stdin(), STDIN

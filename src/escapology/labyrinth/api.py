@@ -28,7 +28,7 @@ from escapology.labyrinth.io import PushFact, parse_instance, parse_plan
 from escapology.labyrinth.model import Instance, Push
 from escapology.labyrinth.result import SolveResult
 
-__all__ = ["load", "solve", "check", "generate", "render", "SolveResult"]
+__all__ = ["load", "solve", "check", "generate", "render", "SolveResult", "plan_triples", "check_plan"]
 
 
 def load(source: str | Path, *, deadline: Deadline | None = None) -> Instance:
@@ -42,13 +42,20 @@ def load(source: str | Path, *, deadline: Deadline | None = None) -> Instance:
 
 def solve(inst: Instance, *, engine: str = "native", timeout: float | None = None,
           progress: bool | None = False, workers: int | None = None, node_limit: int | None = None,
-          memory: MemoryLimit | float | None = None) -> SolveResult:
+          memory: MemoryLimit | float | None = None, ray: str | None = None) -> SolveResult:
     """The plan with the fewest pushes (:func:`escapology.labyrinth.engines.solve`), after checking
     what the chosen engine would allocate against ``memory`` (MiB, or a
     :class:`~escapology.core.limits.MemoryLimit`; default what the machine has available): the native
     engine (whose beam, table and search states are known in advance) is refused with a :class:`~escapology.core.limits.MemoryLimitError` when it would need
     more; the exhaustive engine stops with ``unknown`` when its states fill the limit (and at the
-    ``timeout``)."""
+    ``timeout``). With ``ray`` (an address: ``host:port``, ``auto`` or ``local``), the first pushes
+    are shared across that Ray cluster (:func:`escapology.labyrinth.first_push.solve_on_ray`, with
+    ``workers`` CPUs for ``local``) and the proof is assembled from all parts."""
+    if ray is not None:
+        # imported here: Ray is heavy and only this path needs it
+        from escapology.labyrinth.first_push import solve_on_ray
+
+        return solve_on_ray(inst, ray, engine=engine, timeout=timeout, jobs=workers)
     if engine == "native":
         from escapology import _native
         from escapology.labyrinth.native import default_workers
@@ -65,7 +72,7 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
                          node_limit=node_limit)
 
 
-def _triples(certificate: Any) -> list[Any] | str:
+def plan_triples(certificate: Any) -> list[Any] | str:
     """The plan as push facts or ``(z, d, s)`` triples, or the reason there is none."""
     if isinstance(certificate, SolveResult):
         certificate = certificate.certificate
@@ -91,10 +98,21 @@ def _triples(certificate: Any) -> list[Any] | str:
     return out
 
 
-def check(inst: Instance, certificate: Any) -> Verdict:
+def check(inst: Instance, certificate: Any, *, file: str | None = None) -> Verdict:
     """Replay a plan (``Result.certificate``, ``[[z, d, s], ...]``, push facts as text, or the
-    ``to_json()`` object) with the independent checker (:func:`~escapology.labyrinth.checker.check_plan`)."""
-    triples = _triples(certificate)
+    ``to_json()`` object) with the independent checker (:func:`~escapology.labyrinth.checker.check_plan`).
+
+    ``file`` names where push facts came from: a violation then names that file and the fact's
+    line (``plan.lp:2: ...``), and the verdict's ``details`` hold the ``step`` and ``line``."""
+    if isinstance(certificate, str):
+        facts = parse_plan(certificate, file=file)
+        verdict = check_plan(inst, facts)
+        where = f"{file}:{verdict.line}: " if file and verdict.line else ""
+        details = {"step": verdict.step, "line": verdict.line}
+        if verdict.ok:
+            return Verdict(True, [], verdict.message, details)
+        return Verdict(False, [where + verdict.message], f"rejected: {where}{verdict.message}", details)
+    triples = plan_triples(certificate)
     if isinstance(triples, str):
         return Verdict.reject(triples)
     verdict = check_plan(inst, triples)
@@ -120,7 +138,7 @@ def render(inst: Instance, certificate: Any = None) -> Svg:
 
     plan: list[Push] = []
     if certificate is not None:
-        triples = _triples(certificate)
+        triples = plan_triples(certificate)
         if isinstance(triples, str):
             triples = []
         try:

@@ -47,6 +47,22 @@ class SolveResult:
             "certificate": pushes if self.status is Status.SOLVED else None,
         }
 
+    def to_text(self) -> str:
+        """What ``solve`` prints: the plan as push facts (what ``check`` reads), or why there is
+        none (``unknown: ...`` names the proven lower bound)."""
+        if self.status is Status.UNKNOWN:
+            return f"unknown: every plan has at least {self.lower_bound} pushes"
+        if self.status is Status.UNSOLVABLE:
+            return "% unsolvable: no plan within max_steps (proven)"
+        return self.facts() if self.plan else "% the avatar starts on the goal: no push needed"
+
+    def note(self) -> str | None:
+        """The line ``solve`` writes on standard error: the length and whether it is proven."""
+        if self.status is not Status.SOLVED:
+            return None
+        proven = "proven minimum" if self.optimal else f"not proven minimal (lower bound {self.lower_bound})"
+        return f"% {len(self.plan or [])} pushes, {proven}; {self.stats.get('seconds', 0)} s"
+
     def facts(self) -> str:
         """The plan as push facts, as the problem page writes solutions."""
         return plan_facts(self.plan or [])
