@@ -22,8 +22,8 @@ __getattr__, __dir__ = lazy_package(__name__, {
     ".reach": ["Path", "find_path", "reaches"],
     ".render": ["render_svg", "text_board"],
     ".slides": ["solve_bruteforce", "solve_montecarlo"],
-    ".solver": ["Solution", "explain", "solve"],
-    ".api": ["check", "generate", "load", "render"],
+    ".solver": ["Solution", "explain"],
+    ".api": ["check", "generate", "load", "render", "solve"],
 })
 
 __all__ = [

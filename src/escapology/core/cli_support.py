@@ -79,6 +79,11 @@ AnswerOutputOption = Annotated[
 ]
 
 
+#: True while a ``solve`` command writes its answer into a file (``-o FILE``): a game whose text
+#: answer is only a summary then writes the whole certificate (its JSON) there, which ``check`` reads
+writing_answer_file = False
+
+
 def answer_output(func: F) -> F:
     """Give a ``solve`` command ``-o/--output FILE``: what it prints on standard output (the answer,
     text or JSON, also "unknown") goes to ``FILE`` instead, written to a temporary file beside it
@@ -104,7 +109,9 @@ def answer_output(func: F) -> F:
         except OSError as exc:
             raise fail(f"{target}: cannot write there ({exc.strerror})") from None
         keep = False
+        global writing_answer_file
         try:
+            writing_answer_file = True
             with os.fdopen(fd, "w", encoding="utf-8") as fh, contextlib.redirect_stdout(fh):
                 try:
                     result = func(*args, **kwargs)
@@ -114,6 +121,7 @@ def answer_output(func: F) -> F:
                     keep = exc.exit_code != EXIT_BAD_INPUT
                     raise
         finally:
+            writing_answer_file = False
             if keep and os.path.getsize(name) > 0:
                 os.replace(name, target)
                 typer.echo(f"wrote {target}")

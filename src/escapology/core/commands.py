@@ -128,7 +128,12 @@ class GameSpec:
     ``text_picture(inst, certificate)`` the board as text (``None``: the game has none);
     ``certificate_of(inst, data, file)`` turns what ``render --certificate`` read into what
     ``render`` draws (default: the data itself; raise :class:`InputError` when it is not one).
-    ``render_solves`` is ``render``'s ``--solve`` default.
+    ``render_solves`` is ``render``'s ``--solve`` default. ``answer_text(inst, result)`` is the
+    text ``solve`` prints where it needs the instance besides the result (default
+    ``result.to_text()``). ``text_certificate`` says that the text answer is itself a certificate
+    ``check`` reads (Labyrinth's push facts, Roma's board); for the other games ``solve -o FILE``
+    writes the JSON answer into the file even in text format (the terminal shows a summary, a file
+    holds the whole certificate).
     """
 
     name: str
@@ -145,6 +150,8 @@ class GameSpec:
     text_picture: Callable[[Any, Any], str | None] | None = None
     certificate_of: Callable[[Any, Any, str], Any] | None = None
     render_solves: bool = False
+    text_certificate: bool = False
+    answer_text: Callable[[Any, Any], str] | None = None
     instance_help: str = "The instance, or - for standard input."
     help: Mapping[str, str] = field(default_factory=dict)
 
@@ -265,6 +272,17 @@ def _split(spec: GameSpec, verb: str, given: dict[str, Any]) -> tuple[dict[str, 
     return reading, call
 
 
+def shared_value(spec: GameSpec, verb: str, name: str, value: Any, given: dict[str, Any]) -> Any:
+    """The value of the shared option ``name`` (``--size``, ``--certificate``, ...), or of one of
+    the game's old names for it (``Option(alias_of=name)``): giving two different values is a usage
+    error (exit 2)."""
+    old = [(o.names()[0] if not o.argument else o.name.upper(), given.get(o.name))
+           for o in spec.options_of(verb) if o.alias_of == name]
+    if not old:
+        return value
+    return cs.one_of(name.replace("_", "-"), (f"--{name.replace('_', '-')}", value), *old)
+
+
 def _load(spec: GameSpec, file: str | Path | Text, deadline: Any, reading: dict[str, Any]) -> Any:
     """The instance in ``file`` (a command's FILE is always a path, or ``-``; never the text
     itself), read under the command's deadline."""
@@ -278,18 +296,19 @@ def _positive(timeout: float | None) -> None:
         raise InputError(f"--timeout must be a positive number of seconds, got {timeout:g}")
 
 
-def print_result(result: Any, json_output: bool) -> int:
+def print_result(result: Any, json_output: bool, text: str | None = None) -> int:
     """Print a protocol ``Result`` the one way every ``solve`` does and return its exit code:
-    JSON ``to_json()``; text ``to_text()``, and ``note()`` (when there is one) on standard error;
-    ``unknown`` as :func:`~escapology.core.cli_support.report_unknown` prints it (exit 3)."""
-    if result.status is Status.UNKNOWN:
-        text = "" if json_output else result.to_text()
-        detail = text.partition("unknown")[2].lstrip(": ").strip() if text.startswith("unknown") else ""
+    JSON ``to_json()``; text ``text`` (default ``to_text()``), and ``note()`` (when there is one)
+    on standard error; ``unknown`` as :func:`~escapology.core.cli_support.report_unknown` prints it
+    (exit 3)."""
+    if result.status is Status.UNKNOWN:  # what is known besides, from the result's own text
+        known = result.to_text() if hasattr(result, "to_text") and not json_output else ""
+        detail = known.partition("unknown")[2].lstrip(": ").strip() if known.startswith("unknown") else ""
         return cs.report_unknown(json_output, result.to_json(), detail)
     if json_output:
         cs.emit_json(result.to_json())
     else:
-        typer.echo(result.to_text())
+        typer.echo(result.to_text() if text is None else text)
         note = result.note() if hasattr(result, "note") else None
         if note:
             typer.echo(note, err=True)
@@ -317,7 +336,10 @@ def solve_file(spec: GameSpec, source: str | Path | Text, fmt: str = "text", tim
     inst = _load(spec, source, deadline, reading)
     options = {**call, **({"engine": engine} if engine else {}), **({"memory": memory} if memory is not None else {})}
     result = spec.solve(inst, timeout=deadline.remaining(), **options)
-    return print_result(result, fmt == "json")
+    if cs.writing_answer_file and not spec.text_certificate:
+        fmt = "json"
+    text = spec.answer_text(inst, result) if spec.answer_text is not None and fmt != "json" else None
+    return print_result(result, fmt == "json", text)
 
 
 def run_check(spec: GameSpec, *, file: str, certificate: Path | None = None, certificate_option: Path | None = None,
@@ -336,9 +358,11 @@ def run_generate(spec: GameSpec, *, ctx: typer.Context, size: int | None = None,
                  output: Path | None = None, format: cs.OutputFormat = cs.OutputFormat.text, **given: Any) -> None:
     """``GAME generate``: a new instance, whose first line is the command that makes it again."""
     _, call = _split(spec, "generate", given)
+    size = shared_value(spec, "generate", "size", size, given)
     seed = cs.draw_seed(seed)
     inst = spec.generate(size=size, seed=seed, **call)
-    command = cs.generating_command(ctx, seed=seed)
+    aliases = {o.name: None for o in spec.options_of("generate") if o.alias_of}
+    command = cs.generating_command(ctx, seed=seed, **({"size": size, **aliases} if aliases else {}))
     text = spec.dumps(inst)
     text = f"{spec.comment} {command}\n{text}" if spec.comment else text
     cs.write_output(text, output, format is cs.OutputFormat.json, game=spec.name, command=command, seed=seed)
@@ -355,8 +379,10 @@ def run_render(spec: GameSpec, *, file: str, certificate: Path | None = None, so
         raise InputError(f"--output must end in .svg or .png, got {output.name!r}")
     deadline = cs.command_deadline(timeout)
     reading, call = _split(spec, "render", given)
-    old = [(o.names()[0], given.get(o.name)) for o in spec.options_of("render") if o.alias_of == "certificate"]
-    source = cs.one_of("certificate", ("--certificate", certificate), *old)
+    source = shared_value(spec, "render", "certificate", certificate, given)
+    for o in spec.options_of("render"):  # an old name of --solve/--no-solve, when given, decides
+        if o.alias_of == "solve_first" and given.get(o.name) is not None:
+            solve_first = given[o.name]
     inst = _load(spec, file, deadline, reading)
     cert = None
     if source is not None:

@@ -76,7 +76,7 @@ def _generate(*, size: int | None = None, seed: int = 0, min_pushes: int = 0, **
 SPEC = GameSpec(
     "labyrinth", "Labyrinth (ASP Competition): the fewest pushes to the goal.",
     load=api.load, solve=_solve, check=api.check, generate=_generate, render=api.render,
-    dumps=format_instance, engines=ENGINES, options=OPTIONS, comment="%",
+    dumps=format_instance, engines=ENGINES, options=OPTIONS, comment="%", text_certificate=True,
     text_picture=_text_frames, certificate_of=plan_of,
     instance_help="Instance file with ASP facts, or - for standard input.",
     help={
