@@ -72,6 +72,15 @@ def _answer(certificate: Any) -> Any:
     return certificate
 
 
+def certificate_of(inst: Instance, data: Any, file: str) -> Solution:
+    """What ``render --certificate FILE`` draws: the answer of ``solve --format json`` (an
+    :class:`InputError` naming ``file`` when it is not one)."""
+    answer = solution_of(data, file=file)
+    if answer is None:
+        raise InputError("not an answer of 'solve --format json'", file=file)
+    return answer
+
+
 def check(inst: Instance, certificate: Any, *, file: str | None = None) -> Verdict:
     """Verify an answer (``Result.certificate``, the result, or the ``to_json()`` object):
     the outcome with its witness, re-derived independently (:func:`violations`). Text (not a JSON

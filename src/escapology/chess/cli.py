@@ -7,8 +7,7 @@ from pathlib import Path
 
 import typer
 
-from escapology.chess import api
-from escapology.chess.spec import LEGEND, SPEC, text_picture
+from escapology.chess.spec import SPEC
 from escapology.core.commands import verbs_app
 
 app = verbs_app(SPEC)
@@ -18,18 +17,19 @@ EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "chess" / "teleport
 
 def detect(text: str) -> bool:
     """True iff ``text`` is a teleport-chess instance (see :func:`escapology.chess.io.detect`)."""
-    from escapology.chess.io import detect as _detect
+    from escapology.chess.io import detect as _detect  # the reader needs numpy: only when asked
 
     return _detect(text)
 
 
 def demo() -> None:
     """Solve the shipped example and print the answer with its witness."""
+    from escapology.chess import api  # the game itself (numpy): imported when the demo runs
+    from escapology.chess.render import text_picture
+
     inst = api.load(EXAMPLE)
     sol = api.solve(inst)
+    verdict = api.check(inst, sol)
     typer.echo(f"{EXAMPLE.name}: {inst.describe()}")
     typer.echo(text_picture(inst, sol))
-    typer.echo("checker: " + ("valid" if api.check(inst, sol).ok else "; ".join(api.check(inst, sol).errors)))
-
-
-__all__ = ["LEGEND", "app", "demo", "detect"]
+    typer.echo("checker: " + ("valid" if verdict.ok else "; ".join(verdict.errors)))

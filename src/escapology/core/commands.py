@@ -59,6 +59,19 @@ SHARED = frozenset({"file", "size", "seed", "output", "format", "timeout", "memo
                     "certificate_option", "solve_first", "scale", "ctx"})
 
 
+#: A function of a game, or its ``"module:function"`` name: a description that names its functions
+#: costs no import until a command runs one (``escapology GAME --help`` stays light)
+Function = Callable[..., Any] | str
+
+
+def resolve(function: Function) -> Callable[..., Any]:
+    """``function`` itself, or the function ``"module:function"`` names (imported now)."""
+    if callable(function):
+        return function
+    module, _, name = function.partition(":")
+    return getattr(import_module(module), name)
+
+
 @dataclass(frozen=True)
 class EngineSpec:
     """One engine of a game: its name (``-e NAME``, ``engine="NAME"``), the function that runs it
@@ -73,8 +86,7 @@ class EngineSpec:
 
     def load(self) -> Callable[..., Any]:
         """The engine's function (imported now)."""
-        module, _, name = self.function.partition(":")
-        return getattr(import_module(module), name)
+        return resolve(self.function)
 
 
 @dataclass(frozen=True)
@@ -138,22 +150,27 @@ class GameSpec:
 
     name: str
     title: str
-    load: Callable[..., Any]
-    solve: Callable[..., Any]
-    check: Callable[..., Any]
-    generate: Callable[..., Any]
-    render: Callable[..., Any]
-    dumps: Callable[[Any], str]
+    load: Function
+    solve: Function
+    check: Function
+    generate: Function
+    render: Function
+    dumps: Function
     engines: tuple[EngineSpec, ...] = ()
     options: tuple[Option, ...] = ()
     comment: str = "#"
-    text_picture: Callable[[Any, Any], str | None] | None = None
-    certificate_of: Callable[[Any, Any, str], Any] | None = None
+    text_picture: Function | None = None
+    certificate_of: Function | None = None
     render_solves: bool = False
     text_certificate: bool = False
-    answer_text: Callable[[Any, Any], str] | None = None
+    answer_text: Function | None = None
     instance_help: str = "The instance, or - for standard input."
     help: Mapping[str, str] = field(default_factory=dict)
+
+    def function(self, name: str) -> Callable[..., Any]:
+        """The function the description names for ``name`` (``"solve"``, ``"dumps"``, ...),
+        imported now when it is given as ``"module:function"``."""
+        return resolve(getattr(self, name))
 
     def engine(self, name: str) -> EngineSpec:
         """The engine called ``name`` (:class:`KeyError` when there is none)."""
@@ -288,7 +305,7 @@ def _load(spec: GameSpec, file: str | Path | Text, deadline: Any, reading: dict[
     itself), read under the command's deadline."""
     source = file if isinstance(file, (Text, Path)) or file == "-" else Path(file)
     with cs.reading_input():
-        return spec.load(source, deadline=deadline, **reading)
+        return spec.function("load")(source, deadline=deadline, **reading)
 
 
 def _positive(timeout: float | None) -> None:
@@ -335,10 +352,10 @@ def solve_file(spec: GameSpec, source: str | Path | Text, fmt: str = "text", tim
     engine = getattr(engine, "value", engine) or call.pop("engine", None)
     inst = _load(spec, source, deadline, reading)
     options = {**call, **({"engine": engine} if engine else {}), **({"memory": memory} if memory is not None else {})}
-    result = spec.solve(inst, timeout=deadline.remaining(), **options)
+    result = spec.function("solve")(inst, timeout=deadline.remaining(), **options)
     if cs.writing_answer_file and not spec.text_certificate:
         fmt = "json"
-    text = spec.answer_text(inst, result) if spec.answer_text is not None and fmt != "json" else None
+    text = spec.function("answer_text")(inst, result) if spec.answer_text is not None and fmt != "json" else None
     return print_result(result, fmt == "json", text)
 
 
@@ -348,9 +365,9 @@ def run_check(spec: GameSpec, *, file: str, certificate: Path | None = None, cer
     reading, call = _split(spec, "check", given)
     inst = _load(spec, file, None, reading)
     data, name = cs.read_certificate(cs.certificate_source(certificate, certificate_option))
-    if "file" in inspect.signature(spec.check).parameters:
+    if "file" in inspect.signature(spec.function("check")).parameters:
         call["file"] = name
-    verdict = spec.check(inst, data, **call)
+    verdict = spec.function("check")(inst, data, **call)
     raise cs.report_verdict(verdict, format is cs.OutputFormat.json, **getattr(verdict, "details", {}))
 
 
@@ -360,10 +377,10 @@ def run_generate(spec: GameSpec, *, ctx: typer.Context, size: int | None = None,
     _, call = _split(spec, "generate", given)
     size = shared_value(spec, "generate", "size", size, given)
     seed = cs.draw_seed(seed)
-    inst = spec.generate(size=size, seed=seed, **call)
+    inst = spec.function("generate")(size=size, seed=seed, **call)
     aliases = {o.name: None for o in spec.options_of("generate") if o.alias_of}
     command = cs.generating_command(ctx, seed=seed, **({"size": size, **aliases} if aliases else {}))
-    text = spec.dumps(inst)
+    text = spec.function("dumps")(inst)
     text = f"{spec.comment} {command}\n{text}" if spec.comment else text
     cs.write_output(text, output, format is cs.OutputFormat.json, game=spec.name, command=command, seed=seed)
     if output is not None and format is not cs.OutputFormat.json:
@@ -387,15 +404,15 @@ def run_render(spec: GameSpec, *, file: str, certificate: Path | None = None, so
     cert = None
     if source is not None:
         data, name = cs.read_certificate(source)
-        cert = spec.certificate_of(inst, data, name) if spec.certificate_of else data
+        cert = spec.function("certificate_of")(inst, data, name) if spec.certificate_of else data
     elif solve_first:
-        result = spec.solve(inst, timeout=deadline.remaining())
+        result = spec.function("solve")(inst, timeout=deadline.remaining())
         if result.status is Status.UNKNOWN:
             raise typer.Exit(cs.report_unknown(format is cs.OutputFormat.json, None))
         cert = result.certificate
     if output is not None:
-        spec.render(inst, cert, **call).save(output, scale=scale)
-    board = spec.text_picture(inst, cert) if spec.text_picture is not None and output is None else None
+        spec.function("render")(inst, cert, **call).save(output, scale=scale)
+    board = spec.function("text_picture")(inst, cert) if spec.text_picture is not None and output is None else None
     cs.report_picture(board, output, format is cs.OutputFormat.json)
 
 

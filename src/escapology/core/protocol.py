@@ -61,12 +61,12 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, NamedTuple, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, NamedTuple, Protocol, Sequence, TypeVar, runtime_checkable
 
 from escapology.core.errors import InputError, decode_text, read_text_file
 from escapology.core.results import Status
 
-__all__ = ["GameModule", "Picture", "Result", "Text", "Verdict", "read_source", "TEXT", "STDIN"]
+__all__ = ["Certificate", "GameModule", "Picture", "Result", "Text", "Verdict", "read_source", "TEXT", "STDIN"]
 
 #: The file name that errors carry for text given directly and for standard input.
 TEXT = "<text>"
@@ -135,26 +135,39 @@ class Verdict:
         raise TypeError("a Verdict has no truth value: use verdict.ok")
 
 
+class Certificate(Protocol):
+    """What every game's certificate type has: its JSON form (what ``solve --format json`` writes
+    under ``certificate`` and what ``check`` reads back)."""
+
+    def to_json(self) -> Any: ...
+
+
+C = TypeVar("C", covariant=True)
+
+
 @runtime_checkable
-class Result(Protocol):
-    """What ``solve`` returns, in every game (each game has its own class with this shape).
+class Result(Protocol[C]):
+    """What ``solve`` returns, in every game: ``Result[C]`` for the game's certificate type ``C``
+    (``labyrinth.Plan``, ``chess.Witness``, ...). Each game's result class declares it by
+    inheriting ``Result[ItsCertificate]`` and adds the game's own fields (a Labyrinth result's
+    ``optimal`` and ``lower_bound``, a chess result's ``outcome``), so that a reader of a game's
+    ``solve`` signature knows what comes back.
 
     ``status`` is solved, unsolvable or unknown; ``certificate`` is the game's certificate object
     (``None`` when there is none: unknown, or an unsolvable answer the game cannot certify);
     ``stats`` holds engine counters (time, ...), with ``"nodes"`` the number of search nodes (or a
-    SAT/ASP solver's decisions) where the engine counts them (batch runs store it); ``to_json()`` is a JSON-ready ``dict``
-    with at least ``"status"`` and ``"certificate"`` besides the keys of the game's
-    ``solve --format json`` output.
+    SAT/ASP solver's decisions) where the engine counts them (batch runs store it); ``to_json()`` is
+    a JSON-ready ``dict`` with at least ``"status"`` and ``"certificate"`` besides the keys of the
+    game's ``solve --format json`` output (the keys earlier versions wrote, such as ``pushes`` or
+    ``strategy``, stay as documented aliases of ``certificate``); ``to_text()`` is what ``solve``
+    prints (a line starting ``unknown`` for an unknown answer, followed by what is known).
     """
 
-    @property
-    def status(self) -> Status: ...
+    status: Status
+    stats: dict[str, Any]
 
     @property
-    def certificate(self) -> Any: ...
-
-    @property
-    def stats(self) -> dict[str, Any]: ...
+    def certificate(self) -> C | None: ...
 
     def to_json(self) -> dict[str, Any]: ...
 
