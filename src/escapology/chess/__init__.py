@@ -18,7 +18,7 @@ __getattr__, __dir__ = lazy_package(__name__, {
     ".draw": ["covered_in_row", "find_safe_field", "reach_bound"],
     ".generator": ["KINDS"],
     ".io": ["detect", "format_instance", "parse_instance", "read_instance"],
-    ".model": ["MAX_N", "MIN_N", "Instance", "Outcome"],
+    ".model": ["MAX_N", "MIN_N", "Instance", "Outcome", "Witness"],
     ".reach": ["Path", "find_path", "reaches"],
     ".render": ["render_svg", "text_board"],
     ".slides": ["solve_bruteforce", "solve_montecarlo"],
@@ -29,6 +29,7 @@ __getattr__, __dir__ = lazy_package(__name__, {
 __all__ = [
     "Instance",
     "Outcome",
+    "Witness",
     "Path",
     "Solution",
     "MIN_N",

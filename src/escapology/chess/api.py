@@ -22,7 +22,7 @@ from typing import Any
 
 from escapology.chess.checker import violations
 from escapology.chess.io import parse_instance
-from escapology.chess.model import Instance, Outcome
+from escapology.chess.model import Instance, Outcome, Witness
 from escapology.chess.solver import Solution, solve as solve_exact
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
@@ -65,8 +65,11 @@ def solution_of(answer: Any, *, file: str | None = None) -> Solution | None:
 
 
 def _answer(certificate: Any) -> Any:
+    """The answer as the checker reads it: ``{"outcome", "witness"}`` (or what was given)."""
     if isinstance(certificate, Solution):
-        return certificate.certificate
+        certificate = certificate.certificate
+    if isinstance(certificate, Witness):
+        return certificate.to_json()
     if isinstance(certificate, dict) and "outcome" not in certificate and isinstance(certificate.get("certificate"), dict):
         return certificate["certificate"]
     return certificate
