@@ -22,12 +22,11 @@ from typing import Any
 
 from escapology.chess.checker import violations
 from escapology.chess.io import parse_instance
-from escapology.chess.model import Instance, Outcome, Witness
-from escapology.chess.solver import Solution, solve as solve_exact
+from escapology.chess.model import Instance
+from escapology.chess.solver import Solution, answer_of as _answer, solution_of, solve as solve_exact
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
 from escapology.core.protocol import Text, Verdict, read_source
-from escapology.core.results import Status
 from escapology.core.svg import Svg
 
 __all__ = ["load", "solve", "check", "generate", "render", "violations", "Solution", "solution_of"]
@@ -47,32 +46,6 @@ def solve(inst: Instance, deadline: Deadline | None = None, *, engine: str = "ex
     if engine != "exact":
         raise InputError(f"unknown engine {engine!r}; teleport chess has one: exact")
     return solve_exact(inst, deadline, timeout=timeout)
-
-
-def solution_of(answer: Any, *, file: str | None = None) -> Solution | None:
-    """The :class:`Solution` an answer holds (a solution, the ``to_json()`` object or its
-    certificate), ``None`` when it holds no outcome; a malformed outcome is an :class:`InputError`
-    naming ``file``."""
-    if isinstance(answer, Solution):
-        return answer
-    answer = _answer(answer)
-    if not isinstance(answer, dict) or answer.get("outcome") is None:
-        return None
-    try:
-        return Solution(Status.SOLVED, Outcome(answer["outcome"]), dict(answer.get("witness") or {}))
-    except ValueError as exc:
-        raise InputError(f"not an answer: {exc}", file=file) from None
-
-
-def _answer(certificate: Any) -> Any:
-    """The answer as the checker reads it: ``{"outcome", "witness"}`` (or what was given)."""
-    if isinstance(certificate, Solution):
-        certificate = certificate.certificate
-    if isinstance(certificate, Witness):
-        return certificate.to_json()
-    if isinstance(certificate, dict) and "outcome" not in certificate and isinstance(certificate.get("certificate"), dict):
-        return certificate["certificate"]
-    return certificate
 
 
 def certificate_of(inst: Instance, data: Any, file: str) -> Solution:

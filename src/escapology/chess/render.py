@@ -21,7 +21,7 @@ import numpy as np
 
 from escapology.chess.model import Instance, Outcome
 from escapology.chess.reach import reach_board
-from escapology.chess.solver import Solution, explain
+from escapology.chess.solver import Solution, explain, solution_of
 from escapology.core.errors import InputError
 from escapology.core.svg import LegendEntry, Svg, with_legend
 
@@ -42,8 +42,6 @@ LEGEND = "(A Alice, B Bob, x Bob reaches, o Alice reaches, * safe field)"
 def text_picture(inst: Instance, answer: Any = None) -> str:
     """What ``render`` prints: the board (``n <= 60``), its key and, with an answer (a
     :class:`Solution` or the JSON of ``solve``), its witness in words."""
-    from escapology.chess.api import solution_of  # api draws with this module: imported on use
-
     if inst.n > MAX_TEXT:
         raise InputError(f"n = {inst.n} is too large to print; use --output FILE.svg (n <= 200)")
     sol = solution_of(answer)

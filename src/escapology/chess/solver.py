@@ -32,6 +32,7 @@ from escapology.chess.draw import find_safe_field, find_safe_route, reach_bound
 from escapology.chess.model import Field, Instance, Outcome, Witness
 from escapology.chess.reach import Path, find_path, reach_board
 from escapology.core.limits import Deadline, LimitReached
+from escapology.core.errors import InputError
 from escapology.core.protocol import Result
 from escapology.core.results import Status
 
@@ -73,6 +74,32 @@ class Solution(Result[Witness]):
             "status": self.status.value,
             "certificate": None if self.outcome is None else self.certificate.to_json(),  # type: ignore[union-attr]
         }
+
+
+def answer_of(certificate: Any) -> Any:
+    """The answer as the checker reads it: ``{"outcome", "witness"}`` (or what was given)."""
+    if isinstance(certificate, Solution):
+        certificate = certificate.certificate
+    if isinstance(certificate, Witness):
+        return certificate.to_json()
+    if isinstance(certificate, dict) and "outcome" not in certificate and isinstance(certificate.get("certificate"), dict):
+        return certificate["certificate"]
+    return certificate
+
+
+def solution_of(answer: Any, *, file: str | None = None) -> Solution | None:
+    """The :class:`Solution` an answer holds (a solution, the ``to_json()`` object or its
+    certificate), ``None`` when it holds no outcome; a malformed outcome is an :class:`InputError`
+    naming ``file``."""
+    if isinstance(answer, Solution):
+        return answer
+    answer = answer_of(answer)
+    if not isinstance(answer, dict) or answer.get("outcome") is None:
+        return None
+    try:
+        return Solution(Status.SOLVED, Outcome(answer["outcome"]), dict(answer.get("witness") or {}))
+    except ValueError as exc:
+        raise InputError(f"not an answer: {exc}", file=file) from None
 
 
 def _fmt(f: tuple[int, int]) -> str:
