@@ -1,6 +1,6 @@
 """The linear methods on graphs of millions of vertices: read, decide and write natively.
 
-The Rust engine (``escapology._native.NemesisGraph``, crate module ``nemesis_linear``) reads the
+The Rust engine (``escapology._native.NemesisGraph``, crate module ``nemesis::linear``) reads the
 plain form of ASP facts and edge lists in one pass and runs the algorithms of
 :mod:`escapology.nemesis.linear` step for step — Lemma 11 on trees, Lemma 12 on graphs of maximum
 degree 3, Theorem 13 for Blizzard — writing the winner's strategy document straight to JSON text.
