@@ -1,7 +1,7 @@
 //! The last push of a plan ([`LastPush`]): rules 1-3 choose its candidates, rules 5 and 6 filter
 //! them by the idle pushes before, and each is answered by the kept walks or by [`joins_after`].
 
-use super::idle_lines3::Rule6;
+use super::idle_lines_early::Rule6;
 use super::joins::joins_after;
 use super::kept_walks::KeptWalks;
 use super::lines::{pushes_on, LinePair};

@@ -25,7 +25,7 @@
 //!   neither set only on lines whose changed fields may border both `R_q` and `C_q` for some last
 //!   push `q`; invariant: `qa[q]` holds the lines it lets through for the last push `q`, so below
 //!   such a push only those `q` are tried.
-//! - Rule 6 ([`idle_lines3`]: [`Rule6`]): the same three pushes before the end, by condition (A)
+//! - Rule 6 ([`idle_lines_early`]: [`Rule6`]): the same three pushes before the end, by condition (A)
 //!   on `R_q` or `C_q` and (B) on the sets after the last two pushes; invariant: after
 //!   [`Rule6::useful_idle_lines3`] at a node, its tables say, for the node's subtree, which last
 //!   pushes each next push lets through ([`Rule6::lets_last`]).
@@ -42,7 +42,7 @@
 //!   [`joins_after`].
 
 pub mod idle_lines;
-pub mod idle_lines3;
+pub mod idle_lines_early;
 pub mod joins;
 pub mod kept_walks;
 pub mod last_push;
@@ -55,7 +55,7 @@ pub mod walk_reuse;
 pub mod zone;
 
 pub use idle_lines::useful_idle_lines;
-pub use idle_lines3::Rule6;
+pub use idle_lines_early::Rule6;
 pub use joins::{joins_after, RSet};
 pub use kept_walks::KeptWalks;
 pub use last_push::LastPush;
