@@ -19,13 +19,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
 from escapology.core.protocol import Verdict, read_source
 from escapology.core.svg import Svg
 from escapology.labyrinth.checker import check_plan
 from escapology.labyrinth.engines import solve as _solve_engine
 from escapology.labyrinth.io import PushFact, parse_instance, parse_plan
-from escapology.labyrinth.model import Instance, Push
+from escapology.labyrinth.generator import generate_instance, generate_with_min_pushes
+from escapology.labyrinth.model import Instance, Plan, Push
 from escapology.labyrinth.result import SolveResult
 
 __all__ = ["load", "solve", "check", "generate", "render", "SolveResult", "plan_triples", "check_plan"]
@@ -122,19 +124,39 @@ def check(inst: Instance, certificate: Any, *, file: str | None = None) -> Verdi
 def generate(*, size: int | None = None, seed: int = 0, density: float = 0.42, max_steps: int | None = None,
              min_pushes: int | None = None) -> Instance:
     """A random ``size`` x ``size`` instance (default 10, as ``escapology labyrinth generate``);
-    with ``min_pushes``, the first whose fewest pushes is proven at least that many."""
-    from escapology.labyrinth.generator import generate_instance, generate_with_min_pushes
-
+    with ``min_pushes`` (0 or ``None``: any), the first whose fewest pushes is proven at least that
+    many (:class:`~escapology.core.errors.InputError` when none is found within the generator's
+    bound)."""
     n = 10 if size is None else size
-    if min_pushes is not None:
-        return generate_with_min_pushes(n, min_pushes, density=density, max_steps=max_steps, seed=seed)
+    if min_pushes:
+        try:
+            return generate_with_min_pushes(n, min_pushes, density=density, max_steps=max_steps, seed=seed)
+        except ValueError as e:  # no board with that many pushes within the generator's bound
+            raise InputError(str(e)) from None
     return generate_instance(n, density=density, max_steps=max_steps, seed=seed)
+
+
+def plan_of(inst: Instance, data: Any, file: str) -> Plan:
+    """The plan ``render --certificate FILE`` draws: push facts or the JSON of ``solve``, in step
+    order; a plan that breaks a rule (other than leaving the goal unreachable) is an
+    :class:`~escapology.core.errors.InputError` naming ``file`` and the fact's line."""
+    if isinstance(data, str):
+        facts = parse_plan(data, file=file)
+    else:
+        triples = plan_triples(data)
+        if isinstance(triples, str):
+            raise InputError(triples, file=file)
+        facts = parse_plan(" ".join(f"push({z},{d},{s})." for z, d, s in triples), file=file)
+    facts = sorted(facts, key=lambda f: f.step)
+    verdict = check_plan(inst, facts)
+    if not verdict.ok and verdict.step is not None and "reachable" not in verdict.message:
+        raise InputError(verdict.message, file=file, line=verdict.line)
+    return Plan(tuple(Push(f.z, f.direction) for f in facts))
 
 
 def render(inst: Instance, certificate: Any = None) -> Svg:
     """The board, and with a plan one panel per push (:func:`~escapology.labyrinth.render.plan_svg`)."""
-    from escapology.core.errors import InputError
-    from escapology.labyrinth.render import plan_svg
+    from escapology.labyrinth.render import plan_svg  # the drawing code: loaded when a picture is asked for
 
     plan: list[Push] = []
     if certificate is not None:

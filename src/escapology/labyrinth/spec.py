@@ -5,13 +5,13 @@ and the web app are made from this description."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from escapology.core.commands import EngineSpec, GameSpec, Option
-from escapology.core.errors import InputError
-from escapology.labyrinth import api
-from escapology.labyrinth.io import MAX_SIDE, format_instance, parse_plan
-from escapology.labyrinth.model import Instance, Push
+
+#: the largest board side the reader takes (escapology.labyrinth.io.MAX_SIDE; named here so that
+#: the description imports none of the game: tests/labyrinth/test_io.py keeps the two equal)
+MAX_SIDE = 128
+_API = "escapology.labyrinth.api:"
 
 ENGINES = (
     EngineSpec("native", "escapology.labyrinth.native:solve_native",
@@ -38,46 +38,12 @@ OPTIONS = (
 )
 
 
-def plan_of(inst: Instance, data: Any, file: str) -> list[Push]:
-    """The plan ``render --certificate`` draws: push facts or the JSON of ``solve``, in step order;
-    a plan that breaks a rule (other than leaving the goal unreachable) is bad input."""
-    if isinstance(data, str):
-        facts = parse_plan(data, file=file)
-    else:
-        triples = api.plan_triples(data)
-        if isinstance(triples, str):
-            raise InputError(triples, file=file)
-        facts = parse_plan(" ".join(f"push({z},{d},{s})." for z, d, s in triples), file=file)
-    facts = sorted(facts, key=lambda f: f.step)
-    verdict = api.check_plan(inst, facts)
-    if not verdict.ok and verdict.step is not None and "reachable" not in verdict.message:
-        raise InputError(verdict.message, file=file, line=verdict.line)
-    return [Push(f.z, f.direction) for f in facts]
-
-
-def _text_frames(inst: Instance, plan: Any) -> str:
-    from escapology.labyrinth.render import text_frames  # the drawing code: only render needs it
-
-    return text_frames(inst, plan or [])
-
-
-def _solve(inst: Instance, *, progress: bool | None = None, **options: Any) -> Any:
-    """The command's solve: a progress display on a terminal (``progress=None``)."""
-    return api.solve(inst, progress=progress, **options)
-
-
-def _generate(*, size: int | None = None, seed: int = 0, min_pushes: int = 0, **options: Any) -> Instance:
-    try:
-        return api.generate(size=size, seed=seed, min_pushes=min_pushes or None, **options)
-    except ValueError as e:  # no board with that many pushes within the generator's bound
-        raise InputError(str(e)) from None
-
-
 SPEC = GameSpec(
     "labyrinth", "Labyrinth (ASP Competition): the fewest pushes to the goal.",
-    load=api.load, solve=_solve, check=api.check, generate=_generate, render=api.render,
-    dumps=format_instance, engines=ENGINES, options=OPTIONS, comment="%", text_certificate=True,
-    text_picture=_text_frames, certificate_of=plan_of,
+    load=_API + "load", solve=_API + "solve", check=_API + "check", generate=_API + "generate",
+    render=_API + "render", dumps="escapology.labyrinth.io:format_instance", engines=ENGINES, options=OPTIONS,
+    comment="%", text_certificate=True, text_picture="escapology.labyrinth.render:text_frames",
+    certificate_of=_API + "plan_of",
     instance_help="Instance file with ASP facts, or - for standard input.",
     help={
         "solve": "The plan with the fewest pushes, and whether that minimum is proven.\n\n"
