@@ -39,16 +39,16 @@ from dataclasses import dataclass, field
 from enum import Enum
 from importlib import import_module
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, Mapping, Optional
+from typing import Annotated, Any, Callable, Iterable, Mapping, NamedTuple, Optional
 
 import typer
 
 from escapology.core import cli_support as cs
 from escapology.core.errors import InputError
-from escapology.core.protocol import Text
+from escapology.core.protocol import TEXT, Text
 from escapology.core.results import Status
 
-__all__ = ["EngineSpec", "GameSpec", "Option", "VERBS", "option_rows", "print_result", "solve_file", "verbs_app"]
+__all__ = ["EngineSpec", "GameSpec", "Option", "Part", "VERBS", "option_rows", "print_result", "solve_file", "verbs_app"]
 
 #: The verbs every game has, in the order ``--help`` lists them.
 VERBS = ("solve", "check", "generate", "render")
@@ -117,6 +117,17 @@ class Option:
                                             **extra)]
 
 
+class Part(NamedTuple):
+    """One instance of a file that may hold several (what :attr:`GameSpec.load_many` returns):
+    the instance, the heading its answer gets in text when the file holds more than one (printed
+    after the game's comment sign), and the certificate the file itself holds for it (``None``:
+    none), which ``render --solve`` draws and the game's ``certificates`` may check."""
+
+    instance: Any
+    heading: str = ""
+    certificate: Any = None
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What the command layer needs to know of a game: the protocol's functions and the game's own
@@ -129,6 +140,17 @@ class GameSpec:
     ``certificate_of(inst, data, file)`` turns what ``render --certificate`` read into what
     ``render`` draws (default: the data itself; raise :class:`InputError` when it is not one).
     ``render_solves`` is ``render``'s ``--solve`` default.
+
+    For a game whose files may hold several instances (Roma's files of URLs), ``load_many(source,
+    *, deadline=None, **reading_options)`` returns every one as a :class:`Part`: ``solve`` answers
+    each in turn (text: a heading before each when there are several; JSON: one line each) and
+    ``check`` judges each, with the certificates ``certificates(parts, source, **options)`` gives
+    (one per part; ``source`` the certificate file, ``None`` when none was given); ``render`` draws
+    the first. ``is_text(FILE)``: a FILE that names no file but is the instance itself (a URL) is
+    read as text. ``generate_json(inst)``: the objects ``generate -f json`` prints without ``-o``,
+    one a line, each after the ``command`` (default: one object with the instance's text).
+    ``text_with_output``: ``render -o`` prints the text picture too. ``engine_aliases``: old
+    engine names still accepted (hidden), each mapped onto an engine's name.
     """
 
     name: str
@@ -147,6 +169,12 @@ class GameSpec:
     render_solves: bool = False
     instance_help: str = "The instance, or - for standard input."
     help: Mapping[str, str] = field(default_factory=dict)
+    load_many: Callable[..., list[Part]] | None = None
+    certificates: Callable[..., list[Any]] | None = None
+    is_text: Callable[[str], bool] | None = None
+    generate_json: Callable[[Any], list[dict[str, Any]]] | None = None
+    text_with_output: bool = False
+    engine_aliases: Mapping[str, str] = field(default_factory=dict)
 
     def engine(self, name: str) -> EngineSpec:
         """The engine called ``name`` (:class:`KeyError` when there is none)."""
@@ -197,9 +225,28 @@ def _shared(verb: str, spec: GameSpec) -> list[inspect.Parameter]:
     return [*params, fmt]
 
 
+def _engine_parser(names: tuple[str, ...], aliases: Mapping[str, str]) -> Callable[[str], str]:
+    """A parser of ``--engine`` that takes the engines' names and old names (not listed) that
+    stand for one of them."""
+
+    def parse(value: str) -> str:
+        value = aliases.get(value, value)
+        if value not in names:
+            raise typer.BadParameter(f"{value!r} is not one of {', '.join(map(repr, names))}.")
+        return value
+
+    return parse
+
+
 def _engine_parameter(spec: GameSpec) -> inspect.Parameter:
     names = spec.engine_names()
     listing = "; ".join(f"{e.name}: {e.description}" for e in spec.engines)
+    if spec.engine_aliases:  # a choice that takes the old names too, without listing them
+        return inspect.Parameter(
+            "engine", inspect.Parameter.KEYWORD_ONLY, default=None,
+            annotation=Annotated[Optional[str], typer.Option(
+                "--engine", "-e", help=f"The engine (default {names[0]}). {listing}.", show_default=False,
+                metavar="[" + "|".join(names) + "]", parser=_engine_parser(names, spec.engine_aliases))])
     choice = Enum(f"{spec.name.title()}Engine", {n: n for n in names}, type=str)  # type: ignore[misc]
     return inspect.Parameter(
         "engine", inspect.Parameter.KEYWORD_ONLY, default=None,
@@ -268,9 +315,26 @@ def _split(spec: GameSpec, verb: str, given: dict[str, Any]) -> tuple[dict[str, 
 def _load(spec: GameSpec, file: str | Path | Text, deadline: Any, reading: dict[str, Any]) -> Any:
     """The instance in ``file`` (a command's FILE is always a path, or ``-``; never the text
     itself), read under the command's deadline."""
-    source = file if isinstance(file, (Text, Path)) or file == "-" else Path(file)
+    source = _source(spec, file)
     with cs.reading_input():
         return spec.load(source, deadline=deadline, **reading)
+
+
+def _source(spec: GameSpec, file: str | Path | Text) -> Path | Text | str:
+    """What the game's ``load`` reads: a path, ``-``, or the FILE itself when it names no file and
+    the game's ``is_text`` says it is an instance's text (a puzz.link URL)."""
+    if isinstance(file, (Text, Path)) or file == "-":
+        return file
+    if spec.is_text is not None and not Path(file).exists() and spec.is_text(file):
+        return Text(file, TEXT)
+    return Path(file)
+
+
+def _load_many(spec: GameSpec, file: str | Path | Text, deadline: Any, reading: dict[str, Any]) -> list[Part]:
+    """Every instance ``file`` holds (``spec.load_many``), read under the command's deadline."""
+    assert spec.load_many is not None
+    with cs.reading_input():
+        return spec.load_many(_source(spec, file), deadline=deadline, **reading)
 
 
 def _positive(timeout: float | None) -> None:
@@ -314,8 +378,19 @@ def solve_file(spec: GameSpec, source: str | Path | Text, fmt: str = "text", tim
     defaults = {o.name: o.default for o in spec.options_of("solve") if o.name not in SHARED}
     reading, call = _split(spec, "solve", {**defaults, **given})
     engine = getattr(engine, "value", engine) or call.pop("engine", None)
-    inst = _load(spec, source, deadline, reading)
     options = {**call, **({"engine": engine} if engine else {}), **({"memory": memory} if memory is not None else {})}
+    if spec.load_many is not None:  # a file of several instances: each answered in turn
+        parts = _load_many(spec, source, deadline, reading)
+        code = 0
+        for i, part in enumerate(parts):
+            if fmt != "json" and i:
+                typer.echo("")
+            if fmt != "json" and len(parts) > 1 and part.heading:
+                typer.echo(f"{spec.comment} {part.heading}".lstrip())
+            result = spec.solve(part.instance, timeout=deadline.remaining(), **options)
+            code = max(code, print_result(result, fmt == "json"))
+        return code
+    inst = _load(spec, source, deadline, reading)
     result = spec.solve(inst, timeout=deadline.remaining(), **options)
     return print_result(result, fmt == "json")
 
@@ -324,6 +399,15 @@ def run_check(spec: GameSpec, *, file: str, certificate: Path | None = None, cer
               format: cs.OutputFormat = cs.OutputFormat.text, **given: Any) -> None:
     """``GAME check FILE CERTIFICATE``: the independent checker's verdict; exit 0 or 1."""
     reading, call = _split(spec, "check", given)
+    if spec.load_many is not None and spec.certificates is not None:  # each instance, its certificate
+        parts = _load_many(spec, file, None, reading)
+        source = cs.one_of("certificate", ("CERTIFICATE", certificate), ("--certificate", certificate_option))
+        code = 0
+        for part, cert in zip(parts, spec.certificates(parts, source, **given)):
+            verdict = spec.check(part.instance, cert, **call)
+            done = cs.report_verdict(verdict, format is cs.OutputFormat.json, **getattr(verdict, "details", {}))
+            code = max(code, done.exit_code)
+        raise typer.Exit(code)
     inst = _load(spec, file, None, reading)
     data, name = cs.read_certificate(cs.certificate_source(certificate, certificate_option))
     if "file" in inspect.signature(spec.check).parameters:
@@ -336,9 +420,17 @@ def run_generate(spec: GameSpec, *, ctx: typer.Context, size: int | None = None,
                  output: Path | None = None, format: cs.OutputFormat = cs.OutputFormat.text, **given: Any) -> None:
     """``GAME generate``: a new instance, whose first line is the command that makes it again."""
     _, call = _split(spec, "generate", given)
+    timeout = given.get("timeout")  # a game that declares --timeout for generate gets its seconds
+    if timeout is not None:
+        _positive(timeout)
+        call["timeout"] = cs.command_deadline(timeout).remaining()
     seed = cs.draw_seed(seed)
     inst = spec.generate(size=size, seed=seed, **call)
     command = cs.generating_command(ctx, seed=seed)
+    if spec.generate_json is not None and output is None and format is cs.OutputFormat.json:
+        for obj in spec.generate_json(inst):
+            cs.emit_json({"command": command, **obj})
+        return
     text = spec.dumps(inst)
     text = f"{spec.comment} {command}\n{text}" if spec.comment else text
     cs.write_output(text, output, format is cs.OutputFormat.json, game=spec.name, command=command, seed=seed)
@@ -357,11 +449,20 @@ def run_render(spec: GameSpec, *, file: str, certificate: Path | None = None, so
     reading, call = _split(spec, "render", given)
     old = [(o.names()[0], given.get(o.name)) for o in spec.options_of("render") if o.alias_of == "certificate"]
     source = cs.one_of("certificate", ("--certificate", certificate), *old)
-    inst = _load(spec, file, deadline, reading)
+    old_solve = [given[o.name] for o in spec.options_of("render") if o.alias_of == "solve_first"
+                 and given.get(o.name) is not None]
+    solve_first = old_solve[0] if old_solve else solve_first
+    stored = None
+    if spec.load_many is not None:  # the first instance, and the certificate its file holds
+        inst, _, stored = _load_many(spec, file, deadline, reading)[0]
+    else:
+        inst = _load(spec, file, deadline, reading)
     cert = None
     if source is not None:
         data, name = cs.read_certificate(source)
         cert = spec.certificate_of(inst, data, name) if spec.certificate_of else data
+    elif solve_first and stored is not None:
+        cert = stored
     elif solve_first:
         result = spec.solve(inst, timeout=deadline.remaining())
         if result.status is Status.UNKNOWN:
@@ -369,7 +470,8 @@ def run_render(spec: GameSpec, *, file: str, certificate: Path | None = None, so
         cert = result.certificate
     if output is not None:
         spec.render(inst, cert, **call).save(output, scale=scale)
-    board = spec.text_picture(inst, cert) if spec.text_picture is not None and output is None else None
+    board = spec.text_picture(inst, cert) if spec.text_picture is not None and (
+        output is None or spec.text_with_output) else None
     cs.report_picture(board, output, format is cs.OutputFormat.json)
 
 

@@ -4,7 +4,7 @@ A directed graph whose edges carry colours (on the grid: the four directions), R
 (goals), boxes of vertices in which no colour may be chosen twice, and hint edges that must be
 chosen. A solution picks one out-edge for every non-Roma vertex such that following the picked
 edges from any vertex ends in a Roma vertex. It is solved by the same engine as the grid
-(:class:`escapology.roma.engine.ArrowSat`: exactly one out-arc, at most one arc of each colour per
+(:class:`escapology.roma.sat_core.ArrowSat`: exactly one out-arc, at most one arc of each colour per
 box, lazily added loop cuts).
 
 Files: ASP facts ``arc(U,V,Colour).`` (an edge U -> V), ``roma(V).``, ``box(V,B).`` and
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     import networkx as nx  # imported where a graph is built (start-up stays light)
 
 from escapology.core.errors import InputError
-from escapology.roma.engine import ArrowSat
+from escapology.roma.sat_core import ArrowSat
 from escapology.roma.model import Puzzle
 
 Vertex = Hashable
