@@ -26,7 +26,7 @@ import time
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
@@ -37,8 +37,9 @@ from escapology.roma.checker import violations
 from escapology.roma.graph import GraphRoma
 from escapology.roma.io import Entry, decode_url, encode_url, read_puzzles, sniff
 from escapology.roma.model import Puzzle, Solution
-from escapology.roma.sat import SolveResult
-from escapology.roma.sat_core import DEFAULT_SOLVER
+
+if TYPE_CHECKING:  # the SAT solver's answer; python-sat is loaded when a puzzle is solved
+    from escapology.roma.sat import SolveResult
 
 __all__ = ["ENGINES", "Result", "GraphResult", "load", "load_entries", "split", "solve", "check", "generate",
            "render"]
@@ -53,7 +54,7 @@ _URL_LIKE = re.compile(r"://|^(roma|rome)/|\?(roma|rome)/")
 #: python-sat solver name runs the SAT encoding with that solver.
 ENGINES = ("glucose4", "maplechrono", "minisat22", "branch")
 #: Old engine names and what they stand for.
-ENGINE_ALIASES = {"sat": DEFAULT_SOLVER}
+ENGINE_ALIASES = {"sat": ENGINES[0]}
 
 
 def is_url(text: str) -> bool:

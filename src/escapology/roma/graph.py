@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     import networkx as nx  # imported where a graph is built (start-up stays light)
 
 from escapology.core.errors import InputError
-from escapology.roma.sat_core import ArrowSat
 from escapology.roma.model import Puzzle
 
 Vertex = Hashable
@@ -158,6 +157,8 @@ def is_graph_solution(inst: GraphRoma, succ: dict[Vertex, Vertex]) -> list[str]:
 def _solutions(inst: GraphRoma) -> Iterator[dict[Vertex, Vertex]]:
     g = inst.graph
     arcs = {v: [(w, g.edges[v, w].get("colour")) for w in g.successors(v)] for v in g.nodes}
+    from escapology.roma.sat_core import ArrowSat  # python-sat and numpy: loaded when a graph is solved
+
     with ArrowSat(arcs, inst.roma, inst.boxes) as engine:
         assumptions = [engine.arc_var[(v, w)] for v, w in inst.hints.items() if v not in inst.roma]
         while True:

@@ -16,17 +16,19 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from escapology.core.commands import EngineSpec, GameSpec, Option, Part
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
 from escapology.core.protocol import read_source
 from escapology.roma import api
-from escapology.roma.generator import Generated
 from escapology.roma.graph import GraphRoma
 from escapology.roma.io import encode_url, parse_rows, read_answers
 from escapology.roma.model import Puzzle
+
+if TYPE_CHECKING:  # the generator loads python-sat: imported when a puzzle is generated
+    from escapology.roma.generator import Generated
 
 ENGINES = (
     EngineSpec("glucose4", "escapology.roma.sat:solve",
@@ -138,7 +140,7 @@ def generate(*, size: int | None = None, seed: int = 0, rows: int = 6, cols: int
              timeout: float | None = None) -> list[Generated]:
     """``number`` puzzles (seeds ``seed``, ``seed + 1``, ...) of ``size`` (or ``rows``) rows, with
     the options of :func:`escapology.roma.generator.generate`; ``timeout`` covers them all."""
-    from escapology.roma.generator import generate as generate_puzzle
+    from escapology.roma.generator import generate as generate_puzzle  # python-sat: only generate needs it
 
     rows = size if size is not None else rows
     deadline = Deadline(timeout)
