@@ -34,7 +34,7 @@ from escapology.core.protocol import TEXT, Text, Verdict, read_source
 from escapology.core.results import Status
 from escapology.core.svg import Svg
 from escapology.roma.checker import violations
-from escapology.roma.graph import GraphRoma
+from escapology.roma.graph import GraphRoma, count_graph, is_graph_solution, read_graph_facts, solve_graph
 from escapology.roma.io import Entry, decode_url, encode_url, read_puzzles, sniff
 from escapology.roma.model import Puzzle, Solution
 
@@ -93,8 +93,6 @@ def load_entries(source: str | Path | Text, *, strict: bool = False) -> list[Ent
     if name == TEXT and is_url(text):  # the URL itself, not a file: its errors name no file
         entries, name = [Entry(decode_url(text))], "<url>"
     elif sniff(text) == "graph":
-        from escapology.roma.graph import read_graph_facts
-
         try:
             return read_graph_facts(text, file=name)
         except InputError as exc:
@@ -260,15 +258,13 @@ def solve(inst: Instance, *, timeout: float | None = None, unique: bool = True, 
     Roma engine plans its memory)."""
     engine = engine_name(engine, solver)
     if isinstance(inst, GraphRoma):
-        from escapology.roma.graph import count_graph, solve_graph
-
         succ = solve_graph(inst)
         return GraphResult(inst, succ, (count_graph(inst, cap=2) == 1) if succ is not None and unique else None)
-    from escapology.roma.sat import solve as solve_sat
+    from escapology.roma.sat import solve as solve_sat  # python-sat: loaded when a puzzle is solved
 
     t0 = time.perf_counter()
     if engine == "branch":
-        from escapology.roma.branch import solve_branch
+        from escapology.roma.branch import solve_branch  # the search tree engine, loaded when chosen
 
         res = solve_branch(inst, timeout=timeout, uniqueness=unique)
     else:
@@ -299,8 +295,6 @@ def check(inst: Instance, certificate: Any) -> Verdict:
     if rows is None:
         return Verdict.reject("there is no solution to check")
     if isinstance(inst, GraphRoma):
-        from escapology.roma.graph import is_graph_solution
-
         succ = dict(rows.items()) if isinstance(rows, dict) else {v: w for v, w in rows}
         names = {str(v): v for v in inst.graph.nodes}
         succ = {names.get(str(v), v): names.get(str(w), w) for v, w in succ.items()}
@@ -316,7 +310,7 @@ def generate(*, size: int | None = None, seed: int = 0, cols: int | None = None,
     """A puzzle with a unique solution and few givens on a ``size`` x ``size`` board (default 6;
     ``cols`` for a rectangle); ``options`` are those of
     :func:`~escapology.roma.generator.generate` (``max_box``, ``goals``, ``grade``, ``shapes``, ...)."""
-    from escapology.roma.generator import generate as generate_puzzle
+    from escapology.roma.generator import generate as generate_puzzle  # python-sat: only generate needs it
 
     rows = 6 if size is None else size
     return generate_puzzle(rows, cols or rows, seed=seed, **options).puzzle
@@ -324,7 +318,7 @@ def generate(*, size: int | None = None, seed: int = 0, cols: int | None = None,
 
 def render(inst: Instance, certificate: Any = None) -> Svg:
     """The puzzle as a printed puzzle looks, with the solution's arrows when given."""
-    from escapology.roma.render import render_svg
+    from escapology.roma.render import render_svg  # the drawing code: only render needs it
 
     if isinstance(inst, GraphRoma):
         raise InputError("a generalized Roma graph has no picture; draw the grid puzzles")

@@ -20,7 +20,7 @@ from escapology.core.limits import Deadline, LimitReached
 from escapology.core.results import EXIT_LIMIT, EXIT_OK, Status
 from escapology.roma.api import load_entries
 from escapology.roma.graph import GraphRoma
-from escapology.roma.io import Entry, encode_url, format_facts, format_text, sniff, write_pzprv3
+from escapology.roma.io import Entry, encode_url, format_facts, format_text, read_puzzles, sniff, write_pzprv3
 from escapology.roma.spec import SPEC, STRICT_HELP
 
 app = verbs_app(SPEC)
@@ -79,8 +79,8 @@ def count_cmd(
     strict: StrictOption = False,
 ) -> None:
     """Count the solutions exactly (or up to --cap)."""
-    from escapology.roma.dp import count_dp
-    from escapology.roma.sat import count
+    from escapology.roma.dp import count_dp  # the counters (python-sat): loaded when count runs
+    from escapology.roma.sat import count  # (python-sat, as above)
 
     code = EXIT_OK
     deadline = command_deadline(timeout)
@@ -118,8 +118,8 @@ def hints_cmd(
     By default for the puzzle's own solution (the one in the file, or the first found); with
     --any-solution over all solutions of the board; with --redundant, the setter's givens that
     are not needed."""
-    from escapology.roma.hints import minimal_hints, minimal_hints_any
-    from escapology.roma.render import text_board
+    from escapology.roma.hints import minimal_hints, minimal_hints_any  # python-sat: loaded when hints runs
+    from escapology.roma.render import text_board  # the drawing code: only this command needs it
 
     code = EXIT_OK
     deadline = command_deadline(timeout)
@@ -159,8 +159,8 @@ def hints_cmd(
 
 def _redundant(entries: list[Entry], fmt: str, deadline: Deadline) -> int:
     """``hints --redundant``: one report (text block or JSON line) per puzzle."""
-    from escapology.roma.hints import redundant_givens
-    from escapology.roma.render import text_board
+    from escapology.roma.hints import redundant_givens  # python-sat: loaded when hints runs
+    from escapology.roma.render import text_board  # the drawing code: only this command needs it
 
     code = EXIT_OK
     for i, e in enumerate(entries):
@@ -218,10 +218,9 @@ def convert_cmd(
 
 def demo() -> None:
     """Solve the shipped example and print the board, the uniqueness proof and the checker's verdict."""
-    from escapology.roma.checker import violations
-    from escapology.roma.io import read_puzzles
-    from escapology.roma.render import text_board
-    from escapology.roma.sat import solve
+    from escapology.roma.checker import violations  # the demo's engines: loaded when it runs
+    from escapology.roma.render import text_board  # (as above)
+    from escapology.roma.sat import solve  # (python-sat, as above)
 
     e = read_puzzles(EXAMPLE.read_text(encoding="utf-8"), file=str(EXAMPLE))[0]
     res = solve(e.puzzle)
