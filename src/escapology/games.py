@@ -125,9 +125,9 @@ GAMES: tuple[Game, ...] = (
     Game("chess", "Teleport chess: win, draw or loss for Alice",
          (Engine("exact"),), lambda inst: inst.n, "board side"),
     Game("roma", "Roma: the arrow puzzle in which every path leads to Rome",
-         (Engine("glucose4", {"solver": "glucose4"}, ("python-sat",)),
-          Engine("maplechrono", {"solver": "maplechrono"}, ("python-sat",)),
-          Engine("minisat22", {"solver": "minisat22"}, ("python-sat",))),
+         (Engine("glucose4", {"engine": "glucose4"}, ("python-sat",)),
+          Engine("maplechrono", {"engine": "maplechrono"}, ("python-sat",)),
+          Engine("minisat22", {"engine": "minisat22"}, ("python-sat",))),
          _roma_size, "cells"),
 )
 

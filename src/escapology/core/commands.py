@@ -39,16 +39,16 @@ from dataclasses import dataclass, field
 from enum import Enum
 from importlib import import_module
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, Mapping, Optional
+from typing import Annotated, Any, Callable, Iterable, Mapping, NamedTuple, Optional
 
 import typer
 
 from escapology.core import cli_support as cs
 from escapology.core.errors import InputError
-from escapology.core.protocol import Text
+from escapology.core.protocol import TEXT, Text
 from escapology.core.results import Status
 
-__all__ = ["EngineSpec", "GameSpec", "Option", "VERBS", "option_rows", "print_result", "solve_file", "verbs_app"]
+__all__ = ["EngineSpec", "GameSpec", "Option", "Part", "VERBS", "option_rows", "print_result", "solve_file", "verbs_app"]
 
 #: The verbs every game has, in the order ``--help`` lists them.
 VERBS = ("solve", "check", "generate", "render")
@@ -129,6 +129,17 @@ class Option:
                                             **extra)]
 
 
+class Part(NamedTuple):
+    """One instance of a file that may hold several (what :attr:`GameSpec.load_many` returns):
+    the instance, the heading its answer gets in text when the file holds more than one (printed
+    after the game's comment sign), and the certificate the file itself holds for it (``None``:
+    none), which ``render --solve`` draws and the game's ``certificates`` may check."""
+
+    instance: Any
+    heading: str = ""
+    certificate: Any = None
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What the command layer needs to know of a game: the protocol's functions and the game's own
@@ -146,6 +157,17 @@ class GameSpec:
     ``check`` reads (Labyrinth's push facts, Roma's board); for the other games ``solve -o FILE``
     writes the JSON answer into the file even in text format (the terminal shows a summary, a file
     holds the whole certificate).
+
+    For a game whose files may hold several instances (Roma's files of URLs), ``load_many(source,
+    *, deadline=None, **reading_options)`` returns every one as a :class:`Part`: ``solve`` answers
+    each in turn (text: a heading before each when there are several; JSON: one line each) and
+    ``check`` judges each, with the certificates ``certificates(parts, source, **options)`` gives
+    (one per part; ``source`` the certificate file, ``None`` when none was given); ``render`` draws
+    the first. ``is_text(FILE)``: a FILE that names no file but is the instance itself (a URL) is
+    read as text. ``generate_json(inst)``: the objects ``generate -f json`` prints without ``-o``,
+    one a line, each after the ``command`` (default: one object with the instance's text).
+    ``text_with_output``: ``render -o`` prints the text picture too. ``engine_aliases``: old
+    engine names still accepted (hidden), each mapped onto an engine's name.
     """
 
     name: str
@@ -166,6 +188,12 @@ class GameSpec:
     answer_text: Function | None = None
     instance_help: str = "The instance, or - for standard input."
     help: Mapping[str, str] = field(default_factory=dict)
+    load_many: Function | None = None
+    certificates: Function | None = None
+    is_text: Function | None = None
+    generate_json: Function | None = None
+    text_with_output: bool = False
+    engine_aliases: Mapping[str, str] = field(default_factory=dict)
 
     def function(self, name: str) -> Callable[..., Any]:
         """The function the description names for ``name`` (``"solve"``, ``"dumps"``, ...),
@@ -221,9 +249,28 @@ def _shared(verb: str, spec: GameSpec) -> list[inspect.Parameter]:
     return [*params, fmt]
 
 
+def _engine_parser(names: tuple[str, ...], aliases: Mapping[str, str]) -> Callable[[str], str]:
+    """A parser of ``--engine`` that takes the engines' names and old names (not listed) that
+    stand for one of them."""
+
+    def parse(value: str) -> str:
+        value = aliases.get(value, value)
+        if value not in names:
+            raise typer.BadParameter(f"{value!r} is not one of {', '.join(map(repr, names))}.")
+        return value
+
+    return parse
+
+
 def _engine_parameter(spec: GameSpec) -> inspect.Parameter:
     names = spec.engine_names()
     listing = "; ".join(f"{e.name}: {e.description}" for e in spec.engines)
+    if spec.engine_aliases:  # a choice that takes the old names too, without listing them
+        return inspect.Parameter(
+            "engine", inspect.Parameter.KEYWORD_ONLY, default=None,
+            annotation=Annotated[Optional[str], typer.Option(
+                "--engine", "-e", help=f"The engine (default {names[0]}). {listing}.", show_default=False,
+                metavar="[" + "|".join(names) + "]", parser=_engine_parser(names, spec.engine_aliases))])
     choice = Enum(f"{spec.name.title()}Engine", {n: n for n in names}, type=str)  # type: ignore[misc]
     return inspect.Parameter(
         "engine", inspect.Parameter.KEYWORD_ONLY, default=None,
@@ -303,9 +350,26 @@ def shared_value(spec: GameSpec, verb: str, name: str, value: Any, given: dict[s
 def _load(spec: GameSpec, file: str | Path | Text, deadline: Any, reading: dict[str, Any]) -> Any:
     """The instance in ``file`` (a command's FILE is always a path, or ``-``; never the text
     itself), read under the command's deadline."""
-    source = file if isinstance(file, (Text, Path)) or file == "-" else Path(file)
+    source = _source(spec, file)
     with cs.reading_input():
         return spec.function("load")(source, deadline=deadline, **reading)
+
+
+def _source(spec: GameSpec, file: str | Path | Text) -> Path | Text | str:
+    """What the game's ``load`` reads: a path, ``-``, or the FILE itself when it names no file and
+    the game's ``is_text`` says it is an instance's text (a puzz.link URL)."""
+    if isinstance(file, (Text, Path)) or file == "-":
+        return file
+    if spec.is_text is not None and not Path(file).exists() and spec.function("is_text")(file):
+        return Text(file, TEXT)
+    return Path(file)
+
+
+def _load_many(spec: GameSpec, file: str | Path | Text, deadline: Any, reading: dict[str, Any]) -> list[Part]:
+    """Every instance ``file`` holds (``spec.load_many``), read under the command's deadline."""
+    assert spec.load_many is not None
+    with cs.reading_input():
+        return spec.function("load_many")(_source(spec, file), deadline=deadline, **reading)
 
 
 def _positive(timeout: float | None) -> None:
@@ -350,12 +414,25 @@ def solve_file(spec: GameSpec, source: str | Path | Text, fmt: str = "text", tim
     defaults = {o.name: o.default for o in spec.options_of("solve") if o.name not in SHARED}
     reading, call = _split(spec, "solve", {**defaults, **given})
     engine = getattr(engine, "value", engine) or call.pop("engine", None)
-    inst = _load(spec, source, deadline, reading)
     options = {**call, **({"engine": engine} if engine else {}), **({"memory": memory} if memory is not None else {})}
-    result = spec.function("solve")(inst, timeout=deadline.remaining(), **options)
+    answer_text = spec.function("answer_text") if spec.answer_text is not None and fmt != "json" else None
     if cs.writing_answer_file and not spec.text_certificate:
-        fmt = "json"
-    text = spec.function("answer_text")(inst, result) if spec.answer_text is not None and fmt != "json" else None
+        fmt, answer_text = "json", None
+    if spec.load_many is not None:  # a file of several instances: each answered in turn
+        parts = _load_many(spec, source, deadline, reading)
+        code = 0
+        for i, part in enumerate(parts):
+            if fmt != "json" and i:
+                typer.echo("")
+            if fmt != "json" and len(parts) > 1 and part.heading:
+                typer.echo(f"{spec.comment} {part.heading}".lstrip())
+            result = spec.function("solve")(part.instance, timeout=deadline.remaining(), **options)
+            text = answer_text(part.instance, result) if answer_text is not None else None
+            code = max(code, print_result(result, fmt == "json", text))
+        return code
+    inst = _load(spec, source, deadline, reading)
+    result = spec.function("solve")(inst, timeout=deadline.remaining(), **options)
+    text = answer_text(inst, result) if answer_text is not None else None
     return print_result(result, fmt == "json", text)
 
 
@@ -363,6 +440,15 @@ def run_check(spec: GameSpec, *, file: str, certificate: Path | None = None, cer
               format: cs.OutputFormat = cs.OutputFormat.text, **given: Any) -> None:
     """``GAME check FILE CERTIFICATE``: the independent checker's verdict; exit 0 or 1."""
     reading, call = _split(spec, "check", given)
+    if spec.load_many is not None and spec.certificates is not None:  # each instance, its certificate
+        parts = _load_many(spec, file, None, reading)
+        source = cs.one_of("certificate", ("CERTIFICATE", certificate), ("--certificate", certificate_option))
+        code = 0
+        for part, cert in zip(parts, spec.function("certificates")(parts, source, **given)):
+            verdict = spec.function("check")(part.instance, cert, **call)
+            done = cs.report_verdict(verdict, format is cs.OutputFormat.json, **getattr(verdict, "details", {}))
+            code = max(code, done.exit_code)
+        raise typer.Exit(code)
     inst = _load(spec, file, None, reading)
     data, name = cs.read_certificate(cs.certificate_source(certificate, certificate_option))
     if "file" in inspect.signature(spec.function("check")).parameters:
@@ -376,10 +462,18 @@ def run_generate(spec: GameSpec, *, ctx: typer.Context, size: int | None = None,
     """``GAME generate``: a new instance, whose first line is the command that makes it again."""
     _, call = _split(spec, "generate", given)
     size = shared_value(spec, "generate", "size", size, given)
+    timeout = given.get("timeout")  # a game that declares --timeout for generate gets its seconds
+    if timeout is not None:
+        _positive(timeout)
+        call["timeout"] = cs.command_deadline(timeout).remaining()
     seed = cs.draw_seed(seed)
     inst = spec.function("generate")(size=size, seed=seed, **call)
     aliases = {o.name: None for o in spec.options_of("generate") if o.alias_of}
     command = cs.generating_command(ctx, seed=seed, **({"size": size, **aliases} if aliases else {}))
+    if spec.generate_json is not None and output is None and format is cs.OutputFormat.json:
+        for obj in spec.function("generate_json")(inst):
+            cs.emit_json({"command": command, **obj})
+        return
     text = spec.function("dumps")(inst)
     text = f"{spec.comment} {command}\n{text}" if spec.comment else text
     cs.write_output(text, output, format is cs.OutputFormat.json, game=spec.name, command=command, seed=seed)
@@ -400,11 +494,17 @@ def run_render(spec: GameSpec, *, file: str, certificate: Path | None = None, so
     for o in spec.options_of("render"):  # an old name of --solve/--no-solve, when given, decides
         if o.alias_of == "solve_first" and given.get(o.name) is not None:
             solve_first = given[o.name]
-    inst = _load(spec, file, deadline, reading)
+    stored = None
+    if spec.load_many is not None:  # the first instance, and the certificate its file holds
+        inst, _, stored = _load_many(spec, file, deadline, reading)[0]
+    else:
+        inst = _load(spec, file, deadline, reading)
     cert = None
     if source is not None:
         data, name = cs.read_certificate(source)
         cert = spec.function("certificate_of")(inst, data, name) if spec.certificate_of else data
+    elif solve_first and stored is not None:
+        cert = stored
     elif solve_first:
         result = spec.function("solve")(inst, timeout=deadline.remaining())
         if result.status is Status.UNKNOWN:
@@ -412,7 +512,8 @@ def run_render(spec: GameSpec, *, file: str, certificate: Path | None = None, so
         cert = result.certificate
     if output is not None:
         spec.function("render")(inst, cert, **call).save(output, scale=scale)
-    board = spec.function("text_picture")(inst, cert) if spec.text_picture is not None and output is None else None
+    board = spec.function("text_picture")(inst, cert) if spec.text_picture is not None and (
+        output is None or spec.text_with_output) else None
     cs.report_picture(board, output, format is cs.OutputFormat.json)
 
 
