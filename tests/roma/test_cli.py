@@ -162,7 +162,7 @@ def test_hints_any_solution_and_timeout():
 
 
 def test_render_draws_goals_boxes_and_arrows():
-    from escapology.roma.render import render_svg, text_board
+    from escapology.roma.drawing import render_svg, text_board
 
     p = decode_url(URL)
     svg = render_svg(p, (">v<", "vv^", ">>O")).to_string()

@@ -20,7 +20,7 @@ __getattr__, __dir__ = lazy_package(__name__, {
     ".io": ["detect", "format_instance", "parse_instance", "read_instance"],
     ".model": ["MAX_N", "MIN_N", "Instance", "Outcome", "Witness"],
     ".reach": ["Path", "find_path", "reaches"],
-    ".render": ["render_svg", "text_board"],
+    ".drawing": ["render_svg", "text_board"],
     ".slides": ["solve_bruteforce", "solve_montecarlo"],
     ".solver": ["Solution", "explain"],
     ".api": ["check", "generate", "load", "render", "solve"],

@@ -82,6 +82,6 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", sp
 
 def render(inst: Instance, certificate: Any = None) -> Svg:
     """The board with Bob's reach and, when given, the answer's witness."""
-    from escapology.chess.render import render_svg
+    from escapology.chess.drawing import render_svg
 
     return render_svg(inst, solution_of(certificate))

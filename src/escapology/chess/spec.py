@@ -30,7 +30,7 @@ SPEC = GameSpec(
     "chess", "Teleport chess: Alice moves (0-2 moves or a teleport), then Bob; win, draw or loss for Alice.",
     load=_API + "load", solve=_API + "solve", check=_API + "check", generate=_API + "generate",
     render=_API + "render", dumps="escapology.chess.io:format_instance", engines=ENGINES, options=OPTIONS,
-    comment="#", text_picture="escapology.chess.render:text_picture", certificate_of=_API + "certificate_of",
+    comment="#", text_picture="escapology.chess.drawing:text_picture", certificate_of=_API + "certificate_of",
     render_solves=True, answer_text="escapology.chess.solver:explain",
     instance_help="An instance: 'n', 'ax ay bx by', n lines 'dx dy' ('-' = stdin).",
     help={

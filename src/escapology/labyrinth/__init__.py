@@ -21,7 +21,7 @@ __getattr__, __dir__ = lazy_package(__name__, {
     ".generator": ["generate_instance"],
     ".io": ["format_instance", "parse_instance", "parse_plan", "read_instance"],
     ".model": ["Board", "Instance", "Push", "all_pushes", "plan_facts"],
-    ".render": ["plan_svg", "replay", "text_frames"],
+    ".drawing": ["plan_svg", "replay", "text_frames"],
     ".result": ["SolveResult"],
     ".api": ["check", "generate", "load", "render", "solve"],
 })

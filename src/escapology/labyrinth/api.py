@@ -155,8 +155,8 @@ def plan_of(inst: Instance, data: Any, file: str) -> Plan:
 
 
 def render(inst: Instance, certificate: Any = None) -> Svg:
-    """The board, and with a plan one panel per push (:func:`~escapology.labyrinth.render.plan_svg`)."""
-    from escapology.labyrinth.render import plan_svg  # the drawing code: loaded when a picture is asked for
+    """The board, and with a plan one panel per push (:func:`~escapology.labyrinth.drawing.plan_svg`)."""
+    from escapology.labyrinth.drawing import plan_svg  # the drawing code: loaded when a picture is asked for
 
     plan: list[Push] = []
     if certificate is not None:

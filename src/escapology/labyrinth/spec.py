@@ -42,7 +42,7 @@ SPEC = GameSpec(
     "labyrinth", "Labyrinth (ASP Competition): the fewest pushes to the goal.",
     load=_API + "load", solve=_API + "solve", check=_API + "check", generate=_API + "generate",
     render=_API + "render", dumps="escapology.labyrinth.io:format_instance", engines=ENGINES, options=OPTIONS,
-    comment="%", text_certificate=True, text_picture="escapology.labyrinth.render:text_frames",
+    comment="%", text_certificate=True, text_picture="escapology.labyrinth.drawing:text_frames",
     certificate_of=_API + "plan_of",
     instance_help="Instance file with ASP facts, or - for standard input.",
     help={

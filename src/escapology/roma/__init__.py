@@ -32,7 +32,7 @@ __getattr__, __dir__ = lazy_package(__name__, {
     ".io": ["Entry", "decode_rome", "decode_url", "encode_url", "format_facts", "format_text", "read_facts",
             "read_puzzles", "read_pzprv3", "read_text", "write_pzprv3"],
     ".model": ["DIRECTIONS", "GOAL", "Puzzle", "Solution"],
-    ".render": {"render_file": "render", "render_svg": "render_svg", "text_board": "text_board"},
+    ".drawing": {"render_file": "render", "render_svg": "render_svg", "text_board": "text_board"},
     ".sat": {"RomaSat": "RomaSat", "SolveResult": "SolveResult", "count": "count", "solve_sat": "solve"},
     ".api": ["GraphResult", "Result", "check", "generate", "load", "render", "solve", "split"],
 })

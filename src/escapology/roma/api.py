@@ -158,7 +158,7 @@ class Result:
     def to_text(self) -> str:
         """What ``escapology roma solve`` prints: the board with the arrows (what ``check`` reads
         back) and whether the solution is unique, with a second solution when it is not."""
-        from escapology.roma.render import text_board  # the drawing code: only text answers need it
+        from escapology.roma.drawing import text_board  # the drawing code: only text answers need it
 
         res, ms = self.answer, self.stats.get("time_ms", 0.0)
         if res.status is Status.UNSOLVABLE:
@@ -318,7 +318,7 @@ def generate(*, size: int | None = None, seed: int = 0, cols: int | None = None,
 
 def render(inst: Instance, certificate: Any = None) -> Svg:
     """The puzzle as a printed puzzle looks, with the solution's arrows when given."""
-    from escapology.roma.render import render_svg  # the drawing code: only render needs it
+    from escapology.roma.drawing import render_svg  # the drawing code: only render needs it
 
     if isinstance(inst, GraphRoma):
         raise InputError("a generalized Roma graph has no picture; draw the grid puzzles")

@@ -119,7 +119,7 @@ def hints_cmd(
     --any-solution over all solutions of the board; with --redundant, the setter's givens that
     are not needed."""
     from escapology.roma.hints import minimal_hints, minimal_hints_any  # python-sat: loaded when hints runs
-    from escapology.roma.render import text_board  # the drawing code: only this command needs it
+    from escapology.roma.drawing import text_board  # the drawing code: only this command needs it
 
     code = EXIT_OK
     deadline = command_deadline(timeout)
@@ -160,7 +160,7 @@ def hints_cmd(
 def _redundant(entries: list[Entry], fmt: str, deadline: Deadline) -> int:
     """``hints --redundant``: one report (text block or JSON line) per puzzle."""
     from escapology.roma.hints import redundant_givens  # python-sat: loaded when hints runs
-    from escapology.roma.render import text_board  # the drawing code: only this command needs it
+    from escapology.roma.drawing import text_board  # the drawing code: only this command needs it
 
     code = EXIT_OK
     for i, e in enumerate(entries):
@@ -219,7 +219,7 @@ def convert_cmd(
 def demo() -> None:
     """Solve the shipped example and print the board, the uniqueness proof and the checker's verdict."""
     from escapology.roma.checker import violations  # the demo's engines: loaded when it runs
-    from escapology.roma.render import text_board  # (as above)
+    from escapology.roma.drawing import text_board  # (as above)
     from escapology.roma.sat import solve  # (python-sat, as above)
 
     e = read_puzzles(EXAMPLE.read_text(encoding="utf-8"), file=str(EXAMPLE))[0]

@@ -127,7 +127,7 @@ def solution_of(inst: Puzzle, data: Any, file: str) -> tuple[str, ...]:
 
 
 def _text_board(inst: Any, solution: Any) -> str:
-    from escapology.roma.render import text_board  # the drawing code: only render needs it
+    from escapology.roma.drawing import text_board  # the drawing code: only render needs it
 
     if isinstance(inst, GraphRoma):
         raise InputError("a generalized Roma graph has no picture: solve it with `escapology roma graph FILE`")
