@@ -66,12 +66,8 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
         MemoryLimit.of(memory).check(_native.labyrinth_memory(inst.n, inst.max_steps, threads),
                                      f"the native engine on a {inst.n}x{inst.n} board with {threads} worker(s)",
                                      "use fewer --workers")
-    if engine == "exhaustive":
-        from escapology.labyrinth.exhaustive import solve_exhaustive
-
-        return solve_exhaustive(inst, deadline=Deadline(timeout), memory=memory)
     return _solve_engine(inst, engine=engine, timeout=timeout, progress=progress, workers=workers,
-                         node_limit=node_limit)
+                         node_limit=node_limit, memory=memory)
 
 
 def plan_triples(certificate: Any) -> list[Any] | str:

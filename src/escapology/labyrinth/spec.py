@@ -13,12 +13,14 @@ from escapology.core.commands import EngineSpec, GameSpec, Option
 MAX_SIDE = 128
 _API = "escapology.labyrinth.api:"
 
+#: the one list of the Labyrinth's engines: the command line's choices, the batch runner's, the web
+#: page's and escapology.labyrinth.engines.solve read it
 ENGINES = (
-    EngineSpec("native", "escapology.labyrinth.native:solve_native",
+    EngineSpec("native", "escapology.labyrinth.engines:native",
                "the dedicated search in Rust: iterative deepening with the pruning rules, proves the minimum"),
-    EngineSpec("clingo", "escapology.labyrinth.clingo_engine:solve_clingo",
+    EngineSpec("clingo", "escapology.labyrinth.engines:clingo",
                "the project's ASP encoding run by clingo (a cross-check)", ("clingo",)),
-    EngineSpec("exhaustive", "escapology.labyrinth.exhaustive:solve_exhaustive",
+    EngineSpec("exhaustive", "escapology.labyrinth.engines:exhaustive",
                "plain breadth-first search over boards (tiny boards only)"),
 )
 

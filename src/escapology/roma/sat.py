@@ -176,3 +176,7 @@ def count(
             if cap is not None and n > cap:
                 return cap, False
     return n, True
+
+
+#: the name the package exports it under (escapology.roma.solve is the protocol's)
+solve_sat = solve
