@@ -147,6 +147,21 @@ class GameSpec:
     render_solves: bool = False
     instance_help: str = "The instance, or - for standard input."
     help: Mapping[str, str] = field(default_factory=dict)
+    #: old engine names ``--engine`` still takes (not shown in ``--help``), passed to ``solve`` as
+    #: they are (the game maps them onto its engines, with a deprecation warning)
+    engine_aliases: tuple[str, ...] = ()
+    #: the text answer is a summary without the certificate: ``solve -o FILE`` then writes the JSON
+    #: answer, what ``check`` reads (a terminal shows the summary, a file holds the certificate)
+    text_is_summary: bool = False
+    #: ``check``'s reader of the certificate file (``source`` a path or ``"-"`` -> ``(certificate,
+    #: name)``), for a game whose certificates may be too large to read whole (default
+    #: :func:`~escapology.core.cli_support.read_certificate`)
+    read_certificate: Callable[[str | Path], tuple[Any, str]] | None = None
+    #: ``render`` prints the text board also when it writes a picture to ``-o``
+    board_with_picture: bool = False
+    #: keywords that ``escapology solve FILE`` (the game recognised, no option given) passes to the
+    #: game's ``solve`` over the defaults of its options
+    recognised_options: Mapping[str, Any] = field(default_factory=dict)
 
     def engine(self, name: str) -> EngineSpec:
         """The engine called ``name`` (:class:`KeyError` when there is none)."""
@@ -197,9 +212,28 @@ def _shared(verb: str, spec: GameSpec) -> list[inspect.Parameter]:
     return [*params, fmt]
 
 
+def _engine_parser(shown: tuple[str, ...], hidden: tuple[str, ...]) -> Callable[[str], str]:
+    """``--engine``'s check: the engines' names, and old names that are accepted but not shown
+    (``spec.engine_aliases``)."""
+
+    def parse(value: str) -> str:
+        if value not in shown and value not in hidden:
+            raise typer.BadParameter(f"{value!r} is not one of {', '.join(map(repr, shown))}.")
+        return value
+
+    return parse
+
+
 def _engine_parameter(spec: GameSpec) -> inspect.Parameter:
     names = spec.engine_names()
     listing = "; ".join(f"{e.name}: {e.description}" for e in spec.engines)
+    if spec.engine_aliases:
+        return inspect.Parameter(
+            "engine", inspect.Parameter.KEYWORD_ONLY, default=None,
+            annotation=Annotated[Optional[str], typer.Option(
+                "--engine", "-e", parser=_engine_parser(names, spec.engine_aliases),
+                metavar="[" + "|".join(names) + "]",
+                help=f"The engine (default {names[0]}). {listing}.", show_default=False)])
     choice = Enum(f"{spec.name.title()}Engine", {n: n for n in names}, type=str)  # type: ignore[misc]
     return inspect.Parameter(
         "engine", inspect.Parameter.KEYWORD_ONLY, default=None,
@@ -265,6 +299,32 @@ def _split(spec: GameSpec, verb: str, given: dict[str, Any]) -> tuple[dict[str, 
     return reading, call
 
 
+def _old_names(spec: GameSpec, verb: str, name: str, given: dict[str, Any]) -> list[tuple[str, Any]]:
+    """``(flag, value)`` of the old names of the option ``name`` (one the layer takes itself, e.g.
+    ``--size``), for :func:`~escapology.core.cli_support.one_of`."""
+    return [(a.names()[0], given.get(a.name)) for a in spec.options_of(verb) if a.alias_of == name]
+
+
+def _new_names(spec: GameSpec, verb: str, given: dict[str, Any]) -> dict[str, Any]:
+    """The values given under old names, written under the new ones: the command in a generated
+    file's header names each option the one way (``--n 8`` is written ``--size 8``)."""
+    out: dict[str, Any] = {}
+    for a in spec.options_of(verb):
+        if a.alias_of is not None and given.get(a.name) is not None:
+            out[a.name] = None
+            value = given.get(a.alias_of)
+            out[a.alias_of] = value if value is not None else given[a.name]
+    return out
+
+
+def _accepted(func: Callable[..., Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The keywords of ``options`` that ``func`` takes (all of them when it takes ``**options``)."""
+    params = inspect.signature(func).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return dict(options)
+    return {k: v for k, v in options.items() if k in params}
+
+
 def _load(spec: GameSpec, file: str | Path | Text, deadline: Any, reading: dict[str, Any]) -> Any:
     """The instance in ``file`` (a command's FILE is always a path, or ``-``; never the text
     itself), read under the command's deadline."""
@@ -280,14 +340,21 @@ def _positive(timeout: float | None) -> None:
 
 def print_result(result: Any, json_output: bool) -> int:
     """Print a protocol ``Result`` the one way every ``solve`` does and return its exit code:
-    JSON ``to_json()``; text ``to_text()``, and ``note()`` (when there is one) on standard error;
+    JSON ``to_json()`` (or the result's own ``write_json(stream)``, where it has one); text ``to_text()``, and ``note()`` (when there is one) on standard error;
     ``unknown`` as :func:`~escapology.core.cli_support.report_unknown` prints it (exit 3)."""
     if result.status is Status.UNKNOWN:
         text = "" if json_output else result.to_text()
         detail = text.partition("unknown")[2].lstrip(": ").strip() if text.startswith("unknown") else ""
         return cs.report_unknown(json_output, result.to_json(), detail)
     if json_output:
-        cs.emit_json(result.to_json())
+        write = getattr(result, "write_json", None)
+        if write is not None:  # the result writes itself as it is encoded (large certificates)
+            import sys
+
+            write(sys.stdout)
+            sys.stdout.flush()
+        else:
+            cs.emit_json(result.to_json())
     else:
         typer.echo(result.to_text())
         note = result.note() if hasattr(result, "note") else None
@@ -303,21 +370,25 @@ def run_solve(spec: GameSpec, *, file: str, engine: Any = None, timeout: float |
 
 
 def solve_file(spec: GameSpec, source: str | Path | Text, fmt: str = "text", timeout: float | None = None, *,
-               engine: Any = None, memory: float | None = None, **given: Any) -> int:
+               engine: Any = None, memory: float | None = None, options: Mapping[str, Any] | None = None,
+               **given: Any) -> int:
     """Solve the instance in ``source`` (a path, ``"-"``, or a :class:`~escapology.core.protocol.Text`
     already read, as ``escapology solve FILE`` hands over what it read to recognise the game), print
     the answer as ``fmt`` (``text`` or ``json``) and return the exit code (0 answered, 3 unknown).
     ``timeout`` counts from the start of the command (reading included); ``given`` are the game's own
-    options by keyword (defaults for those not given)."""
+    options by keyword (defaults for those not given); ``options`` are keywords of the game's ``solve``
+    passed as they are (``escapology solve FILE`` passes ``spec.recognised_options``)."""
     _positive(timeout)
     deadline = cs.command_deadline(timeout)
     defaults = {o.name: o.default for o in spec.options_of("solve") if o.name not in SHARED}
     reading, call = _split(spec, "solve", {**defaults, **given})
+    call.update(options or {})
     engine = getattr(engine, "value", engine) or call.pop("engine", None)
     inst = _load(spec, source, deadline, reading)
     options = {**call, **({"engine": engine} if engine else {}), **({"memory": memory} if memory is not None else {})}
     result = spec.solve(inst, timeout=deadline.remaining(), **options)
-    return print_result(result, fmt == "json")
+    # a summary holds no certificate: a file (-o) gets the JSON answer, which check reads
+    return print_result(result, fmt == "json" or spec.text_is_summary and cs.answer_file() is not None)
 
 
 def run_check(spec: GameSpec, *, file: str, certificate: Path | None = None, certificate_option: Path | None = None,
@@ -325,7 +396,7 @@ def run_check(spec: GameSpec, *, file: str, certificate: Path | None = None, cer
     """``GAME check FILE CERTIFICATE``: the independent checker's verdict; exit 0 or 1."""
     reading, call = _split(spec, "check", given)
     inst = _load(spec, file, None, reading)
-    data, name = cs.read_certificate(cs.certificate_source(certificate, certificate_option))
+    data, name = (spec.read_certificate or cs.read_certificate)(cs.certificate_source(certificate, certificate_option))
     if "file" in inspect.signature(spec.check).parameters:
         call["file"] = name
     verdict = spec.check(inst, data, **call)
@@ -336,9 +407,10 @@ def run_generate(spec: GameSpec, *, ctx: typer.Context, size: int | None = None,
                  output: Path | None = None, format: cs.OutputFormat = cs.OutputFormat.text, **given: Any) -> None:
     """``GAME generate``: a new instance, whose first line is the command that makes it again."""
     _, call = _split(spec, "generate", given)
+    size = cs.one_of("size", ("--size", size), *_old_names(spec, "generate", "size", given))
     seed = cs.draw_seed(seed)
     inst = spec.generate(size=size, seed=seed, **call)
-    command = cs.generating_command(ctx, seed=seed)
+    command = cs.generating_command(ctx, seed=seed, **_new_names(spec, "generate", {**given, "size": size}))
     text = spec.dumps(inst)
     text = f"{spec.comment} {command}\n{text}" if spec.comment else text
     cs.write_output(text, output, format is cs.OutputFormat.json, game=spec.name, command=command, seed=seed)
@@ -362,14 +434,19 @@ def run_render(spec: GameSpec, *, file: str, certificate: Path | None = None, so
     if source is not None:
         data, name = cs.read_certificate(source)
         cert = spec.certificate_of(inst, data, name) if spec.certificate_of else data
-    elif solve_first:
-        result = spec.solve(inst, timeout=deadline.remaining())
+    elif solve_first:  # the render options that are solve's too (e.g. the game played) choose what is solved
+        result = spec.solve(inst, timeout=deadline.remaining(), **_accepted(spec.solve, call))
         if result.status is Status.UNKNOWN:
             raise typer.Exit(cs.report_unknown(format is cs.OutputFormat.json, None))
         cert = result.certificate
+    drawing = {**call, "timeout": deadline.remaining()}  # each takes the options (and time) it has a use for
     if output is not None:
-        spec.render(inst, cert, **call).save(output, scale=scale)
-    board = spec.text_picture(inst, cert) if spec.text_picture is not None and output is None else None
+        spec.render(inst, cert, **_accepted(spec.render, drawing)).save(output, scale=scale)
+    board = None
+    if spec.text_picture is not None and (output is None or spec.board_with_picture):
+        board = spec.text_picture(inst, cert, **_accepted(spec.text_picture, drawing))
+    if board is None and output is None and format is not cs.OutputFormat.json:
+        typer.echo("give --output FILE.svg or FILE.png to draw it")
     cs.report_picture(board, output, format is cs.OutputFormat.json)
 
 
