@@ -162,6 +162,9 @@ class GameSpec:
     #: keywords that ``escapology solve FILE`` (the game recognised, no option given) passes to the
     #: game's ``solve`` over the defaults of its options
     recognised_options: Mapping[str, Any] = field(default_factory=dict)
+    #: whether ``generate`` with these options (its own, by keyword) draws at random (default:
+    #: always); a deterministic one (a fixed grid, a reduction) gets no seed drawn nor written
+    seeded: Callable[[Mapping[str, Any]], bool] | None = None
 
     def engine(self, name: str) -> EngineSpec:
         """The engine called ``name`` (:class:`KeyError` when there is none)."""
@@ -408,8 +411,9 @@ def run_generate(spec: GameSpec, *, ctx: typer.Context, size: int | None = None,
     """``GAME generate``: a new instance, whose first line is the command that makes it again."""
     _, call = _split(spec, "generate", given)
     size = cs.one_of("size", ("--size", size), *_old_names(spec, "generate", "size", given))
-    seed = cs.draw_seed(seed)
-    inst = spec.generate(size=size, seed=seed, **call)
+    if spec.seeded is None or spec.seeded(call):
+        seed = cs.draw_seed(seed)
+    inst = spec.generate(size=size, seed=0 if seed is None else seed, **call)
     command = cs.generating_command(ctx, seed=seed, **_new_names(spec, "generate", {**given, "size": size}))
     text = spec.dumps(inst)
     text = f"{spec.comment} {command}\n{text}" if spec.comment else text

@@ -264,6 +264,8 @@ def resolve_engine(engine: str | None = None, method: str | None = None) -> str:
     if method is not None:
         if method not in ("exact", "linear"):
             raise InputError(f"unknown method {method!r}; choose an engine: {', '.join(ENGINES)}")
+        if engine in ENGINES and not engine.startswith(method):
+            raise InputError(f"--method {method} contradicts --engine {engine} (use --engine alone)")
         warnings.warn("method= (--method) is deprecated: choose the engine with engine= (-e/--engine): "
                       + ", ".join(ENGINES), DeprecationWarning, stacklevel=3)
     if engine in ("native", "python"):
@@ -274,8 +276,6 @@ def resolve_engine(engine: str | None = None, method: str | None = None) -> str:
         return method or "exact"
     if engine not in ENGINES:
         raise InputError(f"unknown engine {engine!r}; choose {', '.join(ENGINES)}")
-    if method is not None and not engine.startswith(method):
-        raise InputError(f"--method {method} contradicts --engine {engine} (use --engine alone)")
     return engine
 
 
@@ -298,8 +298,8 @@ def solve(inst: Instance, *, engine: str | None = None, timeout: float | None = 
     deadline = Deadline(timeout)
     if all_starts is None:  # what `escapology solve FILE` asks: from the start, else every start
         all_starts = inst.start is None
+    refuse_strategy_file(strategy_file, engine=name, all_starts=all_starts, game=game)
     try:
-        refuse_strategy_file(strategy_file, engine=name, all_starts=all_starts, game=game)
         ng = getattr(inst, "native", None)
         if name == "linear" and not all_starts and game != "cat" and ng is not None:
             return _solve_native_linear(inst, ng, game, deadline)
@@ -515,7 +515,7 @@ def _check_path(inst: Instance, path: Path, *, game: str | None, cat_speed: str)
             raise exc.with_file(str(path)) from None
     from escapology.core.cli_support import read_certificate as read_whole
 
-    data, name = read_whole(path)
+    data, name = read_certificate(path)
     return check(inst, data, game=game, cat_speed=cat_speed, file=name)
 
 
@@ -526,9 +526,12 @@ def read_certificate(source: str | Path) -> tuple[Any, str]:
     from escapology.core.cli_support import read_certificate as read_whole
     from escapology.nemesis.strategy_stream import streamed_nemesis_document
 
+    from escapology.nemesis.checker_base import paused_gc
+
     if str(source) != "-" and streamed_nemesis_document(source, STREAM_BYTES) is not None:
         return Path(source), str(source)
-    return read_whole(source)
+    with paused_gc():  # millions of small objects, no cycles: collections would only walk them
+        return read_whole(source)
 
 
 def check_graph(g: Graph, certificate: Any, *, game: str | None = None, cat_speed: str = "unbounded") -> Verdict:

@@ -142,6 +142,7 @@ SPEC = GameSpec(
     instance_help="ASP facts (.lp), an edge list or a networkx graph file, or '-'.",
     engine_aliases=("native", "python"), text_is_summary=True, read_certificate=api.read_certificate,
     board_with_picture=True, recognised_options={"all_starts": None},
+    seeded=lambda options: options.get("kind", "random") in ("random", "tree", "subcubic"),
     help={
         "solve": "Solve: the winner and a winning strategy (or the winning starts, or the cat number).\n\n"
                  "Text: a summary (the winner, the strategy's size and main line); JSON, and the file "
