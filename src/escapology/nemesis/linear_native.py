@@ -217,7 +217,7 @@ class LinearAnswer:
 def solve(ng: Any, game: str, *, start: int | None = None) -> LinearAnswer:
     """The linear method of ``game`` (``nemesis``: Lemma 11 on trees, else Lemma 12 on maximum
     degree 3; ``blizzard``: Theorem 13) from ``start`` (default: the graph's). The answer's keys
-    are those of :func:`escapology.nemesis.api.solve` with ``method="linear"``. A Nemesis graph
+    are those of :func:`escapology.nemesis.api.solve` with ``engine="linear"``. A Nemesis graph
     that is neither a tree nor of maximum degree 3 is an :class:`InputError`."""
     try:
         raw = ng.solve_linear(game == "blizzard", start)
