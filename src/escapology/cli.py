@@ -133,7 +133,7 @@ def solve(
         raise InputError("not an instance of any game escapology knows", file=name)
     spec = found.spec()
     if spec is not None:  # the game's load reads the text already read, under its name
-        raise typer.Exit(solve_file(spec, Text(text, name), format.value, timeout))
+        raise typer.Exit(solve_file(spec, Text(text, name), format.value, timeout, options=spec.recognised_options))
     game = found.load()
     if str(file) == "-":  # standard input is read already: hand the game a file with the text
         suffix = ".graphml" if "<graphml" in text[:4000] else ".xml" if text.lstrip().startswith("<") else ".txt"

@@ -120,7 +120,7 @@ GAMES: tuple[Game, ...] = (
           Engine("simulation", {"method": "simulation"}), Engine("asp", {"method": "asp"}, ("clingo",))),
          lambda inst: len(inst.board.labels), "fields", checks_unsolvable=True),
     Game("nemesis", "Nemesis, Blizzard and Cat Herding: escape while edges are deleted",
-         (Engine("exact", {"method": "exact"}), Engine("linear", {"method": "linear"})),
+         (Engine("exact", {"engine": "exact"}), Engine("linear", {"engine": "linear"})),
          lambda inst: len(inst.vertices), "vertices"),
     Game("chess", "Teleport chess: win, draw or loss for Alice",
          (Engine("exact"),), lambda inst: inst.n, "board side"),

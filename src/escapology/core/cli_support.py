@@ -10,6 +10,7 @@ imported here: a game's command line loads only what the command it runs needs.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import functools
 import json
 import sys
@@ -79,9 +80,14 @@ AnswerOutputOption = Annotated[
 ]
 
 
-#: True while a ``solve`` command writes its answer into a file (``-o FILE``): a game whose text
-#: answer is only a summary then writes the whole certificate (its JSON) there, which ``check`` reads
-writing_answer_file = False
+#: the file ``solve -o FILE`` is writing the answer to, while it runs (:func:`answer_file`)
+_ANSWER_FILE: "contextvars.ContextVar[Path | None]" = contextvars.ContextVar("answer_file", default=None)
+
+
+def answer_file() -> Path | None:
+    """The file the running ``solve`` writes its answer to (``-o FILE``; ``None``: standard
+    output): a game whose text answer is only a summary writes its JSON answer there."""
+    return _ANSWER_FILE.get()
 
 
 def answer_output(func: F) -> F:
@@ -109,9 +115,8 @@ def answer_output(func: F) -> F:
         except OSError as exc:
             raise fail(f"{target}: cannot write there ({exc.strerror})") from None
         keep = False
-        global writing_answer_file
+        token = _ANSWER_FILE.set(target)
         try:
-            writing_answer_file = True
             with os.fdopen(fd, "w", encoding="utf-8") as fh, contextlib.redirect_stdout(fh):
                 try:
                     result = func(*args, **kwargs)
@@ -121,7 +126,7 @@ def answer_output(func: F) -> F:
                     keep = exc.exit_code != EXIT_BAD_INPUT
                     raise
         finally:
-            writing_answer_file = False
+            _ANSWER_FILE.reset(token)
             if keep and os.path.getsize(name) > 0:
                 os.replace(name, target)
                 typer.echo(f"wrote {target}")

@@ -35,6 +35,7 @@ Exit codes and the shared options (``-f``, ``-t``, ``-o``, ``--memory``, ``--see
 from __future__ import annotations
 
 import inspect
+import sys
 from dataclasses import dataclass, field
 from enum import Enum
 from importlib import import_module
@@ -167,7 +168,19 @@ class GameSpec:
     read as text. ``generate_json(inst)``: the objects ``generate -f json`` prints without ``-o``,
     one a line, each after the ``command`` (default: one object with the instance's text).
     ``text_with_output``: ``render -o`` prints the text picture too. ``engine_aliases``: old
-    engine names still accepted (hidden), each mapped onto an engine's name.
+    engine names still accepted (hidden), each mapped onto the name passed to ``solve`` (an
+    engine's, or the old name itself where the game resolves it with another old option).
+
+    ``read_certificate(source) -> (certificate, name)``: ``check``'s reader of the certificate file,
+    for a game whose certificates may be too large to read whole (default
+    :func:`~escapology.core.cli_support.read_certificate`). ``recognised_options``: keywords that
+    ``escapology solve FILE`` (the game recognised, no option given) passes to ``solve`` over the
+    defaults of its options. ``seeded(options)``: whether ``generate`` with these options draws at
+    random (default: always); a deterministic one (a fixed grid, a reduction) gets no seed drawn
+    nor written. ``solvable(inst)``: whether ``render --solve`` has anything to solve (default:
+    yes; a forest board without rolls is drawn alone). A game whose instance format has no
+    comments (``comment=""``) is called ``dumps(inst, command=...)`` and writes the command into
+    the instance itself (aMAZEing's JSON key ``"command"``).
     """
 
     name: str
@@ -194,6 +207,10 @@ class GameSpec:
     generate_json: Function | None = None
     text_with_output: bool = False
     engine_aliases: Mapping[str, str] = field(default_factory=dict)
+    read_certificate: Function | None = None
+    recognised_options: Mapping[str, Any] = field(default_factory=dict)
+    seeded: Function | None = None
+    solvable: Function | None = None
 
     def function(self, name: str) -> Callable[..., Any]:
         """The function the description names for ``name`` (``"solve"``, ``"dumps"``, ...),
@@ -254,10 +271,11 @@ def _engine_parser(names: tuple[str, ...], aliases: Mapping[str, str]) -> Callab
     stand for one of them."""
 
     def parse(value: str) -> str:
-        value = aliases.get(value, value)
-        if value not in names:
-            raise typer.BadParameter(f"{value!r} is not one of {', '.join(map(repr, names))}.")
-        return value
+        if value in names:
+            return value
+        if value in aliases:
+            return aliases[value]
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(map(repr, names))}.")
 
     return parse
 
@@ -347,6 +365,26 @@ def shared_value(spec: GameSpec, verb: str, name: str, value: Any, given: dict[s
     return cs.one_of(name.replace("_", "-"), (f"--{name.replace('_', '-')}", value), *old)
 
 
+def _new_names(spec: GameSpec, verb: str, given: dict[str, Any]) -> dict[str, Any]:
+    """The values given under old names, written under the new ones: the command in a generated
+    file's header names each option the one way (``--n 8`` is written ``--size 8``)."""
+    out: dict[str, Any] = {}
+    for a in spec.options_of(verb):
+        if a.alias_of is not None and given.get(a.name) is not None:
+            out[a.name] = None
+            value = given.get(a.alias_of)
+            out[a.alias_of] = value if value is not None else given[a.name]
+    return out
+
+
+def _accepted(func: Callable[..., Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The keywords of ``options`` that ``func`` takes (all of them when it takes ``**options``)."""
+    params = inspect.signature(func).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return dict(options)
+    return {k: v for k, v in options.items() if k in params}
+
+
 def _load(spec: GameSpec, file: str | Path | Text, deadline: Any, reading: dict[str, Any]) -> Any:
     """The instance in ``file`` (a command's FILE is always a path, or ``-``; never the text
     itself), read under the command's deadline."""
@@ -379,7 +417,8 @@ def _positive(timeout: float | None) -> None:
 
 def print_result(result: Any, json_output: bool, text: str | None = None) -> int:
     """Print a protocol ``Result`` the one way every ``solve`` does and return its exit code:
-    JSON ``to_json()``; text ``text`` (default ``to_text()``), and ``note()`` (when there is one)
+    JSON ``to_json()`` (or the result's own ``write_json(stream)``, where it has one); text ``text``
+    (default ``to_text()``), and ``note()`` (when there is one)
     on standard error; ``unknown`` as :func:`~escapology.core.cli_support.report_unknown` prints it
     (exit 3)."""
     if result.status is Status.UNKNOWN:  # what is known besides, from the result's own text
@@ -387,7 +426,12 @@ def print_result(result: Any, json_output: bool, text: str | None = None) -> int
         detail = known.partition("unknown")[2].lstrip(": ").strip() if known.startswith("unknown") else ""
         return cs.report_unknown(json_output, result.to_json(), detail)
     if json_output:
-        cs.emit_json(result.to_json())
+        write = getattr(result, "write_json", None)
+        if write is not None:  # the result writes itself as it is encoded (large certificates)
+            write(sys.stdout)
+            sys.stdout.flush()
+        else:
+            cs.emit_json(result.to_json())
     else:
         typer.echo(result.to_text() if text is None else text)
         note = result.note() if hasattr(result, "note") else None
@@ -403,20 +447,24 @@ def run_solve(spec: GameSpec, *, file: str, engine: Any = None, timeout: float |
 
 
 def solve_file(spec: GameSpec, source: str | Path | Text, fmt: str = "text", timeout: float | None = None, *,
-               engine: Any = None, memory: float | None = None, **given: Any) -> int:
+               engine: Any = None, memory: float | None = None, options: Mapping[str, Any] | None = None,
+               **given: Any) -> int:
     """Solve the instance in ``source`` (a path, ``"-"``, or a :class:`~escapology.core.protocol.Text`
     already read, as ``escapology solve FILE`` hands over what it read to recognise the game), print
     the answer as ``fmt`` (``text`` or ``json``) and return the exit code (0 answered, 3 unknown).
     ``timeout`` counts from the start of the command (reading included); ``given`` are the game's own
-    options by keyword (defaults for those not given)."""
+    options by keyword (defaults for those not given); ``options`` are keywords of the game's ``solve``
+    passed as they are (``escapology solve FILE`` passes ``spec.recognised_options``)."""
     _positive(timeout)
     deadline = cs.command_deadline(timeout)
     defaults = {o.name: o.default for o in spec.options_of("solve") if o.name not in SHARED}
     reading, call = _split(spec, "solve", {**defaults, **given})
-    engine = getattr(engine, "value", engine) or call.pop("engine", None)
+    call.update(options or {})
+    engine = shared_value(spec, "solve", "engine", getattr(engine, "value", engine), given)
+    engine = engine or call.pop("engine", None)
     options = {**call, **({"engine": engine} if engine else {}), **({"memory": memory} if memory is not None else {})}
     answer_text = spec.function("answer_text") if spec.answer_text is not None and fmt != "json" else None
-    if cs.writing_answer_file and not spec.text_certificate:
+    if cs.answer_file() is not None and not spec.text_certificate:
         fmt, answer_text = "json", None
     if spec.load_many is not None:  # a file of several instances: each answered in turn
         parts = _load_many(spec, source, deadline, reading)
@@ -450,7 +498,8 @@ def run_check(spec: GameSpec, *, file: str, certificate: Path | None = None, cer
             code = max(code, done.exit_code)
         raise typer.Exit(code)
     inst = _load(spec, file, None, reading)
-    data, name = cs.read_certificate(cs.certificate_source(certificate, certificate_option))
+    reader = spec.function("read_certificate") if spec.read_certificate is not None else cs.read_certificate
+    data, name = reader(cs.certificate_source(certificate, certificate_option))
     if "file" in inspect.signature(spec.function("check")).parameters:
         call["file"] = name
     verdict = spec.function("check")(inst, data, **call)
@@ -466,16 +515,17 @@ def run_generate(spec: GameSpec, *, ctx: typer.Context, size: int | None = None,
     if timeout is not None:
         _positive(timeout)
         call["timeout"] = cs.command_deadline(timeout).remaining()
-    seed = cs.draw_seed(seed)
-    inst = spec.function("generate")(size=size, seed=seed, **call)
-    aliases = {o.name: None for o in spec.options_of("generate") if o.alias_of}
-    command = cs.generating_command(ctx, seed=seed, **({"size": size, **aliases} if aliases else {}))
+    if spec.seeded is None or spec.function("seeded")(call):
+        seed = cs.draw_seed(seed)
+    inst = spec.function("generate")(size=size, seed=0 if seed is None else seed, **call)
+    command = cs.generating_command(ctx, seed=seed, **_new_names(spec, "generate", {**given, "size": size}))
     if spec.generate_json is not None and output is None and format is cs.OutputFormat.json:
         for obj in spec.function("generate_json")(inst):
             cs.emit_json({"command": command, **obj})
         return
-    text = spec.function("dumps")(inst)
-    text = f"{spec.comment} {command}\n{text}" if spec.comment else text
+    # the header line, or (no comment syntax, as in aMAZEing's JSON) the game writes the command in
+    dumps = spec.function("dumps")
+    text = f"{spec.comment} {command}\n{dumps(inst)}" if spec.comment else dumps(inst, command=command)
     cs.write_output(text, output, format is cs.OutputFormat.json, game=spec.name, command=command, seed=seed)
     if output is not None and format is not cs.OutputFormat.json:
         typer.echo(f"wrote {output}")
@@ -505,15 +555,23 @@ def run_render(spec: GameSpec, *, file: str, certificate: Path | None = None, so
         cert = spec.function("certificate_of")(inst, data, name) if spec.certificate_of else data
     elif solve_first and stored is not None:
         cert = stored
-    elif solve_first:
-        result = spec.function("solve")(inst, timeout=deadline.remaining())
+    elif solve_first and (spec.solvable is None or spec.function("solvable")(inst)):
+        # the render options that are solve's too (e.g. the game played) choose what is solved
+        solve = spec.function("solve")
+        result = solve(inst, timeout=deadline.remaining(), **_accepted(solve, call))
         if result.status is Status.UNKNOWN:
             raise typer.Exit(cs.report_unknown(format is cs.OutputFormat.json, None))
         cert = result.certificate
+    drawing = {**call, "timeout": deadline.remaining()}  # each takes the options (and time) it has a use for
     if output is not None:
-        spec.function("render")(inst, cert, **call).save(output, scale=scale)
-    board = spec.function("text_picture")(inst, cert) if spec.text_picture is not None and (
-        output is None or spec.text_with_output) else None
+        render = spec.function("render")
+        render(inst, cert, **_accepted(render, drawing)).save(output, scale=scale)
+    board = None
+    if spec.text_picture is not None and (output is None or spec.text_with_output):
+        text_picture = spec.function("text_picture")
+        board = text_picture(inst, cert, **_accepted(text_picture, drawing))
+    if board is None and output is None and format is not cs.OutputFormat.json:
+        typer.echo("give --output FILE.svg or FILE.png to draw it")
     cs.report_picture(board, output, format is cs.OutputFormat.json)
 
 
