@@ -5,7 +5,9 @@ import pytest
 from typer.testing import CliRunner
 
 from escapology.cli import app as root
-from escapology.forest.cli import app, demo, detect, solve_path
+from escapology.core.commands import solve_file
+from escapology.forest.cli import app, demo, detect
+from escapology.forest.spec import SPEC
 
 from forest.conftest import EXAMPLE
 
@@ -72,7 +74,7 @@ def test_bad_input_one_line_exit_2(tmp_path):
 def test_timeout_exit_3(tmp_path):
     f = tmp_path / "big.lp"
     assert run("generate", "--kind", "random", "--fields", "300", "-m", "600", "--die", "1000000", "--rolls", "40", "--seed", "1", "-o", f).exit_code == 0
-    res = run("solve", f, "--timeout", "0")
+    res = run("solve", f, "--timeout", "1e-9")  # 0 is no time limit but a usage error (exit 2)
     assert res.exit_code == 3 and res.output.startswith("unknown")
 
 
@@ -125,7 +127,7 @@ def test_contract_functions(capsys):
     text = EXAMPLE.read_text()
     assert detect(text)
     assert not detect("edge(1,2). start(1). target(2).")
-    assert solve_path(str(EXAMPLE), "json", None) == 0
+    assert solve_file(SPEC, str(EXAMPLE), "json", None) == 0
     assert json.loads(capsys.readouterr().out)["turns"] == 4
     demo()
     out = capsys.readouterr().out

@@ -128,7 +128,9 @@ class GameSpec:
     ``text_picture(inst, certificate)`` the board as text (``None``: the game has none);
     ``certificate_of(inst, data, file)`` turns what ``render --certificate`` read into what
     ``render`` draws (default: the data itself; raise :class:`InputError` when it is not one).
-    ``render_solves`` is ``render``'s ``--solve`` default.
+    ``render_solves`` is ``render``'s ``--solve`` default; ``solvable(inst)`` says whether an
+    instance has anything to solve (default: yes; a forest board without rolls is drawn alone);
+    ``text_with_picture`` prints the text picture also when ``-o`` writes the picture.
     """
 
     name: str
@@ -145,6 +147,8 @@ class GameSpec:
     text_picture: Callable[[Any, Any], str | None] | None = None
     certificate_of: Callable[[Any, Any, str], Any] | None = None
     render_solves: bool = False
+    solvable: Callable[[Any], bool] | None = None
+    text_with_picture: bool = False
     instance_help: str = "The instance, or - for standard input."
     help: Mapping[str, str] = field(default_factory=dict)
 
@@ -313,6 +317,10 @@ def solve_file(spec: GameSpec, source: str | Path | Text, fmt: str = "text", tim
     deadline = cs.command_deadline(timeout)
     defaults = {o.name: o.default for o in spec.options_of("solve") if o.name not in SHARED}
     reading, call = _split(spec, "solve", {**defaults, **given})
+    old = [(o.names()[0], getattr(given.get(o.name), "value", given.get(o.name)))
+           for o in spec.options_of("solve") if o.alias_of == "engine"]
+    if old:  # an old name of --engine (e.g. the forest's --method), hidden
+        engine = cs.one_of("engine", ("--engine", getattr(engine, "value", engine)), *old)
     engine = getattr(engine, "value", engine) or call.pop("engine", None)
     inst = _load(spec, source, deadline, reading)
     options = {**call, **({"engine": engine} if engine else {}), **({"memory": memory} if memory is not None else {})}
@@ -362,14 +370,15 @@ def run_render(spec: GameSpec, *, file: str, certificate: Path | None = None, so
     if source is not None:
         data, name = cs.read_certificate(source)
         cert = spec.certificate_of(inst, data, name) if spec.certificate_of else data
-    elif solve_first:
+    elif solve_first and (spec.solvable is None or spec.solvable(inst)):
         result = spec.solve(inst, timeout=deadline.remaining())
         if result.status is Status.UNKNOWN:
             raise typer.Exit(cs.report_unknown(format is cs.OutputFormat.json, None))
         cert = result.certificate
     if output is not None:
         spec.render(inst, cert, **call).save(output, scale=scale)
-    board = spec.text_picture(inst, cert) if spec.text_picture is not None and output is None else None
+    board = spec.text_picture(inst, cert) if spec.text_picture is not None and (
+        output is None or spec.text_with_picture) else None
     cs.report_picture(board, output, format is cs.OutputFormat.json)
 
 
