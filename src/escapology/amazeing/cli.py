@@ -12,7 +12,7 @@ from escapology.amazeing import io as aio
 from escapology.amazeing.checker import check_plan
 from escapology.amazeing.generator import published_position, random_position
 from escapology.amazeing.model import Position, glyph
-from escapology.amazeing.reduction import reduce_3sat
+from escapology.amazeing.reductions import reduce_3sat
 from escapology.amazeing.render import plan_svg, replay_plan, svg_board, text_board
 from escapology.amazeing.solver import Solution, fewest_turns
 from escapology.core.cli_support import draw_seed, generating_command

@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from escapology.amazeing.model import Position, Shift
-from escapology.amazeing.versus import Move, VersusResult
+from escapology.amazeing.model import Move, Position, Shift, VersusResult
 from escapology.core.limits import Deadline
 from escapology.core.progress import search_progress
 from escapology.core.results import Status
