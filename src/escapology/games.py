@@ -114,7 +114,7 @@ GAMES: tuple[Game, ...] = (
           Engine("exhaustive", {"engine": "exhaustive"})),
          lambda inst: inst.n, "board side"),
     Game("amazeing", "The aMAZEing Labyrinth board game: fewest turns, racing, the 3SAT board",
-         (Engine("search"),), lambda pos: pos.rows * pos.cols, "cells"),
+         (Engine("search", {"engine": "search"}),), lambda pos: pos.rows * pos.cols, "cells"),
     Game("forest", "Enchanted Forest: fewest turns with known dice, best move with unknown dice",
          (Engine("fast", {"engine": "fast"}), Engine("matrix", {"engine": "matrix"}, ("numpy",)),
           Engine("simulation", {"engine": "simulation"}), Engine("asp", {"engine": "asp"}, ("clingo",))),

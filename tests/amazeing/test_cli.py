@@ -76,7 +76,7 @@ def test_timeout_answers_unknown_with_exit_3(tmp_path):
     data["players"][0]["target"] = "Z"
     f = tmp_path / "closed.json"
     f.write_text(json.dumps(data, ensure_ascii=False))
-    res = run("solve", f, "--max-turns", "8", "--timeout", "0")
+    res = run("solve", f, "--max-turns", "8", "--timeout", "1e-9")  # 0 is a usage error (exit 2)
     assert res.exit_code == 3 and res.output.startswith("unknown")
     res = run("solve", f, "--max-turns", "3", "--format", "json")
     assert res.exit_code == 0 and json.loads(res.stdout)["status"] == "unsolvable"

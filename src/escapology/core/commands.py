@@ -124,7 +124,9 @@ class GameSpec:
 
     ``load(source, *, deadline=None, **reading_options)`` reads an instance (``source`` a path or
     ``"-"``); ``solve``/``check``/``generate``/``render`` are the protocol's; ``dumps(inst)`` is an
-    instance's text (what ``generate`` writes), after the header line ``comment + " " + command``;
+    instance's text (what ``generate`` writes), after the header line ``comment + " " + command``
+    (a game whose format has no comments, ``comment=""``, is called ``dumps(inst, command=...)``
+    and writes the command into the instance itself, as aMAZEing's JSON key ``"command"``);
     ``text_picture(inst, certificate)`` the board as text (``None``: the game has none);
     ``certificate_of(inst, data, file)`` turns what ``render --certificate`` read into what
     ``render`` draws (default: the data itself; raise :class:`InputError` when it is not one).
@@ -140,7 +142,7 @@ class GameSpec:
     check: Callable[..., Any]
     generate: Callable[..., Any]
     render: Callable[..., Any]
-    dumps: Callable[[Any], str]
+    dumps: Callable[..., str]
     engines: tuple[EngineSpec, ...] = ()
     options: tuple[Option, ...] = ()
     comment: str = "#"
@@ -347,8 +349,8 @@ def run_generate(spec: GameSpec, *, ctx: typer.Context, size: int | None = None,
     seed = cs.draw_seed(seed)
     inst = spec.generate(size=size, seed=seed, **call)
     command = cs.generating_command(ctx, seed=seed)
-    text = spec.dumps(inst)
-    text = f"{spec.comment} {command}\n{text}" if spec.comment else text
+    # the header line, or (no comment syntax, as in aMAZEing's JSON) the game writes the command in
+    text = f"{spec.comment} {command}\n{spec.dumps(inst)}" if spec.comment else spec.dumps(inst, command=command)
     cs.write_output(text, output, format is cs.OutputFormat.json, game=spec.name, command=command, seed=seed)
     if output is not None and format is not cs.OutputFormat.json:
         typer.echo(f"wrote {output}")
