@@ -240,7 +240,7 @@ def check(pos: Position, certificate: Any, *, player: int | None = None, file: s
 
 def generate(*, size: int | None = None, seed: int = 0, players: int = 1) -> Position:
     """A random start of the published 7x7 game, or with ``size`` a random ``size`` x ``size`` board."""
-    from escapology.amazeing.generator import published_position, random_position
+    from escapology.amazeing.generator import published_position, random_position  # generate only
 
     if size is None:
         return published_position(seed, players)
@@ -264,7 +264,7 @@ def after_plan(pos: Position, turns: list[Turn]) -> tuple[Position, list[int] | 
 
 def render(pos: Position, certificate: Any = None) -> Svg:
     """The board, or with a plan the board after it with the last walk drawn."""
-    from escapology.amazeing.render import svg_board
+    from escapology.amazeing.render import svg_board  # the drawing code: only render needs it
 
     walk = None
     if certificate is not None:

@@ -50,7 +50,7 @@ class NativeVersusResult(VersusResult):
 def available() -> bool:
     """Whether the extension module is built."""
     try:
-        from escapology import _native
+        from escapology import _native  # the extension: loaded when needed (it may be absent)
     except ImportError:
         return False
     return hasattr(_native, "amazeing_race")
@@ -58,7 +58,7 @@ def available() -> bool:
 
 def max_cells() -> int:
     """The largest board (cells) the native race search takes."""
-    from escapology import _native
+    from escapology import _native  # the extension: loaded when needed (it may be absent)
 
     return int(_native.AMAZEING_MAX_CELLS)
 
@@ -110,7 +110,7 @@ def forced_win_native(
     and a tie is a draw. The answer says whether she can force a win (a draw is not one); the
     rules in full are in ``native/src/amazeing/scored.rs`` and ``docs/amazeing.md``.
     """
-    from escapology import _native
+    from escapology import _native  # the extension: loaded when needed (it may be absent)
 
     if turns < 1:
         raise ValueError("turns must be at least 1")
