@@ -358,7 +358,7 @@ def shared_value(spec: GameSpec, verb: str, name: str, value: Any, given: dict[s
     """The value of the shared option ``name`` (``--size``, ``--certificate``, ...), or of one of
     the game's old names for it (``Option(alias_of=name)``): giving two different values is a usage
     error (exit 2)."""
-    old = [(o.names()[0] if not o.argument else o.name.upper(), given.get(o.name))
+    old = [(o.names()[0] if not o.argument else o.name.upper(), getattr(given.get(o.name), "value", given.get(o.name)))
            for o in spec.options_of(verb) if o.alias_of == name]
     if not old:
         return value
