@@ -10,7 +10,7 @@ from escapology.amazeing.bot import bot_move, cards_left, opponent_targets
 from escapology.amazeing.game import HOME, play_turn, start_game
 from escapology.amazeing.generator import published_position
 from escapology.amazeing.model import rotations
-from escapology.amazeing.render import text_board
+from escapology.amazeing.drawing import text_board
 from escapology.cli import app
 
 

@@ -7,7 +7,7 @@ import pytest
 from escapology.amazeing.game import HOME, bot_player, collect, play_game, play_turn, start_game
 from escapology.amazeing.generator import published_position
 from escapology.amazeing.model import Player, Position, Shift, mask
-from escapology.amazeing.render import svg_board, text_board
+from escapology.amazeing.drawing import svg_board, text_board
 from escapology.amazeing.versus import Move
 
 

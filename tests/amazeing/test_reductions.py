@@ -101,7 +101,7 @@ def test_bad_formulas_are_refused_before_building():
 
 def test_render_frames_and_names_the_gadgets_and_labels_survive_the_file():
     from escapology.amazeing.io import dumps, loads
-    from escapology.amazeing.render import svg_board
+    from escapology.amazeing.drawing import svg_board
 
     red = sat_to_labyrinth(2, [[1, -2], [2]])
     again = loads(dumps(red.position))

@@ -16,22 +16,22 @@ The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :fun
 (2, True)
 """
 
-from escapology.core.lazy import lazy_package
+import lazy_loader
 
-# imported on first use (the command line and `import escapology.amazeing` stay light)
-__getattr__, __dir__ = lazy_package(__name__, {
-    ".bruteforce": ["fewest_turns_bruteforce", "forced_win_bruteforce"],
-    ".bot": ["bot_move", "opponent_targets"],
-    ".checker": ["check_plan", "check_race_move"],
-    ".game": ["bot_player", "peeking_bot_player", "play_game", "play_turn", "start_game"],
-    ".generator": ["MOVABLE_TILES", "published_position", "random_position"],
-    ".io": ["detect", "dumps", "loads", "read_dimacs"],
-    ".model": ["Player", "Position", "Shift", "glyph", "mask", "rotate", "rotations"],
-    ".reductions": ["Reduction", "reduce_3sat"],
-    ".render": ["save_picture", "svg_board", "text_board"],
-    ".solver": ["Solution", "Turn", "fewest_turns"],
-    ".versus": ["Move", "VersusResult", "forced_win", "peeking_bot_move"],
-    ".api": ["Result", "check", "generate", "load", "render", "solve"],
+# imported on first use (PEP 562, lazy_loader): `import escapology.<pkg>` and the command line stay light
+__getattr__, __dir__, _ = lazy_loader.attach(__name__, submod_attrs={
+    "bruteforce": ["fewest_turns_bruteforce", "forced_win_bruteforce"],
+    "bot": ["bot_move", "opponent_targets"],
+    "checker": ["check_plan", "check_race_move"],
+    "game": ["bot_player", "peeking_bot_player", "play_game", "play_turn", "start_game"],
+    "generator": ["MOVABLE_TILES", "published_position", "random_position"],
+    "io": ["detect", "dumps", "loads", "read_dimacs"],
+    "model": ["Player", "Position", "Shift", "glyph", "mask", "rotate", "rotations"],
+    "reductions": ["Reduction", "reduce_3sat"],
+    "drawing": ["save_picture", "svg_board", "text_board"],
+    "solver": ["Solution", "Turn", "fewest_turns"],
+    "versus": ["Move", "VersusResult", "forced_win", "peeking_bot_move"],
+    "api": ["Result", "check", "generate", "load", "render", "solve"],
 })
 
 __all__ = [

@@ -264,7 +264,7 @@ def after_plan(pos: Position, turns: list[Turn]) -> tuple[Position, list[int] | 
 
 def render(pos: Position, certificate: Any = None) -> Svg:
     """The board, or with a plan the board after it with the last walk drawn."""
-    from escapology.amazeing.render import svg_board  # the drawing code: only render needs it
+    from escapology.amazeing.drawing import svg_board  # the drawing code: only render needs it
 
     walk = None
     if certificate is not None:

@@ -80,7 +80,7 @@ def _parse_human(pos: Position, text: str) -> "Move":
 
 
 def _human(pos: Position, show_all_targets: bool = False) -> "Move":
-    from escapology.amazeing.render import text_board  # the drawing code: only play needs it
+    from escapology.amazeing.drawing import text_board  # the drawing code: only play needs it
 
     typer.echo(text_board(pos, None if show_all_targets else [pos.to_move]))
     options = "  ".join(f"{q}:{glyph(t)}" for q, t in enumerate(rotations(pos.spare)))
@@ -123,7 +123,7 @@ def play(
     plays against the distribution of the cards it cannot see)."""
     from escapology.amazeing.game import bot_player, play_game, start_game  # the bot: only play needs it
     from escapology.amazeing.generator import published_position  # a new game: only play needs it
-    from escapology.amazeing.render import text_board  # the drawing code: only play needs it
+    from escapology.amazeing.drawing import text_board  # the drawing code: only play needs it
 
     if file is not None:
         pos = _load(file)

@@ -97,7 +97,7 @@ def plan_of(pos: Position, data: Any, file: str) -> list[Turn]:
 
 def _render(pos: Position, certificate: Any = None) -> Any:
     """The board, or the start and one panel per turn of the plan."""
-    from escapology.amazeing.render import plan_svg, svg_board  # the drawing code: render only
+    from escapology.amazeing.drawing import plan_svg, svg_board  # the drawing code: render only
 
     turns = _plan(certificate)
     return plan_svg(pos, turns) if turns else svg_board(pos)
@@ -105,7 +105,7 @@ def _render(pos: Position, certificate: Any = None) -> Any:
 
 def text_picture(pos: Position, certificate: Any) -> str:
     """The board after the plan, as text."""
-    from escapology.amazeing.render import replay_plan, text_board  # the drawing code: render only
+    from escapology.amazeing.drawing import replay_plan, text_board  # the drawing code: render only
 
     return text_board(replay_plan(pos, _plan(certificate))[-1][0])
 

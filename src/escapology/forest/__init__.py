@@ -13,24 +13,38 @@ The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :fun
 (1, True)
 """
 
-from escapology.core.lazy import lazy_package
+import warnings
 
-# imported on first use (the command line and `import escapology.forest` stay light)
-__getattr__, __dir__ = lazy_package(__name__, {
-    ".asp": ["solve_asp"],
-    ".checker": ["check_fewest", "check_plan"],
-    ".dice": ["Odds", "monte_carlo"],
-    ".generator": ["grid_forest", "random_board"],
-    ".io": ["instance_to_facts", "load_instance", "parse_instance", "read_map_xml"],
-    ".matrix": ["solve_matrix"],
-    ".model": ["Board", "Instance"],
-    ".plan": ["Solution", "Turn", "plan_from_json", "solution_to_json"],
-    ".render": ["render_svg", "text_board"],
-    ".simulate": ["solve_simulation"],
-    ".solver": {"solve_frontier": "solve"},
-    ".walks": ["WalkEngine"],
-    ".api": ["Result", "check", "generate", "load", "render", "solve"],
-}, deprecated={"load_instance": f"{__name__}.load"})
+import lazy_loader
+
+# imported on first use (PEP 562, lazy_loader): `import escapology.forest` and the command line stay light
+_getattr, __dir__, _ = lazy_loader.attach(__name__, submod_attrs={
+    "asp": ["solve_asp"],
+    "checker": ["check_fewest", "check_plan"],
+    "dice": ["Odds", "monte_carlo"],
+    "generator": ["grid_forest", "random_board"],
+    "io": ["instance_to_facts", "parse_instance", "read_map_xml"],
+    "matrix": ["solve_matrix"],
+    "model": ["Board", "Instance"],
+    "plan": ["Solution", "Turn", "plan_from_json", "solution_to_json"],
+    "drawing": ["render_svg", "text_board"],
+    "simulate": ["solve_simulation"],
+    "solver": ["solve_frontier"],
+    "walks": ["WalkEngine"],
+    "api": ["Result", "check", "generate", "load", "render", "solve"],
+})
+
+
+def __getattr__(name: str) -> object:
+    """The package's names, imported on first use; ``load_instance`` (replaced by :func:`load`)
+    is kept for one release and warns."""
+    if name == "load_instance":
+        warnings.warn(f"{__name__}.load_instance is deprecated: use {__name__}.load", DeprecationWarning, stacklevel=2)
+        from escapology.forest.io import load_instance  # the deprecated name: resolved when asked for
+
+        return load_instance
+    return _getattr(name)
+
 
 __all__ = [
     "Result",

@@ -228,7 +228,7 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "grid", roll
 
 def render(inst: Instance, certificate: Any = None) -> Svg:
     """The board with the plan's turns drawn on it."""
-    from escapology.forest.render import render_svg  # the drawing code: only render needs it
+    from escapology.forest.drawing import render_svg  # the drawing code: only render needs it
 
     turns: list[Turn] = []
     if certificate is not None:

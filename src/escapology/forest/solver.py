@@ -86,3 +86,7 @@ def solve(inst: Instance, *, timeout: float | None = None, deadline: Deadline | 
     except LimitReached:
         return Solution(Status.UNKNOWN, method="frontier", stats=stats())
     return Solution(Status.SOLVED, k, plan, method="frontier", stats=stats())
+
+
+#: the name the package exports it under (escapology.forest.solve is the protocol's)
+solve_frontier = solve

@@ -90,7 +90,7 @@ def plan_of(inst: Instance, data: Any, file: str) -> list[Turn]:
 def text_picture(inst: Instance, plan: list[Turn] | None) -> str:
     """The board as text (``S``, ``T``, the turns' ends) and one line per turn."""
     from escapology.forest.plan import describe_turn  # numpy: render only
-    from escapology.forest.render import text_board  # the drawing code: only render needs it
+    from escapology.forest.drawing import text_board  # the drawing code: only render needs it
 
     turns = plan or []
     return "\n".join([text_board(inst, turns), *("  " + describe_turn(inst, i, t) for i, t in enumerate(turns, 1))])

@@ -42,7 +42,7 @@ def to_text(inst: Instance) -> str:
 
 
 def state(inst: Instance) -> dict[str, Any]:
-    from escapology.forest.render import layout
+    from escapology.forest.drawing import layout
 
     b = inst.board
     pos = layout(inst)

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from escapology.amazeing.api import load as load_position  # the protocol reads positions (the CLI helper is gone)
 from escapology.amazeing.io import plan_from_json
-from escapology.amazeing.render import plan_svg, replay_plan, svg_board
+from escapology.amazeing.drawing import plan_svg, replay_plan, svg_board
 from escapology.amazeing.solver import Turn
 from escapology.cli import app
 from escapology.core.svg import png_size

@@ -9,7 +9,7 @@ from escapology.core.svg import png_size
 from escapology.forest.cli import app
 from escapology.forest.io import parse_instance
 from escapology.forest.plan import plan_from_json
-from escapology.forest.render import LEGEND_TURNS, render_svg
+from escapology.forest.drawing import LEGEND_TURNS, render_svg
 from forest.conftest import EXAMPLE
 
 runner = CliRunner()
