@@ -49,8 +49,9 @@ class GameGroup(TyperGroup):
         game = next((g for g in self.games if g.name == cmd_name and g.available()), None)
         if game is None:
             return None
-        if self._listing:
-            return TyperGroup(name=game.name, help=game.title)
+        if self._listing:  # the title and the engines, from the game's description (not its cli)
+            engines = ", ".join(e.name for e in game.engines)
+            return TyperGroup(name=game.name, help=f"{game.title} (engines: {engines})" if engines else game.title)
         cmd = typer.main.get_command(game.load().app)
         cmd.name, cmd.help = game.name, game.title
         self.commands[game.name] = cmd

@@ -8,16 +8,18 @@ Each game's package ``escapology.<name>`` fills the Python protocol
 ...     module = game.protocol()
 ...     assert all(callable(getattr(module, f)) for f in ("load", "solve", "check", "generate", "render"))
 
-Each game's ``escapology.<name>.cli`` module provides
+Each game's ``escapology.<name>.spec`` holds ``SPEC``, its description for the command layer
+(:class:`~escapology.core.commands.GameSpec`: the protocol's functions, its engines, its options), and
+its ``escapology.<name>.cli`` module provides
 
-- ``app``: its typer sub-command (``solve``, ``check``, ``generate``, ``render`` and more),
+- ``app``: its typer sub-command (``solve``, ``check``, ``generate``, ``render`` made from ``SPEC``, and
+  the game's own commands),
 - ``detect(text) -> bool``: whether a file's content is an instance of this game (a ``deadline=``
   keyword, where detection reads the whole file, lets ``escapology solve FILE --timeout`` stop it),
-- ``solve_path(path, fmt, timeout) -> int``: what ``escapology solve FILE`` runs, returning the exit code,
 - ``demo() -> None``: solve the shipped example and print the answer with its certificate.
 
 Batch runs (:mod:`escapology.batch`) also need, for every game, what the registry says besides:
-its engines (:class:`Engine`: a name, the ``solve`` keywords that choose it, the libraries whose
+its engines (:class:`~escapology.core.commands.EngineSpec`, from the game's spec: a name, the ``solve`` keywords that choose it, the libraries whose
 version is the engine's; the first is the default), the size of an instance for reports
 (:attr:`Game.size`, in :attr:`Game.size_unit`), and which game a file holds (:func:`recognise`,
 the rule ``escapology solve FILE`` follows too):
@@ -40,23 +42,13 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Callable
 
-
-@dataclass(frozen=True)
-class Engine:
-    """One engine of a game: ``options`` are the keywords of the game's ``solve`` that choose it;
-    its version is escapology's and that of each distribution in ``libraries``."""
-
-    name: str
-    options: dict[str, Any] = field(default_factory=dict)
-    libraries: tuple[str, ...] = ()
+from escapology.core.commands import EngineSpec
 
 
 @dataclass(frozen=True)
 class Game:
     name: str
     title: str
-    #: the engines, the default first
-    engines: tuple[Engine, ...] = ()
     #: the size of an instance (the game's own ``Instance``) for reports, in ``size_unit``
     size: Callable[[Any], int] = field(default=lambda inst: 0, compare=False)
     size_unit: str = ""
@@ -88,7 +80,14 @@ class Game:
             return None
         return importlib.import_module(f"escapology.{self.name}.spec").SPEC
 
-    def engine(self, name: str) -> Engine:
+    @property
+    def engines(self) -> tuple[EngineSpec, ...]:
+        """The game's engines, the default first: its one registry, ``escapology.<name>.spec.ENGINES``
+        (the command line's ``-e`` choices, batch runs and the web page read the same list)."""
+        spec = self.spec()
+        return spec.engines if spec is not None else ()
+
+    def engine(self, name: str) -> EngineSpec:
         """The engine called ``name`` (:class:`KeyError` when the game has none)."""
         for e in self.engines:
             if e.name == name:
@@ -110,24 +109,16 @@ def _roma_size(inst: Any) -> int:
 
 GAMES: tuple[Game, ...] = (
     Game("labyrinth", "Labyrinth, ASP-competition variant: fewest pushes to reach the goal",
-         (Engine("native", {"engine": "native"}), Engine("clingo", {"engine": "clingo"}, ("clingo",)),
-          Engine("exhaustive", {"engine": "exhaustive"})),
          lambda inst: inst.n, "board side"),
     Game("amazeing", "The aMAZEing Labyrinth board game: fewest turns, racing, the 3SAT board",
-         (Engine("search", {"engine": "search"}),), lambda pos: pos.rows * pos.cols, "cells"),
+         lambda pos: pos.rows * pos.cols, "cells"),
     Game("forest", "Enchanted Forest: fewest turns with known dice, best move with unknown dice",
-         (Engine("fast", {"engine": "fast"}), Engine("matrix", {"engine": "matrix"}, ("numpy",)),
-          Engine("simulation", {"engine": "simulation"}), Engine("asp", {"engine": "asp"}, ("clingo",))),
          lambda inst: len(inst.board.labels), "fields", checks_unsolvable=True),
     Game("nemesis", "Nemesis, Blizzard and Cat Herding: escape while edges are deleted",
-         (Engine("exact", {"engine": "exact"}), Engine("linear", {"engine": "linear"})),
          lambda inst: len(inst.vertices), "vertices"),
     Game("chess", "Teleport chess: win, draw or loss for Alice",
-         (Engine("exact"),), lambda inst: inst.n, "board side"),
+         lambda inst: inst.n, "board side"),
     Game("roma", "Roma: the arrow puzzle in which every path leads to Rome",
-         (Engine("glucose4", {"engine": "glucose4"}, ("python-sat",)),
-          Engine("maplechrono", {"engine": "maplechrono"}, ("python-sat",)),
-          Engine("minisat22", {"engine": "minisat22"}, ("python-sat",))),
          _roma_size, "cells"),
 )
 

@@ -97,7 +97,7 @@ def select_engines(names: Sequence[str] | None, games: Sequence[Game] = GAMES) -
     >>> select_engines(["fastest"])
     Traceback (most recent call last):
     ...
-    escapology.core.errors.InputError: --engine: no game has an engine 'fastest' (labyrinth: native, clingo, exhaustive; amazeing: search; forest: fast, matrix, simulation, asp; nemesis: exact, linear; chess: exact; roma: glucose4, maplechrono, minisat22)
+    escapology.core.errors.InputError: --engine: no game has an engine 'fastest' (labyrinth: native, clingo, exhaustive; amazeing: search; forest: fast, matrix, simulation, asp; nemesis: exact, exact-python, linear, linear-python; chess: exact; roma: glucose4, maplechrono, minisat22, branch)
     """
     if not names:
         return {g.name: [g.engines[0].name] for g in games}

@@ -89,6 +89,11 @@ class EngineSpec:
         """The engine's function (imported now)."""
         return resolve(self.function)
 
+    @property
+    def options(self) -> dict[str, Any]:
+        """The keywords of the game's ``solve`` that choose this engine (batch runs store them)."""
+        return {"engine": self.name}
+
 
 @dataclass(frozen=True)
 class Option:
