@@ -24,7 +24,7 @@ from escapology.amazeing.model import Position, VersusResult, glyph
 from escapology.amazeing.solver import Solution, Turn, fewest_turns
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
-from escapology.core.protocol import Text, TurnsResult, Verdict, read_source
+from escapology.core.protocol import AnswerData, Text, TurnsResult, Verdict, read_source
 from escapology.core.results import Status
 
 if TYPE_CHECKING:
@@ -218,7 +218,8 @@ def _turns(pos: Position, certificate: Any, file: str | None = None) -> tuple[li
         return exc.message
 
 
-def check(pos: Position, certificate: Any, *, player: int | None = None, file: str | None = None) -> Verdict:
+def check(pos: Position, certificate: Result | AnswerData, *, player: int | None = None,
+          file: str | None = None) -> Verdict:
     """Replay a plan (``Result.certificate``, its JSON list, the ``to_json()`` object, or the text
     that ``solve`` printed, :meth:`Result.to_text`) with the plain rules engine
     (:func:`~escapology.amazeing.checker.check_plan`), for ``player`` (default: the answer's
@@ -262,7 +263,7 @@ def after_plan(pos: Position, turns: list[Turn]) -> tuple[Position, list[int] | 
     return pos, walk
 
 
-def render(pos: Position, certificate: Any = None) -> Svg:
+def render(pos: Position, certificate: Result | AnswerData | None = None) -> Svg:
     """The board, or with a plan the board after it with the last walk drawn."""
     from escapology.amazeing.drawing import svg_board  # the drawing code: only render needs it
 

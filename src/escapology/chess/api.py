@@ -22,11 +22,11 @@ from typing import Any
 
 from escapology.chess.checker import violations
 from escapology.chess.io import parse_instance
-from escapology.chess.model import Instance
+from escapology.chess.model import Instance, Witness
 from escapology.chess.solver import Solution, answer_of as _answer, solution_of, solve as solve_exact
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
-from escapology.core.protocol import Text, Verdict, read_source
+from escapology.core.protocol import AnswerData, Text, Verdict, read_source
 from escapology.core.svg import Svg
 
 __all__ = ["load", "solve", "check", "generate", "render", "violations", "Solution", "solution_of"]
@@ -57,7 +57,7 @@ def certificate_of(inst: Instance, data: Any, file: str) -> Solution:
     return answer
 
 
-def check(inst: Instance, certificate: Any, *, file: str | None = None) -> Verdict:
+def check(inst: Instance, certificate: Witness | Solution | AnswerData, *, file: str | None = None) -> Verdict:
     """Verify an answer (``Result.certificate``, the result, or the ``to_json()`` object):
     the outcome with its witness, re-derived independently (:func:`violations`). Text (not a JSON
     answer) is an :class:`InputError` naming ``file``."""
@@ -80,7 +80,7 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", sp
     return generate_kind(8 if size is None else size, kind, seed=seed, spread=spread)
 
 
-def render(inst: Instance, certificate: Any = None) -> Svg:
+def render(inst: Instance, certificate: Witness | Solution | AnswerData | None = None) -> Svg:
     """The board with Bob's reach and, when given, the answer's witness."""
     from escapology.chess.drawing import render_svg
 

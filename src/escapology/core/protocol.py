@@ -61,16 +61,22 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, NamedTuple, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence, TypeVar, runtime_checkable
 
 from escapology.core.errors import InputError, decode_text, read_text_file
 from escapology.core.results import Status
 
-__all__ = ["Certificate", "GameModule", "Picture", "Result", "Text", "Verdict", "read_source", "TEXT", "STDIN"]
+__all__ = ["AnswerData", "Certificate", "GameModule", "Picture", "Result", "Text", "Verdict", "read_source", "TEXT", "STDIN"]
 
 #: The file name that errors carry for text given directly and for standard input.
 TEXT = "<text>"
 STDIN = "<stdin>"
+
+
+#: An answer as ``solve`` wrote it and ``json.loads`` (or a text file) gave it back: a JSON object
+#: (``Result.to_json()``), a JSON list (a bare certificate) or the text answer. Every game's ``check``
+#: and ``render`` take this besides the game's own certificate and result types.
+AnswerData = Mapping[str, object] | Sequence[object] | str
 
 
 class Text(NamedTuple):

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
-from escapology.core.protocol import Text, TurnsResult, Verdict, read_source
+from escapology.core.protocol import AnswerData, Text, TurnsResult, Verdict, read_source
 from escapology.core.results import Status
 
 if TYPE_CHECKING:
@@ -182,7 +182,8 @@ def _claim(inst: Instance, certificate: Any, file: str | None = None) -> list[Tu
         return exc.message
 
 
-def check(inst: Instance, certificate: Any, *, fewest: bool = True, file: str | None = None) -> Verdict:
+def check(inst: Instance, certificate: Result | AnswerData, *, fewest: bool = True,
+          file: str | None = None) -> Verdict:
     """Check a plan (``Result.certificate``, its JSON, the ``to_json()`` object, or the text that
     ``solve`` printed, :meth:`Result.to_text`): legal turns with the known rolls ending on the
     target and, with ``fewest``, no shorter plan; a result or answer "unsolvable" is confirmed as
@@ -226,7 +227,7 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "grid", roll
     raise ValueError(f"unknown kind {kind!r}; choose grid or random")
 
 
-def render(inst: Instance, certificate: Any = None) -> Svg:
+def render(inst: Instance, certificate: Result | AnswerData | None = None) -> Svg:
     """The board with the plan's turns drawn on it."""
     from escapology.forest.drawing import render_svg  # the drawing code: only render needs it
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
-from escapology.core.protocol import Verdict, read_source
+from escapology.core.protocol import AnswerData, Text, Verdict, read_source
 from escapology.core.svg import Svg
 from escapology.labyrinth.checker import check_plan
 from escapology.labyrinth.engines import solve as _solve_engine
@@ -33,7 +33,7 @@ from escapology.labyrinth.result import SolveResult
 __all__ = ["load", "solve", "check", "generate", "render", "SolveResult", "plan_triples", "check_plan"]
 
 
-def load(source: str | Path, *, deadline: Deadline | None = None) -> Instance:
+def load(source: str | Path | Text, *, deadline: Deadline | None = None) -> Instance:
     """An instance from a path, ``"-"`` (standard input) or the facts themselves (text holding a
     ``(`` or a newline); :class:`~escapology.core.errors.InputError` names file and line. The limits
     are those of :func:`~escapology.labyrinth.io.parse_instance`; ``deadline`` is polled while
@@ -96,7 +96,7 @@ def plan_triples(certificate: Any) -> list[Any] | str:
     return out
 
 
-def check(inst: Instance, certificate: Any, *, file: str | None = None) -> Verdict:
+def check(inst: Instance, certificate: Plan | SolveResult | AnswerData, *, file: str | None = None) -> Verdict:
     """Replay a plan (``Result.certificate``, ``[[z, d, s], ...]``, push facts as text, or the
     ``to_json()`` object) with the independent checker (:func:`~escapology.labyrinth.checker.check_plan`).
 
@@ -150,7 +150,7 @@ def plan_of(inst: Instance, data: Any, file: str) -> Plan:
     return Plan(tuple(Push(f.z, f.direction) for f in facts))
 
 
-def render(inst: Instance, certificate: Any = None) -> Svg:
+def render(inst: Instance, certificate: Plan | SolveResult | AnswerData | None = None) -> Svg:
     """The board, and with a plan one panel per push (:func:`~escapology.labyrinth.drawing.plan_svg`)."""
     from escapology.labyrinth.drawing import plan_svg  # the drawing code: loaded when a picture is asked for
 

@@ -26,11 +26,11 @@ import time
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Sequence, Union
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
-from escapology.core.protocol import TEXT, Text, Verdict, read_source
+from escapology.core.protocol import TEXT, AnswerData, Text, Verdict, read_source
 from escapology.core.results import Status
 from escapology.core.svg import Svg
 from escapology.roma.checker import violations
@@ -286,7 +286,7 @@ def _rows(certificate: Any) -> Any:
     return certificate
 
 
-def check(inst: Instance, certificate: Any) -> Verdict:
+def check(inst: Instance, certificate: Result | Solution | AnswerData) -> Verdict:
     """Name every violation of a solution (``Result.certificate``, rows as a list or as text
     ``">v</vv^/>>O"``, or the ``to_json()`` object); each error is ``kind: message``."""
     rows = _rows(certificate)
@@ -306,7 +306,8 @@ def check(inst: Instance, certificate: Any) -> Verdict:
     return Verdict(verdict.ok, verdict.errors, verdict.summary, {"violations": [v.to_json() for v in broken]})
 
 
-def generate(*, size: int | None = None, seed: int = 0, cols: int | None = None, **options: Any) -> Puzzle:
+def generate(*, size: int | None = None, seed: int = 0, cols: int | None = None,
+             **options: int | str | bool | float | Sequence[str] | None) -> Puzzle:
     """A puzzle with a unique solution and few givens on a ``size`` x ``size`` board (default 6;
     ``cols`` for a rectangle); ``options`` are those of
     :func:`~escapology.roma.generator.generate` (``max_box``, ``goals``, ``grade``, ``shapes``, ...)."""
@@ -316,7 +317,7 @@ def generate(*, size: int | None = None, seed: int = 0, cols: int | None = None,
     return generate_puzzle(rows, cols or rows, seed=seed, **options).puzzle
 
 
-def render(inst: Instance, certificate: Any = None) -> Svg:
+def render(inst: Instance, certificate: Result | Solution | AnswerData | None = None) -> Svg:
     """The puzzle as a printed puzzle looks, with the solution's arrows when given."""
     from escapology.roma.drawing import render_svg  # the drawing code: only render needs it
 
