@@ -49,10 +49,12 @@ def _names(param: Any) -> str:
 
 def _choices(param: Any) -> str:
     """`` (`a`, `b`)`` for an option whose values are an enumeration."""
-    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
-    if isinstance(annotation, type) and issubclass(annotation, Enum):
-        return " (" + ", ".join(f"`{c.value}`" for c in annotation) + ")"
-    return ""
+    choices = getattr(getattr(param, "type", None), "choices", None)  # click's Choice
+    if not choices:  # typer's own descriptor (typer >= 0.29)
+        annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+        if isinstance(annotation, type) and issubclass(annotation, Enum):
+            choices = [c.value for c in annotation]
+    return " (" + ", ".join(f"`{getattr(c, 'value', c)}`" for c in choices) + ")" if choices else ""
 
 
 def command_rows(command: Any) -> list[str]:
