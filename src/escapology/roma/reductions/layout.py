@@ -187,6 +187,12 @@ def monotone_line(n: int, clauses: list[list[int]]) -> LineFormula:
     """The monotone line formula of a CNF (see the module docstring); clauses must be normalised
     (no repeated variable in a clause)."""
     order, pages = embed(n, clauses)
+    return monotone_copies(order, clauses, pages)
+
+
+def monotone_copies(order: list[int], clauses: list[list[int]], pages: list[str]) -> LineFormula:
+    """The monotone line formula of clauses drawn without crossings with the variables in
+    ``order`` and each clause on its page (step 2 of the module docstring)."""
     pos = {v: k for k, v in enumerate(order)}
     arcs = [tuple(sorted(pos[abs(l)] for l in cl)) for cl in clauses]
     lit_at = [{pos[abs(l)]: l for l in cl} for cl in clauses]
