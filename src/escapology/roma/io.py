@@ -587,7 +587,11 @@ def read_puzzle_arg(arg: str) -> list[Entry]:
     from escapology.core.cli_support import read_input
 
     if "://" in arg or arg.startswith(("roma/", "rome/")) or "?roma" in arg or "?rome" in arg:
-        if not Path(arg).exists():
+        try:
+            exists = Path(arg).exists()
+        except OSError:  # a long URL is no file name
+            exists = False
+        if not exists:
             return [Entry(decode_url(arg))]
     text, name = read_input(arg)
     try:
