@@ -14,9 +14,9 @@ refused (docs/roma.md says why and what it would cost).
 
 >>> text, facts = reduce_text("p cnf 2 1\\n1 -2 0\\n", command="escapology reduce roma-planar3sat f.cnf")
 >>> text.splitlines()[:2]
-['# escapology reduce roma-planar3sat f.cnf', '# its number of solutions is the number of models of the formula (2 variables, 1 clauses)']
+['# escapology reduce roma-planar3sat f.cnf', '# its number of solutions is the number of models of the formula (2 variables, 1 clause)']
 >>> facts["rows"], facts["cols"]
-(18, 51)
+(12, 22)
 """
 
 from __future__ import annotations
@@ -94,8 +94,11 @@ def reduce_text(text: str, *, file: str | None = None, command: str) -> tuple[st
     except InputError as exc:
         raise exc.with_file(file) from None
     p = red.puzzle
+    def many(k: int, what: str) -> str:
+        return f"{k} {what}" + ("" if k == 1 else "s")
+
     header = (f"# {command}\n# its number of solutions is the number of models of the formula "
-              f"({n} variables, {len(clauses)} clauses)\n")
+              f"({many(n, 'variable')}, {many(len(clauses), 'clause')})\n")
     return header + format_text(p) + "\n", {
         "rows": p.rows, "cols": p.cols, "slots": red.line.n_slots, "url": encode_url(p),
         "summary": f"Roma board {p.rows}x{p.cols} ({red.line.n_slots} variables on the line): its number of "
