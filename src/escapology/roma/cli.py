@@ -1,4 +1,4 @@
-"""``escapology roma ...``: solve, check, count, hints, generate, render, convert."""
+"""``escapology roma ...``: solve, check, count, hints, explain, generate, render, convert."""
 
 from __future__ import annotations
 
@@ -342,6 +342,22 @@ def hints_cmd(
         else:
             typer.echo("unsolvable: there is no solution to make unique")
     raise typer.Exit(code)
+
+
+@app.command("explain")
+@user_errors
+def explain_cmd(
+    puzzle: PuzzleArg,
+    next_only: Annotated[bool, typer.Option("--next", help="Only the next step: a hint with the rule that forces it.")] = False,
+    svg_dir: Annotated[Optional[Path], typer.Option("--svg-dir", help="Write the grid after each step here (step-001.svg, ...).")] = None,
+    format: FormatOption = OutputFormat.text,
+    timeout: TimeoutOption = None,
+) -> None:
+    """A human-style solve path: each step one cell, the rule that forces it (the grader's levels)
+    and why; a wrong arrow of a partly filled grid (pzprv3 answer) is named first."""
+    from escapology.roma.explain import report
+
+    raise typer.Exit(report(read_puzzle_arg(puzzle), format.value == "json", command_deadline(timeout), next_only, svg_dir))
 
 
 def _redundant(entries: list[Entry], fmt: str, deadline: Deadline, strict: bool, source: str) -> int:
