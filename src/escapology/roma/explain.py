@@ -179,9 +179,11 @@ class _Path:
         return None
 
 
-def explain(puzzle: Puzzle, answer: Sequence[str] | None = None, *, deadline: Deadline | None = None) -> Explanation:
+def explain(puzzle: Puzzle, answer: Sequence[str] | None = None, *, deadline: Deadline | None = None,
+            max_steps: int | None = None) -> Explanation:
     """The solve path of ``puzzle`` from ``answer`` (a partly filled grid, ``.`` where empty) or
-    from the givens; see the module docstring. Raises ``LimitReached`` when ``deadline`` passes."""
+    from the givens; see the module docstring. With ``max_steps`` it stops after that many steps
+    (the solution is then the solver's). Raises ``LimitReached`` when ``deadline`` passes."""
     from escapology.roma.sat import solve
 
     res = solve(puzzle, deadline=deadline)
@@ -208,6 +210,8 @@ def explain(puzzle: Puzzle, answer: Sequence[str] | None = None, *, deadline: De
         if len(opts) == 1 and puzzle.given(cell) == EMPTY and cell not in known:
             steps.append(_step(path, cell))
     while path.open_cells():
+        if max_steps is not None and len(steps) >= max_steps:
+            return Explanation(Status.SOLVED, steps[:max_steps], sol, res.unique, tuple("".join(r) for r in start))
         if deadline is not None:
             deadline.check()
         before = {c: len(v) for c, v in path.cand.items()}
@@ -306,7 +310,7 @@ def report(entries: Sequence[Any], json_output: bool, deadline: Deadline, next_o
     code = EXIT_OK
     for i, e in enumerate(entries):
         try:
-            ex = explain(e.puzzle, e.answer, deadline=deadline)
+            ex = explain(e.puzzle, e.answer, deadline=deadline, max_steps=1 if next_only else None)
         except LimitReached:
             code = report_unknown(json_output, {"steps": None, "solution": None})
             continue
