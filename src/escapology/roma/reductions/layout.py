@@ -12,10 +12,10 @@ are ordered as the nesting asks (:func:`leg_order`), so no leg crosses a bar or 
 
 :func:`monotone_line` builds one from any CNF (clauses of at most three literals):
 
-1. *Order and pages.* Every order of the variables (up to :data:`MAX_ORDER_SEARCH` of them) is
-   tried; for an order the clauses are arcs over the variables' positions, and two arcs that cross
-   must go on different pages: the first order whose crossing graph is bipartite gives the pages.
-   A formula without such an order is refused (crossovers are not built: see docs/roma.md).
+1. *Order and pages.* The orders of the variables are searched (:func:`embed`, depth first with
+   pruning); for an order the clauses are arcs over the variables' positions, and two arcs that
+   cross must go on different pages: the first order whose crossing graph is bipartite gives the
+   pages. A formula without such an order is refused (crossovers are not built: see docs/roma.md).
 2. *Monotone copies* (de Berg and Khosravi). A clause on the page ``up`` needs its literals
    positive, ``down`` negative. Each variable ``x`` becomes a chain of slots ``x_1, x_2, ...`` with
    ``x_{j+1} = not x_j`` (the arcs ``(x_j or x_{j+1})`` up and ``(not x_j or not x_{j+1})`` down:
@@ -38,8 +38,6 @@ from functools import cmp_to_key
 from escapology.core.errors import InputError
 
 UP, DOWN = "up", "down"
-#: The most variable orders tried when looking for a crossing-free embedding.
-MAX_ORDER_SEARCH = 40320
 
 
 @dataclass(frozen=True)
@@ -168,19 +166,63 @@ def _pages(arcs: list[tuple[int, ...]]) -> list[str] | None:
 
 def embed(n: int, clauses: list[list[int]]) -> tuple[list[int], list[str]]:
     """A variable order (``order[k]`` = the variable at position ``k``) and a page per clause
-    with no crossing; :class:`InputError` when none of the orders tried has one."""
-    tried = 0
-    for perm in itertools.permutations(range(1, n + 1)):
-        pos = {v: k for k, v in enumerate(perm)}
-        arcs = [tuple(sorted(pos[abs(l)] for l in cl)) for cl in clauses]
-        pages = _pages(arcs)
-        if pages is not None:
-            return list(perm), pages
-        tried += 1
-        if tried >= MAX_ORDER_SEARCH:
-            break
-    raise InputError(f"no crossing-free order of the {n} variables was found ({tried} orders tried): the "
-                     "formula's clauses cross on both sides of every variable line, and crossovers are not built")
+    with no crossing; :class:`InputError` when there is none.
+
+    The orders are tried in lexicographic order, depth first, placing one variable after another:
+    once all variables of two clauses are placed, whether they cross is settled (later variables
+    go to the right), and two crossing clauses must take different pages, a parity constraint kept
+    in a union-find; an odd cycle cuts the whole subtree. The first complete order is the
+    lexicographically first crossing-free one."""
+    m = len(clauses)
+    var_sets = [frozenset(abs(lit) for lit in cl) for cl in clauses]
+    pairs_of: dict[int, list[tuple[int, int]]] = {v: [] for v in range(1, n + 1)}
+    for i in range(m):
+        for j in range(i + 1, m):
+            for v in var_sets[i] | var_sets[j]:
+                pairs_of[v].append((i, j))
+
+    def find(parent: list[int], parity: list[int], x: int) -> tuple[int, int]:
+        p = 0
+        while parent[x] != x:
+            p ^= parity[x]
+            x = parent[x]
+        return x, p
+
+    def dfs(order: list[int], pos: dict[int, int], parent: list[int], parity: list[int]) -> list[int] | None:
+        if len(order) == n:
+            return order
+        for v in range(1, n + 1):
+            if v in pos:
+                continue
+            pos[v] = len(order)
+            par, pty = list(parent), list(parity)
+            ok = True
+            for i, j in pairs_of[v]:
+                if not all(u in pos for u in var_sets[i] | var_sets[j]):
+                    continue
+                if not crosses(tuple(sorted(pos[u] for u in var_sets[i])), tuple(sorted(pos[u] for u in var_sets[j]))):
+                    continue
+                (ri, pi), (rj, pj) = find(par, pty, i), find(par, pty, j)
+                if ri == rj:
+                    if pi == pj:
+                        ok = False
+                        break
+                else:
+                    par[ri], pty[ri] = rj, pi ^ pj ^ 1
+            if ok:
+                found = dfs(order + [v], pos, par, pty)
+                if found is not None:
+                    parent[:], parity[:] = par, pty
+                    return found
+            del pos[v]
+        return None
+
+    parent, parity = list(range(m)), [0] * m
+    order = dfs([], {}, parent, parity)
+    if order is None:
+        raise InputError(f"no order of the {n} variables draws the clauses without crossings: the "
+                         "formula's clauses cross on both sides of every variable line, and crossovers are not built")
+    return order, [UP if find(parent, parity, i)[1] == 0 else DOWN for i in range(m)]
 
 
 def monotone_line(n: int, clauses: list[list[int]]) -> LineFormula:
