@@ -161,3 +161,25 @@ def test_a_non_planar_formula_is_refused_naming_the_missing_crossover(tmp_path):
     cnf.write_text(f"p cnf 3 {len(clauses)}\n" + "".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
     res = reduce_cli(cnf)
     assert res.exit_code == 2 and "not planar" in res.output and "crossover" in res.output
+
+
+def test_no_frame_cell_points_into_a_ring(monkeypatch):
+    # the frame's breadth-first tree reaches every cell from the wires, caps and roots alone (its
+    # fallback into rings, sound but unneeded, is never taken on these boards)
+    from escapology.roma.reductions import board, gadgets
+
+    into_ring = []
+
+    def fill(cv, rows, cols):
+        arrows = gadgets.fill_frame(cv, rows, cols)
+        step = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
+        into_ring.extend(c for c, a in arrows.items() if (c[0] + step[a][0], c[1] + step[a][1]) in cv.ring)
+        return arrows
+
+    monkeypatch.setattr(board, "fill_frame", fill)
+    rng = random.Random(11)
+    built = 0
+    for _ in range(60):
+        n = rng.randint(2, 8)
+        built += planar_or_none(n, random_cnf(rng, n, rng.randint(1, 12))) is not None
+    assert built > 30 and into_ring == []

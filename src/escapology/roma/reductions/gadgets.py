@@ -197,7 +197,7 @@ def clause_ring(cv: Mirror, bottom: int, left: int, right: int, legs: Iterable[i
     legs = sorted(legs)
     taken: set[int] = set()
     for i, c in enumerate(legs):
-        if not left < c and c + 3 < right:
+        if not (left < c and c + 3 < right):
             raise AssertionError("a literal gadget outside its ring")
         literal_gadget(cv, bottom, c, (name, i))
         taken.update(range(c, c + 4))
