@@ -108,13 +108,14 @@ def test_a_junction_joins_the_leg_to_the_spine_bit_for_bit():
 
 
 # -- clause rings and literal gadgets -------------------------------------------------------------
-def ring(values: list[bool], opened: bool, up: bool = True) -> Puzzle:
+def ring(values: list[bool], opened: bool, up: bool = True, tight: bool = False) -> Puzzle:
     """A clause ring with a literal gadget per value (legs of two rows ending in the frame), its leg
-    bits fixed to the values; ``opened``: the ring's top-left corner leaves into the frame."""
+    bits fixed to the values; ``opened``: the ring's top-left corner leaves into the frame;
+    ``tight``: the first gadget's first column is the ring's left column, as the board draws it."""
     cv = Canvas()
     k = len(values)
     legs = [3 + 6 * i for i in range(k)]
-    left, right = 2, legs[-1] + 4
+    left, right = 3 if tight else 2, legs[-1] + 4
     rows = 12
     view = Mirror(cv, None if up else rows - 1)
     clause_ring(view, 5, left, right, legs, "ring")
@@ -130,15 +131,15 @@ def ring(values: list[bool], opened: bool, up: bool = True) -> Puzzle:
 
 
 @settings(max_examples=12, deadline=None)
-@given(st.lists(st.booleans(), min_size=1, max_size=3), st.booleans())
-def test_a_clause_ring_is_a_loop_unless_a_literal_is_true(values, up):
-    assert n_solutions(ring(values, opened=False, up=up)) == int(any(values))
+@given(st.lists(st.booleans(), min_size=1, max_size=3), st.booleans(), st.booleans())
+def test_a_clause_ring_is_a_loop_unless_a_literal_is_true(values, up, tight):
+    assert n_solutions(ring(values, opened=False, up=up, tight=tight)) == int(any(values))
 
 
 @settings(max_examples=12, deadline=None)
-@given(st.lists(st.booleans(), min_size=1, max_size=3), st.booleans())
-def test_an_opened_ring_has_one_completion_in_every_state_and_takes_exactly_the_true_exits(values, up):
-    p = ring(values, opened=True, up=up)
+@given(st.lists(st.booleans(), min_size=1, max_size=3), st.booleans(), st.booleans())
+def test_an_opened_ring_has_one_completion_in_every_state_and_takes_exactly_the_true_exits(values, up, tight):
+    p = ring(values, opened=True, up=up, tight=tight)
     assert n_solutions(p) == 1
     sol = solve(p).solution
     rows = p.rows

@@ -143,7 +143,7 @@ def test_the_instance_names_its_command_and_its_count_and_solve_reads_it(tmp_pat
     ("p cnf 9 1\n1 2 3 0\n", f"at most {MAX_VARIABLES}"),
     ("p cnf 4 1\n1 2 3 4 0\n", "3-CNF"),
     ("p cnf 2 1\n1 3 0\n", "exceeds"),
-    ("p cnf 8 30\n" + "".join(f"{a} {b} {c} 0\n" for a, b, c in list(itertools.combinations(range(1, 9), 3))[:30]),
+    ("p cnf 8 34\n" + "".join(f"{a} {b} {c} 0\n" for a, b, c in list(itertools.combinations(range(1, 9), 3))[:34]),
      "wider than"),
 ])
 def test_bad_or_too_large_formulas_exit_2_with_one_line(tmp_path, text, words):

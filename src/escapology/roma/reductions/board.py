@@ -2,7 +2,7 @@
 
 **Geometry.** The spines stand on rows ``T..T+3``, slot after slot from the left: the Roma cell
 at ``(T+1, 0)``, then for each slot a *root column* of four preset ``<``, the spine (one full
-column, then per leg four junction columns and two full columns), and its cap
+column, then per leg four junction columns and a full column), and its cap
 (:func:`~.gadgets.spine_cap`). Slot ``k+1``'s root column points into slot ``k``'s cap (whose
 outer cells are preset ``v`` and ``^`` towards it), slot 0's into the column of the Roma cell.
 An arc of height ``h`` on the page ``up`` is a clause ring whose bottom path lies on row
@@ -39,7 +39,7 @@ from escapology.roma.reductions.gadgets import (
 from escapology.roma.reductions.layout import DOWN, UP, LineFormula, leg_order, levels
 
 PITCH = 5  # rows per ring height
-BLOCK = 6  # spine columns per leg: four junction columns and two full ones
+BLOCK = 5  # spine columns per leg: four junction columns and a full one
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,6 @@ def build_board(lf: LineFormula) -> Board:
         for c in leg_cols[i]:
             vertical_wire(view, ring_bottom + 2, T - 1, c, ("leg", i, c))
         cs = sorted(leg_cols[i])
-        clause_ring(view, ring_bottom, cs[0] - 1, cs[-1] + 4, cs, ("ring", i))
+        clause_ring(view, ring_bottom, cs[0], cs[-1] + 4, cs, ("ring", i))
     arrows = fill_frame(cv, rows, cols)
     return Board(cv.puzzle(arrows, rows, cols), T, tuple(firsts))

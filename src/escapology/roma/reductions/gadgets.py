@@ -174,13 +174,14 @@ def spine_cap(cv: Canvas, row: int, last: int) -> None:
     cv.put((row + 2, last + 2), "<")
 
 
-def literal_gadget(cv: Mirror, bottom: int, col: int, name: Hashable) -> None:
+def literal_gadget(cv: Mirror, bottom: int, col: int, name: Hashable, *, left_end: bool = False) -> None:
     """The literal gadget at columns ``col..col+3`` whose ring bottom path is row ``bottom``
     (the ring's other cells in these columns are drawn here too; the leg starts at
-    ``bottom + 2``)."""
+    ``bottom + 2``). With ``left_end`` its first column is the ring's left column: the top path
+    turns down there (``v`` instead of ``<``), which changes nothing in the claim's proof."""
     A, B = (name, "A"), (name, "B")
     rows = {
-        bottom - 2: [("<", None), ("<", None), ("<", None), ("<", None)],
+        bottom - 2: [("v" if left_end else "<", None), ("<", None), ("<", None), ("<", None)],
         bottom - 1: [("v", None), ("^", A), (">", None), ("v", None)],
         bottom: [(">", None), (".", A), ("^", B), (">", None)],
     }
@@ -193,18 +194,20 @@ def literal_gadget(cv: Mirror, bottom: int, col: int, name: Hashable) -> None:
 
 def clause_ring(cv: Mirror, bottom: int, left: int, right: int, legs: Iterable[int], name: Hashable) -> None:
     """A clause ring in rows ``bottom-2..bottom`` over columns ``left..right`` with a literal
-    gadget at each leg column (each at least one column inside the ring, 4 columns wide)."""
+    gadget at each leg column (4 columns wide, inside the ring; the first may start at ``left``,
+    its first column then being the ring's left column)."""
     legs = sorted(legs)
     taken: set[int] = set()
     for i, c in enumerate(legs):
-        if not (left < c and c + 3 < right):
+        if not (left <= c and c + 3 < right):
             raise AssertionError("a literal gadget outside its ring")
-        literal_gadget(cv, bottom, c, (name, i))
+        literal_gadget(cv, bottom, c, (name, i), left_end=c == left)
         taken.update(range(c, c + 4))
     top, mid = bottom - 2, bottom - 1
-    cv.put((top, left), "v", ring=True)
-    cv.put((mid, left), "v", ring=True)
-    cv.put((bottom, left), ">", ring=True)
+    if left not in taken:
+        cv.put((top, left), "v", ring=True)
+        cv.put((mid, left), "v", ring=True)
+        cv.put((bottom, left), ">", ring=True)
     cv.put((top, right), "<", ring=True)
     cv.put((mid, right), "^", ring=True)
     cv.put((bottom, right), "^", ring=True)

@@ -16,7 +16,7 @@ refused (docs/roma.md says why and what it would cost).
 >>> text.splitlines()[:2]
 ['# escapology reduce roma-planar3sat f.cnf', '# its number of solutions is the number of models of the formula (2 variables, 1 clause)']
 >>> facts["rows"], facts["cols"]
-(12, 22)
+(12, 20)
 """
 
 from __future__ import annotations
