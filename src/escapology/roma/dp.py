@@ -59,9 +59,8 @@ def transposed(puzzle: Puzzle) -> Puzzle:
     ('O', '^')
     """
     swap = {"^": "<", "<": "^", "v": ">", ">": "v", EMPTY: EMPTY, GOAL: GOAL}
-    return Puzzle(puzzle.cols, puzzle.rows,
-                  tuple(tuple(puzzle.boxes[r][c] for r in range(puzzle.rows)) for c in range(puzzle.cols)),
-                  tuple("".join(swap[puzzle.givens[r][c]] for r in range(puzzle.rows)) for c in range(puzzle.cols)))
+    return Puzzle.from_labels([[puzzle.boxes[r][c] for r in range(puzzle.rows)] for c in range(puzzle.cols)],
+                              ["".join(swap[puzzle.givens[r][c]] for r in range(puzzle.rows)) for c in range(puzzle.cols)])
 
 
 def count_dp(puzzle: Puzzle, *, deadline: Deadline | None = None, stats: DPStats | None = None) -> int:
