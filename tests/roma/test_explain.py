@@ -100,3 +100,15 @@ def test_cli_unsolvable_and_bad_input():
     assert res.exit_code == 0 and "unsolvable" in res.stdout
     res = runner.invoke(app, ["roma", "explain", "no-such-file.txt"])
     assert res.exit_code == 2 and "Traceback" not in res.output
+
+
+def test_on_a_board_with_several_solutions_arrows_that_cannot_go_together_are_named():
+    # four 1-cell boxes round the Roma cell: four solutions; (0,1) v fits one, (1,1) ^ fits one,
+    # but together they are a loop of two: the later one in reading order is named wrong
+    p = Puzzle.from_labels(["AB", "CD"], ["O.", ".."])
+    ex = explain(p, ["Ov", ".^"])
+    first = ex.steps[0]
+    assert (first.cell, first.arrow, first.rule) == ((1, 1), "^", "wrong")
+    assert "together with the arrows filled in before it" in first.because
+    assert [s.rule for s in ex.steps[1:]].count("wrong") == 0
+    assert ex.solution[0][1] == "v" and solve(p.with_givens(ex.solution), uniqueness=False).solution == ex.solution

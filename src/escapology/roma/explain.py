@@ -199,12 +199,13 @@ def explain(puzzle: Puzzle, answer: Sequence[str] | None = None, *, deadline: De
         if puzzle.given(cell) != EMPTY or a not in DIRECTIONS:
             continue
         start[cell[0]][cell[1]] = a
-        if _fits(puzzle, cell, a, sol, res.unique, deadline):
+        if _fits(puzzle, {**known, cell: a}, sol, res.unique, deadline):
             known[cell] = a
         else:
-            steps.append(Step(cell, a, "wrong", 0, f"no solution has {a} at {_name(cell)}: take it away"))
+            together = "" if res.unique else " together with the arrows filled in before it"
+            steps.append(Step(cell, a, "wrong", 0, f"no solution has {a} at {_name(cell)}{together}: take it away"))
     path = _Path(puzzle, known)
-    if known and any(known[c] != sol[c[0]][c[1]] for c in known):  # right for another solution: follow it
+    if not res.unique and known:  # follow a solution with the player's (consistent) arrows
         sol = solve(puzzle.with_givens(_with(puzzle.givens, known)), uniqueness=False, deadline=deadline).solution or sol
     for cell, opts in path.cand.items():  # cells the board's edges alone decide
         if len(opts) == 1 and puzzle.given(cell) == EMPTY and cell not in known:
@@ -279,16 +280,16 @@ def _with(givens: Sequence[str], extra: dict[Cell, str]) -> list[str]:
     return ["".join(r) for r in rows]
 
 
-def _fits(puzzle: Puzzle, cell: Cell, arrow: str, sol: Solution, unique: bool | None,
+def _fits(puzzle: Puzzle, arrows: dict[Cell, str], sol: Solution, unique: bool | None,
           deadline: Deadline | None) -> bool:
-    """Whether some solution has ``arrow`` at ``cell`` (the unique one, or any, by the SAT solver)."""
-    if sol[cell[0]][cell[1]] == arrow:
+    """Whether some solution has all of ``arrows`` (the unique one, or any, by the SAT solver)."""
+    if all(sol[r][c] == a for (r, c), a in arrows.items()):
         return True
     if unique:
         return False
     from escapology.roma.sat import solve
 
-    return solve(puzzle.with_givens(_with(puzzle.givens, {cell: arrow})), uniqueness=False,
+    return solve(puzzle.with_givens(_with(puzzle.givens, arrows)), uniqueness=False,
                  deadline=deadline).solution is not None
 
 
@@ -304,7 +305,7 @@ def report(entries: Sequence[Any], json_output: bool, deadline: Deadline, next_o
 
     from escapology.core.cli_support import emit_json, report_unknown
     from escapology.core.limits import LimitReached
-    from escapology.core.results import EXIT_LIMIT, EXIT_OK
+    from escapology.core.results import EXIT_OK
     from escapology.roma.render import render_svg, text_board
 
     code = EXIT_OK
