@@ -112,3 +112,8 @@ def test_on_a_board_with_several_solutions_arrows_that_cannot_go_together_are_na
     assert "together with the arrows filled in before it" in first.because
     assert [s.rule for s in ex.steps[1:]].count("wrong") == 0
     assert ex.solution[0][1] == "v" and solve(p.with_givens(ex.solution), uniqueness=False).solution == ex.solution
+
+
+def test_cli_time_limit_is_unknown_exit_3():
+    res = runner.invoke(app, ["roma", "explain", URL, "--timeout", "0.000001", "-f", "json"])
+    assert res.exit_code == 3 and json.loads(res.stdout)["status"] == "unknown"

@@ -313,6 +313,8 @@ def report(entries: Sequence[Any], json_output: bool, deadline: Deadline, next_o
         try:
             ex = explain(e.puzzle, e.answer, deadline=deadline, max_steps=1 if next_only else None)
         except LimitReached:
+            ex = Explanation(Status.UNKNOWN, [], None)
+        if ex.status is Status.UNKNOWN:
             code = report_unknown(json_output, {"steps": None, "solution": None})
             continue
         if next_only:
@@ -328,7 +330,7 @@ def report(entries: Sequence[Any], json_output: bool, deadline: Deadline, next_o
         if i:
             typer.echo("")
         if ex.solution is None:
-            typer.echo("unsolvable: there is no solution to explain" if ex.status is Status.UNSOLVABLE else "unknown")
+            typer.echo("unsolvable: there is no solution to explain")
             continue
         for k, step in enumerate(ex.steps, 1):
             typer.echo(f"{k}. {step}")
