@@ -174,3 +174,14 @@ def test_no_frame_cell_points_into_a_ring(monkeypatch):
         n = rng.randint(2, 8)
         built += planar_or_none(n, random_cnf(rng, n, rng.randint(1, 12))) is not None
     assert built > 30 and into_ring == []
+
+
+def test_a_planar_formula_without_a_one_slot_order_is_drawn_after_splitting_a_variable():
+    from escapology.roma.reductions.layout import embed
+
+    n, clauses = 5, [[-2, 3], [-4], [-4, 5, 3], [-3, -1, 5], [-4, -3, 5], [-1, -5], [-2, 5], [5, 3, 1]]
+    with pytest.raises(InputError):
+        embed(n, clauses)  # planar, but no order with one slot per variable
+    red = planar3sat_to_roma(n, clauses)
+    assert {v for v, _ in red.line.origin} == set(range(1, n + 2))  # variable 6: the split copy
+    assert line_models(red.line) == models(n, clauses) == count(red.puzzle)[0] == 5

@@ -15,7 +15,8 @@ are ordered as the nesting asks (:func:`leg_order`), so no leg crosses a bar or 
 1. *Order and pages.* The orders of the variables are searched (:func:`embed`, depth first with
    pruning); for an order the clauses are arcs over the variables' positions, and two arcs that
    cross must go on different pages: the first order whose crossing graph is bipartite gives the
-   pages. A formula without such an order is refused (crossovers are not built: see docs/roma.md).
+   pages. Without such an order one variable may be split in two equal ones (:func:`split_embed`);
+   a formula still without one is refused (crossovers are not built: see docs/roma.md).
 2. *Monotone copies* (de Berg and Khosravi). A clause on the page ``up`` needs its literals
    positive, ``down`` negative. Each variable ``x`` becomes a chain of slots ``x_1, x_2, ...`` with
    ``x_{j+1} = not x_j`` (the arcs ``(x_j or x_{j+1})`` up and ``(not x_j or not x_{j+1})`` down:
@@ -164,7 +165,11 @@ def _pages(arcs: list[tuple[int, ...]]) -> list[str] | None:
     return [UP if c == 0 else DOWN for c in colour]
 
 
-def embed(n: int, clauses: list[list[int]]) -> tuple[list[int], list[str]]:
+class SearchLimit(Exception):
+    """The node budget of :func:`embed` ran out."""
+
+
+def embed(n: int, clauses: list[list[int]], budget: list[int] | None = None) -> tuple[list[int], list[str]]:
     """A variable order (``order[k]`` = the variable at position ``k``) and a page per clause
     with no crossing; :class:`InputError` when there is none.
 
@@ -172,7 +177,8 @@ def embed(n: int, clauses: list[list[int]]) -> tuple[list[int], list[str]]:
     once all variables of two clauses are placed, whether they cross is settled (later variables
     go to the right), and two crossing clauses must take different pages, a parity constraint kept
     in a union-find; an odd cycle cuts the whole subtree. The first complete order is the
-    lexicographically first crossing-free one."""
+    lexicographically first crossing-free one. ``budget`` (a one-element list) counts the
+    variables placed down: :class:`SearchLimit` when it reaches 0."""
     m = len(clauses)
     var_sets = [frozenset(abs(lit) for lit in cl) for cl in clauses]
     pairs_of: dict[int, list[tuple[int, int]]] = {v: [] for v in range(1, n + 1)}
@@ -194,6 +200,10 @@ def embed(n: int, clauses: list[list[int]]) -> tuple[list[int], list[str]]:
         for v in range(1, n + 1):
             if v in pos:
                 continue
+            if budget is not None:
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise SearchLimit
             pos[v] = len(order)
             par, pty = list(parent), list(parity)
             ok = True
@@ -225,10 +235,45 @@ def embed(n: int, clauses: list[list[int]]) -> tuple[list[int], list[str]]:
     return order, [UP if find(parent, parity, i)[1] == 0 else DOWN for i in range(m)]
 
 
+#: The most variables :func:`split_embed` places, over all the splits it tries (a count, so the
+#: answer does not depend on the machine's speed).
+SPLIT_BUDGET = 50_000
+
+
+def split_embed(n: int, clauses: list[list[int]]) -> tuple[int, list[list[int]], list[int], list[str]]:
+    """:func:`embed`, and when no order exists, the same after splitting one variable ``v`` in two:
+    a new variable ``x`` takes over ``v``'s occurrences in some of its clauses, and the clauses
+    ``(not v or x)`` and ``(v or not x)`` make ``x = v`` (so every model extends in exactly one way
+    and the count stays). A planar incidence graph may lack a drawing with one slot per variable
+    (about one random planar formula in 2,400 here), and a split often gives one. The splits are
+    tried variable by variable, their clause subsets by size, within :data:`SPLIT_BUDGET` placed
+    variables. Returns the variables, clauses (the split ones appended), order and pages."""
+    try:
+        return (n, clauses, *embed(n, clauses))
+    except InputError as first:
+        refusal = first
+    budget = [SPLIT_BUDGET]
+    for v in range(1, n + 1):
+        occ = [j for j, cl in enumerate(clauses) if any(abs(lit) == v for lit in cl)]
+        for k in range(1, len(occ)):
+            for part in itertools.combinations(occ, k):
+                x = n + 1
+                moved = [[(x if lit > 0 else -x) if j in part and abs(lit) == v else lit for lit in cl]
+                         for j, cl in enumerate(clauses)] + [[-v, x], [v, -x]]
+                try:
+                    return (n + 1, moved, *embed(n + 1, moved, budget))
+                except InputError:
+                    continue
+                except SearchLimit:
+                    raise refusal from None
+    raise refusal
+
+
 def monotone_line(n: int, clauses: list[list[int]]) -> LineFormula:
     """The monotone line formula of a CNF (see the module docstring); clauses must be normalised
-    (no repeated variable in a clause)."""
-    order, pages = embed(n, clauses)
+    (no repeated variable in a clause). Variables beyond ``n`` in ``origin`` are split copies
+    (:func:`split_embed`)."""
+    _, clauses, order, pages = split_embed(n, clauses)
     return monotone_copies(order, clauses, pages)
 
 
