@@ -23,7 +23,7 @@ from escapology.amazeing.bruteforce import fewest_turns_bruteforce
 from escapology.amazeing.game import bot_player, play_game, start_game
 from escapology.amazeing.generator import published_position, random_position
 from escapology.amazeing.model import rotations
-from escapology.amazeing.reduction import reduce_3sat
+from escapology.amazeing.reductions import reduce_3sat
 from escapology.amazeing.solver import fewest_turns
 from escapology.amazeing.versus import Move, forced_win
 from escapology.core.limits import Deadline

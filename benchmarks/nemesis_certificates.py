@@ -108,7 +108,7 @@ def main() -> None:
         for name, f in instance_files(tmp).items():
             method = "linear" if name.startswith("caterpillar") else "exact"
             out = tmp / "answer.json"
-            ts, cs, ms, code = run([CLI, "nemesis", "solve", f, "--format", "json", "--method", method], out)
+            ts, cs, ms, code = run([CLI, "nemesis", "solve", f, "--format", "json", "--engine", method], out)
             size = out.stat().st_size
             import json
 

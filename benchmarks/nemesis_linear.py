@@ -2,7 +2,7 @@
 
 For each family and size an instance file (ASP facts) is written once, then timed as a user runs it:
 
-- ``solve``: ``escapology nemesis solve FILE --method linear [--game blizzard] --format json > OUT``
+- ``solve``: ``escapology nemesis solve FILE -e linear [--game blizzard] --format json > OUT``
   (read, decide, write the winner's strategy or trap region);
 - ``check``: ``escapology nemesis check FILE OUT`` (the independent checker on that certificate).
 
@@ -171,7 +171,7 @@ def commands(version: str, file: Path, family: str, answer: Path) -> tuple[list[
     entry = [sys.executable, "-c", _LIFT if version == "baseline" else
              "import sys; from escapology.cli import main; sys.argv[0] = 'escapology'; main()"]
     game = GAME.get(family, "nemesis")
-    solve = entry + ["nemesis", "solve", str(file), "--method", "linear", "--game", game, "--format", "json"]
+    solve = entry + ["nemesis", "solve", str(file), "--engine", "linear", "--game", game, "--format", "json"]
     check = entry + ["nemesis", "check", str(file), str(answer)]
     return solve, check
 

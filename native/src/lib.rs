@@ -11,7 +11,6 @@ pub mod amazeing;
 pub mod hashing;
 pub mod labyrinth;
 pub mod nemesis;
-pub mod nemesis_linear;
 mod py_monitor;
 
 #[pymodule]
@@ -20,7 +19,5 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     labyrinth::python::register(m)?;
     amazeing::python::register(m)?;
     nemesis::python::register(m)?;
-    // the linear Nemesis algorithms
-    nemesis_linear::python::register(m)?;
     Ok(())
 }

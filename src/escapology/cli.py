@@ -23,7 +23,9 @@ from escapology.core.cli_support import (
     answer_output,
     user_errors,
 )
+from escapology.core.commands import solve_file
 from escapology.core.errors import InputError
+from escapology.core.protocol import TEXT, Text
 from escapology.games import GAMES, Game, available_games, recognise
 from escapology.reduce import reduce
 from escapology.web import serve as web_serve
@@ -111,17 +113,27 @@ def _root(
 @answer_output
 @user_errors
 def solve(
-    file: Annotated[Path, typer.Argument(help="An instance of any game; the game is recognised.")],
+    file: Annotated[str, typer.Argument(help="An instance of any game (a file, - for standard input, or the "
+                                        "instance itself where it is one line: a puzz.link URL); the game is "
+                                        "recognised.", metavar="FILE")],
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
 ) -> None:
     """Solve FILE with the default options of the game it holds."""
     deadline = command_deadline(timeout)  # the game's solve_path counts from the same start
     with reading_input():  # recognising the game is reading too
-        text, name = read_input(file)
-        found = recognise(text, deadline)
+        found = None
+        if file != "-" and "\n" not in file and not Path(file).exists():  # a URL, not a file name
+            found = recognise(file, deadline)
+            text, name = file, TEXT
+        if found is None:
+            text, name = read_input(file)
+            found = recognise(text, deadline)
     if found is None:
         raise InputError("not an instance of any game escapology knows", file=name)
+    spec = found.spec()
+    if spec is not None:  # the game's load reads the text already read, under its name
+        raise typer.Exit(solve_file(spec, Text(text, name), format.value, timeout, options=spec.recognised_options))
     game = found.load()
     if str(file) == "-":  # standard input is read already: hand the game a file with the text
         suffix = ".graphml" if "<graphml" in text[:4000] else ".xml" if text.lstrip().startswith("<") else ".txt"

@@ -81,6 +81,13 @@ class Game:
         """The game's package ``escapology.<name>``: the protocol's five functions (imported now)."""
         return importlib.import_module(f"escapology.{self.name}")
 
+    def spec(self) -> Any:
+        """The game's description for the command layer (``escapology.<name>.spec.SPEC``, a
+        :class:`~escapology.core.commands.GameSpec`), or ``None`` for a game without one."""
+        if importlib.util.find_spec(f"escapology.{self.name}.spec") is None:
+            return None
+        return importlib.import_module(f"escapology.{self.name}.spec").SPEC
+
     def engine(self, name: str) -> Engine:
         """The engine called ``name`` (:class:`KeyError` when the game has none)."""
         for e in self.engines:
@@ -107,20 +114,20 @@ GAMES: tuple[Game, ...] = (
           Engine("exhaustive", {"engine": "exhaustive"})),
          lambda inst: inst.n, "board side"),
     Game("amazeing", "The aMAZEing Labyrinth board game: fewest turns, racing, the 3SAT board",
-         (Engine("search"),), lambda pos: pos.rows * pos.cols, "cells"),
+         (Engine("search", {"engine": "search"}),), lambda pos: pos.rows * pos.cols, "cells"),
     Game("forest", "Enchanted Forest: fewest turns with known dice, best move with unknown dice",
-         (Engine("fast", {"method": "fast"}), Engine("matrix", {"method": "matrix"}, ("numpy",)),
-          Engine("simulation", {"method": "simulation"}), Engine("asp", {"method": "asp"}, ("clingo",))),
+         (Engine("fast", {"engine": "fast"}), Engine("matrix", {"engine": "matrix"}, ("numpy",)),
+          Engine("simulation", {"engine": "simulation"}), Engine("asp", {"engine": "asp"}, ("clingo",))),
          lambda inst: len(inst.board.labels), "fields", checks_unsolvable=True),
     Game("nemesis", "Nemesis, Blizzard and Cat Herding: escape while edges are deleted",
-         (Engine("exact", {"method": "exact"}), Engine("linear", {"method": "linear"})),
+         (Engine("exact", {"engine": "exact"}), Engine("linear", {"engine": "linear"})),
          lambda inst: len(inst.vertices), "vertices"),
     Game("chess", "Teleport chess: win, draw or loss for Alice",
          (Engine("exact"),), lambda inst: inst.n, "board side"),
     Game("roma", "Roma: the arrow puzzle in which every path leads to Rome",
-         (Engine("glucose4", {"solver": "glucose4"}, ("python-sat",)),
-          Engine("maplechrono", {"solver": "maplechrono"}, ("python-sat",)),
-          Engine("minisat22", {"solver": "minisat22"}, ("python-sat",))),
+         (Engine("glucose4", {"engine": "glucose4"}, ("python-sat",)),
+          Engine("maplechrono", {"engine": "maplechrono"}, ("python-sat",)),
+          Engine("minisat22", {"engine": "minisat22"}, ("python-sat",))),
          _roma_size, "cells"),
 )
 

@@ -76,7 +76,7 @@ def test_timeout_answers_unknown_with_exit_3(tmp_path):
     data["players"][0]["target"] = "Z"
     f = tmp_path / "closed.json"
     f.write_text(json.dumps(data, ensure_ascii=False))
-    res = run("solve", f, "--max-turns", "8", "--timeout", "0")
+    res = run("solve", f, "--max-turns", "8", "--timeout", "1e-9")  # 0 is a usage error (exit 2)
     assert res.exit_code == 3 and res.output.startswith("unknown")
     res = run("solve", f, "--max-turns", "3", "--format", "json")
     assert res.exit_code == 0 and json.loads(res.stdout)["status"] == "unsolvable"
@@ -122,3 +122,83 @@ def test_demo_runs(capsys):
     acli.demo()
     out = capsys.readouterr().out
     assert "fewest turns: 3" in out and "checker: valid" in out
+
+
+# -- the command layer (issue 36) --------------------------------------------------------------------
+
+def test_check_reads_the_text_answer(tmp_path):
+    answer = tmp_path / "answer.txt"
+    assert run("solve", PUBLISHED, "-o", answer).exit_code == 0
+    res = run("check", PUBLISHED, answer)
+    assert res.exit_code == 0 and res.stdout.startswith("valid"), res.output
+    answer.write_text("\n".join(answer.read_text().splitlines()[:-1]) + "\n")  # one turn fewer
+    res = run("check", PUBLISHED, answer)
+    assert res.exit_code == 1 and res.stdout.startswith("rejected")
+    answer.write_text("hello\n")
+    res = run("check", PUBLISHED, answer)
+    assert res.exit_code == 1 and f"{answer}:1: not an answer" in res.stdout
+
+
+def test_a_plan_of_another_position_is_rejected(tmp_path):
+    other = tmp_path / "other.json"
+    other.write_text(run("generate", "--size", "3", "--seed", "2").stdout)
+    for fmt in ("json", "text"):
+        answer = tmp_path / f"a.{fmt}"
+        answer.write_text(run("solve", PUBLISHED, "-f", fmt).stdout)
+        res = run("check", other, answer)
+        assert res.exit_code == 1 and "rejected" in res.stdout, res.output
+
+
+def test_check_player_option():
+    from escapology.amazeing import check, load, solve
+
+    pos = load(PUBLISHED)
+    result = solve(pos)
+    assert check(pos, result.to_json(), player=0).ok
+    import pytest
+
+    with pytest.raises(Exception, match="no player 7"):
+        check(pos, result.to_json(), player=7)
+
+
+def test_generate_with_only_a_seed_prints_what_output_writes(tmp_path):
+    printed = run("generate", "--seed", "5")
+    assert printed.exit_code == 0
+    assert json.loads(printed.stdout)["command"] == "escapology amazeing generate --seed 5"
+    out = tmp_path / "g.json"
+    written = run("generate", "--seed", "5", "-o", out)
+    assert written.exit_code == 0 and written.stdout == f"wrote {out}\n"
+    assert out.read_text() == printed.stdout
+
+
+def test_engine_option_render_timeout_and_stdin(tmp_path):
+    assert run("solve", PUBLISHED, "-e", "search").stdout.startswith("fewest turns: 3")
+    assert run("solve", PUBLISHED, "-e", "nonesuch").exit_code == 2
+    assert run("render", PUBLISHED, "-o", tmp_path / "x.jpg").exit_code == 2
+    assert run("render", PUBLISHED, "--solve", "-t", "30").exit_code == 0
+    for t in ("0", "-1"):
+        assert run("solve", PUBLISHED, "--timeout", t).exit_code == 2
+    res = run("solve", "-", input='{"game": "amazeing",\n "board": 3}\n')
+    assert res.exit_code == 2 and "<stdin>:2:" in res.output
+
+
+def test_solve_of_a_race_position_answers_as_race(tmp_path):
+    data = json.loads(PUBLISHED.read_text())
+    race_file = tmp_path / "race.json"
+    two = json.loads(run("generate", "--seed", "5", "--players", "2").stdout)
+    two["race_turns"] = 1
+    race_file.write_text(json.dumps(two, ensure_ascii=False))
+    solved = json.loads(run("solve", race_file, "-f", "json").stdout)
+    raced = json.loads(run("race", race_file, "--turns", "1", "-f", "json").stdout)
+    assert solved == raced and "forced_win" in solved
+    assert data["game"] == "amazeing"
+
+
+def test_the_reduction_lives_in_the_reductions_package():
+    import importlib.util
+
+    from escapology.amazeing import reduce_3sat
+    from escapology.amazeing.reductions import Reduction, reduce_3sat as again
+
+    assert reduce_3sat is again and Reduction.__module__ == "escapology.amazeing.reductions.compact"
+    assert importlib.util.find_spec("escapology.amazeing.reduction") is None

@@ -11,7 +11,7 @@ from pysat.solvers import Minisat22
 
 from escapology.amazeing.bruteforce import fewest_turns_bruteforce
 from escapology.amazeing.model import Shift
-from escapology.amazeing.reduction import reduce_3sat
+from escapology.amazeing.reductions import reduce_3sat
 from escapology.amazeing.solver import fewest_turns
 from escapology.core.results import Status
 

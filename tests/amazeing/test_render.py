@@ -6,7 +6,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from escapology.amazeing.cli import load_position
+from escapology.amazeing.api import load as load_position  # the protocol reads positions (the CLI helper is gone)
 from escapology.amazeing.io import plan_from_json
 from escapology.amazeing.render import plan_svg, replay_plan, svg_board
 from escapology.amazeing.solver import Turn

@@ -5,7 +5,9 @@ import pytest
 from typer.testing import CliRunner
 
 from escapology.chess import Instance, format_instance, generate, parse_instance, solve, violations
-from escapology.chess.cli import app, demo, detect, solve_path
+from escapology.chess.cli import app, demo, detect
+from escapology.chess.spec import SPEC
+from escapology.core.commands import solve_file
 from escapology.cli import app as main_app
 
 runner = CliRunner()
@@ -66,7 +68,7 @@ def test_bad_input_is_one_line_exit_2(tmp_path):
 
 
 def test_timeout_zero_is_unknown_exit_3():
-    r = run("solve", EXAMPLES / "teleport.txt", "--timeout", "0", "-f", "json")
+    r = run("solve", EXAMPLES / "teleport.txt", "--timeout", "1e-9", "-f", "json")  # 0 itself: exit 2
     assert r.exit_code == 3
     assert json.loads(r.stdout)["outcome"] is None
 
@@ -106,7 +108,7 @@ def test_render_text_svg_png(tmp_path):
 
 
 def test_solve_path_and_demo(capsys):
-    assert solve_path(str(EXAMPLES / "alice.txt"), "text", None) == 0
+    assert solve_file(SPEC, str(EXAMPLES / "alice.txt"), "text", None) == 0
     assert capsys.readouterr().out.startswith("alice wins")
     demo()
     out = capsys.readouterr().out
@@ -152,7 +154,7 @@ def test_n_100000_bob_covers_a_quarter_but_not_all():
 
 
 def test_unknown_in_text_is_the_first_word_on_stdout_and_a_note_on_stderr():
-    r = run("solve", EXAMPLES / "teleport.txt", "--timeout", "0")
+    r = run("solve", EXAMPLES / "teleport.txt", "--timeout", "1e-9")
     assert r.exit_code == 3
     assert r.stdout.split()[0].rstrip(":") == "unknown"
     assert "time limit" in r.stderr and "time limit" not in r.stdout

@@ -192,13 +192,13 @@ def test_old_names_stay_accepted(tmp_path):
 def test_labyrinth_unknown_is_written_the_one_way(tmp_path, monkeypatch):
     """stdout ``unknown ...``, stderr the note, exit 3 (core/cli_support.report_unknown)."""
     from escapology.core.results import Status
-    from escapology.labyrinth import cli as lcli
+    from escapology.labyrinth import api as lapi  # what the command layer's solve calls
     from escapology.labyrinth.result import SolveResult
 
     def limit(inst, **kwargs):
         return SolveResult(status=Status.UNKNOWN, plan=None, optimal=False, lower_bound=4, stats={})
 
-    monkeypatch.setattr(lcli, "solve", limit)
+    monkeypatch.setattr(lapi, "solve", limit)
     lab = EXAMPLES / "labyrinth" / "small.lp"
     r = invoke("labyrinth", "solve", lab)
     assert r.exit_code == 3 and r.stdout.startswith("unknown") and "at least 4 pushes" in r.stdout

@@ -61,7 +61,7 @@ def test_forest_reading_counts_against_the_timeout(tmp_path):
 
     f = tmp_path / "wide.lp"
     f.write_text(instance_to_facts(random_board(20000, 60000, rolls=5, seed=1), positions=False))
-    code, out, err, _ = invoke("forest", "solve", str(f), "--timeout", "0")
+    code, out, err, _ = invoke("forest", "solve", str(f), "--timeout", "1e-9")  # 0 is a usage error
     assert code == 3 and out.split()[0] == "unknown" and READING in err
 
 
@@ -75,11 +75,12 @@ def test_each_in_process_invocation_counts_from_its_own_start():
 
 def test_a_command_called_directly_counts_from_the_call():
     from escapology.core import limits
-    from escapology.nemesis.cli import solve_path
+    from escapology.core.commands import solve_file  # what `escapology solve FILE` runs
+    from escapology.nemesis.spec import SPEC
 
     limits.start_clock(time.monotonic() - 3600)  # a stale clock is not what a direct call counts from
     try:
-        assert solve_path(str(EXAMPLES / "nemesis" / "small.lp"), "text", 30) == 0
+        assert solve_file(SPEC, str(EXAMPLES / "nemesis" / "small.lp"), "text", 30) == 0
     finally:
         limits.start_clock()
 
@@ -91,7 +92,9 @@ def run(*args: str, code: str | None = None) -> subprocess.CompletedProcess[str]
 
 def test_timeout_zero_answers_unknown_in_a_process():
     # Nemesis' reader looks at the deadline before its first fact: the limit is reached reading
-    r = run("nemesis", "solve", str(EXAMPLES / "nemesis" / "small.lp"), "--timeout", "0")
+    # (a zero timeout is a usage error, issue 36: the smallest positive one has passed already)
+    assert run("nemesis", "solve", str(EXAMPLES / "nemesis" / "small.lp"), "--timeout", "0").returncode == 2
+    r = run("nemesis", "solve", str(EXAMPLES / "nemesis" / "small.lp"), "--timeout", "0.000001")
     assert r.returncode == 3, r.stderr
     assert r.stdout.split()[0] == "unknown"
     assert READING in r.stderr and "Traceback" not in r.stderr

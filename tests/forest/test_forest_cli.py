@@ -5,7 +5,9 @@ import pytest
 from typer.testing import CliRunner
 
 from escapology.cli import app as root
-from escapology.forest.cli import app, demo, detect, solve_path
+from escapology.core.commands import solve_file
+from escapology.forest.cli import app, demo, detect
+from escapology.forest.spec import SPEC
 
 from forest.conftest import EXAMPLE
 
@@ -72,7 +74,7 @@ def test_bad_input_one_line_exit_2(tmp_path):
 def test_timeout_exit_3(tmp_path):
     f = tmp_path / "big.lp"
     assert run("generate", "--kind", "random", "--fields", "300", "-m", "600", "--die", "1000000", "--rolls", "40", "--seed", "1", "-o", f).exit_code == 0
-    res = run("solve", f, "--timeout", "0")
+    res = run("solve", f, "--timeout", "1e-9")  # 0 is no time limit but a usage error (exit 2)
     assert res.exit_code == 3 and res.output.startswith("unknown")
 
 
@@ -125,7 +127,7 @@ def test_contract_functions(capsys):
     text = EXAMPLE.read_text()
     assert detect(text)
     assert not detect("edge(1,2). start(1). target(2).")
-    assert solve_path(str(EXAMPLE), "json", None) == 0
+    assert solve_file(SPEC, str(EXAMPLE), "json", None) == 0
     assert json.loads(capsys.readouterr().out)["turns"] == 4
     demo()
     out = capsys.readouterr().out
@@ -211,3 +213,123 @@ def test_check_on_the_real_board_map_with_the_plans_rolls(real_map, tmp_path):
         pytest.skip("these rolls do not reach the castle")
     res = run("check", real_map, plan)
     assert res.exit_code == 0 and res.stdout.startswith("valid:"), res.output
+
+
+# -- the command layer (issue 36) --------------------------------------------------------------------
+
+def test_engine_and_the_old_method_name(tmp_path):
+    new = json.loads(run("solve", EXAMPLE, "-e", "matrix", "-f", "json").stdout)
+    old = json.loads(run("solve", EXAMPLE, "--method", "matrix", "-f", "json").stdout)
+    assert new == old and new["method"] == "matrix"
+    assert run("solve", EXAMPLE, "--engine", "fast", "--method", "fast").exit_code == 0
+    clash = run("solve", EXAMPLE, "--engine", "fast", "--method", "matrix")
+    assert clash.exit_code == 2 and "--engine and --method" in clash.output
+    assert "--method" not in run("solve", "--help").stdout
+
+
+def test_python_method_keyword_is_a_deprecated_alias():
+    from escapology.forest import load, solve
+
+    inst = load(EXAMPLE)
+    with pytest.warns(DeprecationWarning, match="engine="):
+        old = solve(inst, method="simulation")
+    assert old.to_json() == solve(inst, engine="simulation").to_json()
+    with pytest.raises(ValueError, match="disagree"), pytest.warns(DeprecationWarning):
+        solve(inst, engine="fast", method="matrix")
+
+
+def test_the_engine_registry_is_the_one_batch_and_the_cli_read():
+    from escapology.forest.api import ENGINES
+    from escapology.games import GAMES
+
+    forest = next(g for g in GAMES if g.name == "forest")
+    assert SPEC.engine_names() == ENGINES == tuple(e.name for e in forest.engines)
+    assert all(e.options == {"engine": e.name} for e in forest.engines)
+    assert all(callable(e.load()) for e in SPEC.engines if e.name != "asp")
+
+
+def test_check_reads_the_text_answer(tmp_path):
+    answer = tmp_path / "answer.txt"
+    assert run("solve", EXAMPLE, "-o", answer).exit_code == 0
+    res = run("check", EXAMPLE, answer)
+    assert res.exit_code == 0 and res.stdout.startswith("valid: 4 turns, the fewest"), res.output
+    lines = answer.read_text().splitlines()
+    answer.write_text("\n".join(lines[:-1]) + "\n")  # one turn fewer: it does not end on the target
+    res = run("check", EXAMPLE, answer)
+    assert res.exit_code == 1 and res.stdout.startswith("rejected:")
+    answer.write_text("hello\n")
+    res = run("check", EXAMPLE, answer)
+    assert res.exit_code == 1 and f"{answer}:1: not an answer" in res.stdout
+
+
+def test_check_reads_the_text_of_unsolvable_and_of_a_jump(tmp_path):
+    from escapology.forest import Board, Instance, check, solve
+
+    dead = tmp_path / "dead.lp"
+    dead.write_text("edge(0,1). edge(1,2). die(3). start(0). target(2). roll(1,3,3).")
+    answer = tmp_path / "a.txt"
+    answer.write_text(run("solve", dead).stdout)
+    assert answer.read_text().startswith("unsolvable")
+    assert run("check", dead, answer).exit_code == 0
+    assert run("check", dead, answer, "--rolls", "1,1").exit_code == 1
+    b = Board.from_edges([(0, 1), (1, 2), (2, 3), (3, 0), (2, 4)], special=[4])
+    inst = Instance(b, start=0, target=4, rolls=((3, 3),))
+    result = solve(inst)
+    assert "jump" in result.to_text()
+    assert check(inst, result.to_text()).ok
+
+
+def test_a_certificate_of_another_instance_is_rejected(tmp_path):
+    other = tmp_path / "other.lp"
+    other.write_text("edge(a,b). edge(b,c). edge(c,a). die(2). start(a). target(c). roll(1,1,2).")
+    for fmt in ("text", "json"):
+        answer = tmp_path / f"a.{fmt}"
+        answer.write_text(run("solve", other, "-f", fmt).stdout)
+        res = run("check", EXAMPLE, answer)
+        assert res.exit_code == 1 and "rejected" in res.stdout and "unknown field" in res.stdout, res.output
+
+
+def test_generate_with_only_a_seed_prints_what_output_writes(tmp_path):
+    printed = run("generate", "--seed", "5")
+    assert printed.exit_code == 0 and printed.stdout.startswith("% ") and "--seed 5" in printed.stdout.splitlines()[0]
+    out = tmp_path / "g.lp"
+    written = run("generate", "--seed", "5", "-o", out)
+    assert written.exit_code == 0 and written.stdout == f"wrote {out}\n"
+    assert out.read_text() == printed.stdout
+    assert run("solve", out).exit_code == 0
+
+
+def test_render_grammar(tmp_path):
+    assert run("render", EXAMPLE, "-o", tmp_path / "x.jpg").exit_code == 2
+    assert not (tmp_path / "x.jpg").exists()
+    assert run("render", EXAMPLE, "-t", "30").exit_code == 0
+    assert run("render", EXAMPLE, "--no-solve").stdout.count("turn ") == 0
+    answer = tmp_path / "a.txt"
+    answer.write_text(run("solve", EXAMPLE).stdout)
+    drawn = run("render", EXAMPLE, "--certificate", answer)
+    assert drawn.exit_code == 0 and drawn.stdout.count("  turn ") == 4
+
+
+def test_timeout_zero_or_negative_is_a_usage_error():
+    for t in ("0", "-1"):
+        res = run("solve", EXAMPLE, "--timeout", t)
+        assert res.exit_code == 2 and "--timeout" in res.output
+
+
+def test_standard_input_is_named_stdin():
+    res = runner.invoke(app, ["solve", "-"], input="edge(a,b).\nroll(1,9,9). die(6). start(a). target(b).")
+    assert res.exit_code == 2 and "<stdin>:2:" in res.output
+
+
+def test_graph_files_by_suffix_from_a_path_and_from_text(tmp_path):
+    from escapology.core.protocol import Text
+    from escapology.forest import load
+
+    g = tmp_path / "ring.gml"
+    g.write_text('graph [ node [ id 0 ] node [ id 1 ] node [ id 2 ] edge [ source 0 target 1 ] '
+                 'edge [ source 1 target 2 ] edge [ source 2 target 0 ] ]')
+    a = load(g, start="0", target="2", rolls="1,1")
+    b = load(Text(g.read_text(), str(g)), start="0", target="2", rolls="1,1")
+    assert a == b and a.board.n == 3
+    res = run("solve", g, "--start", "0", "--target", "2", "--rolls", "1,1")
+    assert res.exit_code == 0 and res.stdout.startswith("solved: 1 turn")

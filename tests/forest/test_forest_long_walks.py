@@ -15,7 +15,7 @@ from escapology.forest.model import Instance
 from escapology.forest.reach import Reach, verify_chains
 from escapology.forest.simulate import all_walks
 from escapology.forest.solver import solve
-from escapology.forest.structure import CORE, DEAD, UP
+from escapology.forest.structure import CORE, DEAD, UP, analyse
 from escapology.forest.walks import WalkEngine, expand_walk, extract_walk, walk_length
 
 from forest.strategies import long_cycle_boards
@@ -56,7 +56,7 @@ def longest_path(board, start_arcs, allowed):
 @settings(max_examples=150, deadline=None)
 @given(long_cycle_boards())
 def test_structure_follows_its_definition(board):
-    st_ = board.structure
+    st_ = analyse(board)
     arcs = board.arcs
     core = plain_two_core(board)
     kind = st_.arc_kind
@@ -96,7 +96,7 @@ def test_core_of_h_is_one_strong_component_or_two_cycles(board):
     _, labels = connected_components(a, directed=True, connection="strong")
     sizes = np.bincount(labels)
     on_cycle = sizes[labels] > 1  # H has no loops: a component of one arc lies on no cycle
-    st_ = board.structure
+    st_ = analyse(board)
     assert np.array_equal(on_cycle, st_.arc_kind == CORE)
     components = len(set(labels[on_cycle].tolist()))
     assert components == {"tree": 0, "cycle": 2, "chains": 1}[st_.kind]
@@ -105,7 +105,7 @@ def test_core_of_h_is_one_strong_component_or_two_cycles(board):
 @settings(max_examples=200, deadline=None)
 @given(long_cycle_boards(), st.data())
 def test_chain_engine_equals_steps_and_brute_force(board, data):
-    tree = board.structure.kind == "tree"
+    tree = analyse(board).kind == "tree"
     chains = WalkEngine(board, engine="frontier" if tree else "chains")
     steps = WalkEngine(board, engine="frontier", memo_bytes=data.draw(st.sampled_from([1, 128 << 20])))
     reach = Reach(board)
@@ -123,7 +123,7 @@ def test_chain_engine_equals_steps_and_brute_force(board, data):
 @settings(max_examples=150, deadline=None)
 @given(long_cycle_boards(), st.data())
 def test_chain_walks_are_legal_and_compressed(board, data):
-    if board.structure.kind == "tree":
+    if analyse(board).kind == "tree":
         return
     engine = WalkEngine(board, engine="chains")
     u = data.draw(st.integers(0, board.n - 1))

@@ -65,3 +65,10 @@ def test_reads_every_shared_instance(shared_dir):
     assert len(files) == 248
     sizes = {load(f).n for f in files}
     assert sizes == {4} | set(range(10, 23))
+
+
+def test_the_command_description_names_the_readers_limit():
+    """labyrinth/spec.py states the reader's largest side without importing the reader."""
+    from escapology.labyrinth import io, spec
+
+    assert spec.MAX_SIDE == io.MAX_SIDE

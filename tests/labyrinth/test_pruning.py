@@ -1,6 +1,7 @@
-"""The native engine's pruning rules (native/src/labyrinth/rules.rs) against the same search with
-every rule switched off, on boards and depths where rules 2, 5 and 6 all apply. The rules' helpers
-are tested against plain definitions by the crate's own unit tests (``cargo test``)."""
+"""The native engine's pruning rules (native/src/labyrinth/search.rs, their helpers in
+native/src/labyrinth/rules/) against the same search with every rule switched off, on boards and
+depths where rules 2, 5 and 6 all apply. The rules' helpers are tested against plain definitions
+by the crate's own unit tests (``cargo test``)."""
 
 import random
 

@@ -4,7 +4,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from escapology.cli import app as root
-from escapology.nemesis.cli import app, demo, detect, solve_path
+from escapology.core.commands import solve_file
+from escapology.nemesis.cli import app, demo, detect
+from escapology.nemesis.spec import SPEC
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "nemesis" / "small.lp"
@@ -90,7 +92,9 @@ def test_bad_inputs_exit_2(tmp_path):
 def test_timeout_exit_3(tmp_path):
     g = runner.invoke(app, ["generate", "grid", "--rows", "9", "--cols", "9"])
     f = _write(tmp_path, g.output)
-    r = runner.invoke(app, ["solve", str(f), "--timeout", "0", "--format", "json"])
+    # a zero timeout is a usage error (issue 36); a tiny one has passed before the reader's first look
+    assert runner.invoke(app, ["solve", str(f), "--timeout", "0", "--format", "json"]).exit_code == 2
+    r = runner.invoke(app, ["solve", str(f), "--timeout", "0.000001", "--format", "json"])
     assert r.exit_code == 3
     assert json.loads(r.stdout)["status"] == "unknown"
 
@@ -161,7 +165,8 @@ def test_root_solve_detects_and_demo(tmp_path, capsys):
     r = runner.invoke(root, ["solve", str(f), "--format", "json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["winner"] == "fugitive"
-    assert solve_path(str(EXAMPLE), "text", None) == 0
+    # what `escapology solve FILE` runs (was nemesis.cli.solve_path)
+    assert solve_file(SPEC, str(EXAMPLE), "text", None, options=SPEC.recognised_options) == 0
     demo()
     out = capsys.readouterr().out
     assert "accepted" in out and "REJECTED" not in out

@@ -242,7 +242,7 @@ def test_cli_linear_paths(tmp_path):
     win.write_text("edge(s,a). edge(a,x). edge(a,y). exit(x). exit(y). start(s).")
     r = runner.invoke(app, ["solve", str(win), "--method", "linear"])
     assert r.exit_code == 0 and "the fugitive wins from s" in r.output and "main line: a -> x" in r.output
-    r = runner.invoke(app, ["solve", str(win), "--method", "linear", "--timeout", "0", "--format", "json"])
+    r = runner.invoke(app, ["solve", str(win), "--method", "linear", "--timeout", "0.000001", "--format", "json"])
     assert r.exit_code == 3 and json.loads(r.stdout)["status"] == "unknown"
     k4 = tmp_path / "k4.lp"
     k4.write_text("edge(s,a). edge(s,b). edge(s,c). edge(a,b). edge(a,c). edge(b,c). edge(s,x). "

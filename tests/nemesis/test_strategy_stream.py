@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # the helpers beside this file (
 
 from test_checker_soundness import mutate, real_strategies  # noqa: E402
 
+from escapology.nemesis import api as napi  # noqa: E402  (check reads large strategy files as a stream)
 from escapology.nemesis import cli as ncli  # noqa: E402
 from escapology.nemesis import io as nio  # noqa: E402
 from escapology.nemesis.api import check_file  # noqa: E402
@@ -68,7 +69,7 @@ def test_a_grid_strategy_through_the_cli_stream(tmp_path, monkeypatch):
     bad_doc["nodes"][doc["root"]]["answers"].pop()
     bad = write(tmp_path / "bad.json", bad_doc, "first")
     in_memory = runner.invoke(ncli.app, ["check", str(lp), str(bad)])
-    monkeypatch.setattr(ncli, "STREAM_BYTES", 0)
+    monkeypatch.setattr(napi, "STREAM_BYTES", 0)
     r = runner.invoke(ncli.app, ["check", str(lp), str(good)])
     assert r.exit_code == 0, r.output
     assert "the Nemesis wins against every non-revisiting fugitive" in r.output
@@ -81,7 +82,7 @@ def test_bad_files(tmp_path, monkeypatch):
     inst = grid(5, 5)
     lp = tmp_path / "g.lp"
     lp.write_text(nio.format_instance(inst) + "\n")
-    monkeypatch.setattr(ncli, "STREAM_BYTES", 0)
+    monkeypatch.setattr(napi, "STREAM_BYTES", 0)
     cut = tmp_path / "cut.json"
     cut.write_text('{"format": "nemesis-strategy", "version": 1, "player": "nemesis", "root": 0, '
                    '"nodes": [{"at": "r2c2", "trapped": true}, {"at": ')

@@ -4,7 +4,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from escapology.cli import app
-from escapology.roma.cli import demo, detect, solve_path
+from escapology.core.commands import solve_file
+from escapology.roma.cli import demo, detect
+from escapology.roma.spec import SPEC
 from escapology.roma.io import format_facts, write_pzprv3, decode_url
 
 runner = CliRunner()
@@ -44,7 +46,7 @@ def test_solve_unsolvable_and_timeout():
     assert r.exit_code == 0 and json.loads(r.stdout)["solution"] == [">O"]
     r = run("solve", "https://puzz.link/p?roma/2/1/g35", "--format", "json")  # "< O"
     assert json.loads(r.stdout)["status"] == "unsolvable"
-    r = run("solve", URL, "--timeout", "0", "--format", "json")
+    r = run("solve", URL, "--timeout", "1e-9", "--format", "json")
     assert r.exit_code == 3 and json.loads(r.stdout)["status"] == "unknown"
 
 
@@ -122,7 +124,7 @@ def test_detect():
 
 
 def test_solve_path_and_demo(capsys):
-    assert solve_path(str(EX / "urls.txt"), "text", None) == 0
+    assert solve_file(SPEC, str(EX / "urls.txt"), "text", None) == 0
     demo()
     out = capsys.readouterr().out
     assert "unique: True; checker: valid" in out
@@ -160,7 +162,7 @@ def test_hints_any_solution_and_timeout():
 
 
 def test_render_draws_goals_boxes_and_arrows():
-    from escapology.roma.render import render_svg, text_board
+    from escapology.roma.drawing import render_svg, text_board
 
     p = decode_url(URL)
     svg = render_svg(p, (">v<", "vv^", ">>O")).to_string()
@@ -190,7 +192,7 @@ def test_unique_is_null_when_uniqueness_was_not_tested(tmp_path):
 
 
 def test_unknown_in_json_is_the_status_on_stdout_and_a_note_on_stderr():
-    r = run("solve", str(EX / "example-6x6.txt"), "--timeout", "0", "--format", "json")
+    r = run("solve", str(EX / "example-6x6.txt"), "--timeout", "1e-9", "--format", "json")
     assert r.exit_code == 3
     obj = json.loads(r.stdout)
     assert obj["status"] == "unknown" and obj["unique"] is None
@@ -244,6 +246,6 @@ def test_generate_published_style_goal_in_box_and_timeout():
     shared = [decode_url(json.loads(run("generate", "--size", "5", "--seed", str(s), "--goal-in-box",
                                         "--format", "json").stdout)["url"]) for s in range(8)]
     assert any(len(q.box_cells[q.box(q.goals[0])]) > 1 for q in shared)
-    t = run("generate", "--size", "30", "--timeout", "0", "--format", "json")
+    t = run("generate", "--size", "30", "--timeout", "1e-9", "--format", "json")
     assert t.exit_code == 3 and json.loads(t.stdout)["status"] == "unknown"
     assert run("generate", "--style", "fancy").exit_code == 2

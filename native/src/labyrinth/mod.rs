@@ -3,7 +3,7 @@
 //!
 //! - [`board`]: the board as a permutation of fields, and pushes;
 //! - [`walks`]: walks, visit marks, and the line flags of a set of positions;
-//! - [`rules`]: the helpers of the exact search's pruning rules;
+//! - [`rules`]: the helpers of the exact search's pruning rules, one file per concept;
 //! - [`table`]: the transposition table shared by worker threads;
 //! - [`search`]: the exact, resumable depth-limited search;
 //! - [`beam`]: a beam search for some plan (an upper bound);

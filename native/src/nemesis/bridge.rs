@@ -69,7 +69,7 @@ impl BridgeFinder {
             if v == sink {
                 return me.sink_edges.get(i as usize).copied();
             }
-            g.adj[v as usize].get(i as usize).copied()
+            g.adj(v).get(i as usize).copied()
         };
         let mut counter = 1u32;
         self.mark[w as usize] = s;

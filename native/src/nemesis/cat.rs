@@ -75,7 +75,7 @@ impl CatSearch {
         while i < vertices.len() {
             let v = vertices[i];
             i += 1;
-            for &(w, e) in &self.g.adj[v as usize] {
+            for &(w, e) in self.g.adj(v) {
                 let k = mult[e as usize];
                 if k > 0 {
                     if cm[e as usize] == 0 {
@@ -106,7 +106,9 @@ impl CatSearch {
     /// Where the cat may move from `pos` (increasing).
     fn targets(&mut self, pos: u32, mult: &[u32]) -> Vec<u32> {
         if self.speed_one {
-            let mut t: Vec<u32> = self.g.adj[pos as usize]
+            let mut t: Vec<u32> = self
+                .g
+                .adj(pos)
                 .iter()
                 .filter(|&&(_, e)| mult[e as usize] > 0)
                 .map(|&(w, _)| w)

@@ -1,16 +1,22 @@
-//! The exact engines of Nemesis, Blizzard and Cat Herding (Bergé, Dailly, Gerard, "Nemesis, an
-//! Escape Game in Graphs", FUN 2026; Ashmore, Dyer, Marbach, Milley for Cat Herding).
+//! The engines of Nemesis, Blizzard and Cat Herding (Bergé, Dailly, Gerard, "Nemesis, an Escape
+//! Game in Graphs", FUN 2026; Ashmore, Dyer, Marbach, Milley for Cat Herding): the exact searches,
+//! and the linear-time algorithms on graphs of millions of vertices ([`linear`]).
 //!
-//! The same search as `escapology.nemesis.exact` and `escapology.nemesis.cat`, as plain Rust:
+//! The exact searches are the same search as `escapology.nemesis.exact` and
+//! `escapology.nemesis.cat`, as plain Rust:
 //!
-//! - [`graph`]: the multigraph as adjacency lists and multiplicity arrays, edge sets as bitsets;
+//! - [`graph`]: the multigraph (the one graph type of the exact and the linear engines) as
+//!   compressed adjacency and multiplicity arrays, edge sets as bitsets;
 //! - [`table`]: transposition tables keyed on bit-packed multiplicities, and their entries;
 //! - [`simplify`]: the restriction of a position to what matters (soundness step 3);
 //! - [`bridge`]: a single-copy bridge that cuts the fugitive off (soundness step 4);
 //! - [`search`]: the restricted-game minimax with every soundness step (1-6);
 //! - [`cat`]: Cat Herding's memoised minimax (cat speed 1 and unbounded);
 //! - [`position_memo`]: full positions of the game without revisits as parent chains, memoised;
-//! - [`strategy_writer`]: the Nemesis' strategy over full positions, streamed to a file.
+//! - [`strategy_writer`]: the Nemesis' strategy over full positions, streamed to a file;
+//! - [`linear`]: Lemma 11 (trees), Lemma 12 (maximum degree 3) and Theorem 13 (Blizzard) in linear
+//!   time, with their reader of instance files;
+//! - [`python`]: the bindings of both (`NemesisSearch`, `CatHerding`, `NemesisGraph`).
 //!
 //! Every search polls a `stop` callback now and then and unwinds with [`Stopped`] when it says
 //! so; the tables keep only complete entries, so a stopped search can be resumed.
@@ -18,6 +24,7 @@
 pub mod bridge;
 pub mod cat;
 pub mod graph;
+pub mod linear;
 pub mod position_memo;
 pub mod search;
 pub mod simplify;

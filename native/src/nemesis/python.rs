@@ -503,5 +503,6 @@ impl CatHerding {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NemesisSearch>()?;
     m.add_class::<CatHerding>()?;
-    Ok(())
+    // the linear algorithms
+    super::linear::python::register(m)
 }

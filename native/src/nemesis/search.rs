@@ -134,7 +134,7 @@ impl Search {
         let cm = p.cm;
         let g = &self.g;
         let mut moves: Vec<(u32, u32)> = Vec::new();
-        for &(w, e) in &g.adj[pos as usize] {
+        for &(w, e) in g.adj(pos) {
             if cm[e as usize] == 0 {
                 continue;
             }
@@ -145,12 +145,13 @@ impl Search {
         }
         // the vertex left is removed (step 2)
         let mut after = cm;
-        for &(_, e) in &g.adj[pos as usize] {
+        for &(_, e) in g.adj(pos) {
             after[e as usize] = 0;
         }
         // moves next to two exit copies first, then nearest the exits
         let order = |w: u32| {
-            let exits: u32 = g.adj[w as usize]
+            let exits: u32 = g
+                .adj(w)
                 .iter()
                 .filter(|&&(x, _)| g.is_exit[x as usize])
                 .map(|&(_, e)| after[e as usize])
@@ -192,7 +193,9 @@ impl Search {
         }
         let m = self.g.m();
         let cm = p.cm;
-        let exit_edges: Vec<u32> = self.g.adj[w as usize]
+        let exit_edges: Vec<u32> = self
+            .g
+            .adj(w)
             .iter()
             .filter(|&&(x, e)| self.g.is_exit[x as usize] && cm[e as usize] > 0)
             .map(|&(_, e)| e)
@@ -243,7 +246,8 @@ impl Search {
             vec![ex]
         } else {
             let cands: Vec<u32> = if self.blizzard {
-                self.g.adj[w as usize]
+                self.g
+                    .adj(w)
                     .iter()
                     .filter(|&&(_, e)| cm[e as usize] > 0)
                     .map(|&(_, e)| e)
@@ -305,7 +309,7 @@ impl Search {
                 if g.is_exit[v as usize] {
                     continue;
                 }
-                for &(x, e) in &g.adj[v as usize] {
+                for &(x, e) in g.adj(v) {
                     if cm[e as usize] > 0 && dist[x as usize] == big {
                         dist[x as usize] = d;
                         next.push(x);

@@ -76,7 +76,7 @@ impl Simplifier {
             }
             self.inner.push(v);
             let mut d = 0u64;
-            for &(w, e) in &g.adj[v as usize] {
+            for &(w, e) in g.adj(v) {
                 let k = mult[e as usize];
                 if k > 0 {
                     d += k as u64;
@@ -102,7 +102,7 @@ impl Simplifier {
                     continue;
                 }
                 self.removed[v as usize] = s;
-                for &(w, e) in &g.adj[v as usize] {
+                for &(w, e) in g.adj(v) {
                     let k = mult[e as usize];
                     let wi = w as usize;
                     if k > 0 && self.seen[wi] == s && !g.is_exit[wi] && self.removed[wi] != s {
@@ -124,7 +124,7 @@ impl Simplifier {
                     continue;
                 }
                 self.inner.push(v);
-                for &(w, e) in &g.adj[v as usize] {
+                for &(w, e) in g.adj(v) {
                     let wi = w as usize;
                     if mult[e as usize] > 0 && self.removed[wi] != s && self.comp[wi] != s {
                         self.comp[wi] = s;
@@ -145,7 +145,7 @@ impl Simplifier {
         let mut cm = vec![0u32; mult.len()];
         let mut edges = Vec::new();
         for &v in &self.inner {
-            for &(w, e) in &g.adj[v as usize] {
+            for &(w, e) in g.adj(v) {
                 let k = mult[e as usize];
                 if k > 0 && cm[e as usize] == 0 && in_comp(w as usize, self) {
                     cm[e as usize] = k.min(cap);

@@ -298,11 +298,11 @@ impl<'a, W: Write> StrategyWriter<'a, W> {
             return Ok(Some(self.write_trapped(p)?));
         }
         let g = &self.search.g;
-        for &(_, e) in &g.adj[p as usize] {
+        for &(_, e) in g.adj(p) {
             self.probe[e as usize] = 0;
         }
-        for j in 0..self.search.g.adj[p as usize].len() {
-            let (w, e) = self.search.g.adj[p as usize][j];
+        for j in 0..self.search.g.adj(p).len() {
+            let (w, e) = self.search.g.adj(p)[j];
             if self.rest[e as usize] == 0 {
                 continue;
             }
@@ -342,7 +342,7 @@ impl<'a, W: Write> StrategyWriter<'a, W> {
         let g = &self.search.g;
         let first = |alive: &dyn Fn(usize) -> bool| -> Option<u32> {
             if self.search.blizzard {
-                g.adj[w as usize]
+                g.adj(w)
                     .iter()
                     .map(|&(_, f)| f)
                     .find(|&f| alive(f as usize))
@@ -360,7 +360,7 @@ impl<'a, W: Write> StrategyWriter<'a, W> {
         let undo_from = self.undo.len();
         self.visited[p as usize] = true;
         self.moves += 1;
-        for &(_, e) in &self.search.g.adj[p as usize] {
+        for &(_, e) in self.search.g.adj(p) {
             let k = self.rest[e as usize];
             if k > 0 {
                 self.undo.push((e, k));

@@ -2,7 +2,7 @@
 
 Rules engine (:mod:`.model`), JSON positions (:mod:`.io`), SP-Labyrinth fewest turns
 (:mod:`.solver`, Definition 1) with an independent checker (:mod:`.checker`), the Theorem 3
-3SAT board (:mod:`.reduction`), SP-Versus bounded search (:mod:`.versus`, Definition 2; native: :mod:`.native`), the bot
+3SAT board (:mod:`.reductions`), SP-Versus bounded search (:mod:`.versus`, Definition 2; native: :mod:`.native`), the bot
 (:mod:`.bot`, no hidden information),
 full games (:mod:`.game`) and pictures (:mod:`.render`).
 
@@ -27,7 +27,7 @@ __getattr__, __dir__ = lazy_package(__name__, {
     ".generator": ["MOVABLE_TILES", "published_position", "random_position"],
     ".io": ["detect", "dumps", "loads", "read_dimacs"],
     ".model": ["Player", "Position", "Shift", "glyph", "mask", "rotate", "rotations"],
-    ".reduction": ["Reduction", "reduce_3sat"],
+    ".reductions": ["Reduction", "reduce_3sat"],
     ".render": ["save_picture", "svg_board", "text_board"],
     ".solver": ["Solution", "Turn", "fewest_turns"],
     ".versus": ["Move", "VersusResult", "forced_win", "peeking_bot_move"],

@@ -16,23 +16,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from escapology.amazeing import io as aio
 from escapology.amazeing.checker import check_plan
-from escapology.amazeing.model import Position
+from escapology.amazeing.model import Position, VersusResult, glyph
 from escapology.amazeing.solver import Solution, Turn, fewest_turns
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
-from escapology.core.protocol import TurnsResult, Verdict, read_source
+from escapology.core.protocol import Text, TurnsResult, Verdict, read_source
 from escapology.core.results import Status
-from escapology.core.svg import Svg
 
-__all__ = ["Result", "load", "solve", "check", "generate", "render", "after_plan"]
+if TYPE_CHECKING:
+    from escapology.core.svg import Svg
+
+__all__ = ["Result", "RaceResult", "load", "solve", "race", "check", "generate", "render", "after_plan"]
 
 
-def load(source: str | Path) -> Position:
-    """A JSON position from a path, ``"-"`` or the JSON text itself (text starting with ``{``)."""
+def load(source: str | Path | Text, *, deadline: Deadline | None = None) -> Position:
+    """A JSON position from a path, ``"-"``, the JSON text itself (text starting with ``{``) or a
+    :class:`~escapology.core.protocol.Text` already read (``deadline`` is not needed: a position is
+    read at once)."""
     text, name = read_source(source, is_text=lambda s: s.lstrip().startswith("{"))
     return aio.loads(text, file=name)
 
@@ -66,11 +70,32 @@ class Result(TurnsResult):
             "certificate": plan if sol.status is Status.SOLVED else None,
         }
 
+    def to_text(self) -> str:
+        """What ``escapology amazeing solve`` prints: the fewest turns and one line per turn
+        (shift, inserted tile, the walk's cells: the whole plan, which :func:`check` reads back)."""
+        sol, pos = self.solution, self.position
+        if sol.status is Status.SOLVED:
+            lines = [f"fewest turns: {sol.turns}"]
+            for i, t in enumerate(sol.plan, 1):
+                walk = " -> ".join(f"({r},{c})" for r, c in (pos.rc(x) for x in t.path))
+                lines.append(f"turn {i}: insert {glyph(t.tile)} at {t.shift}, walk {walk}")
+            return "\n".join(lines)
+        if sol.status is Status.UNSOLVABLE:
+            return f"unsolvable: no plan of at most {sol.max_turns} turns"
+        return f"unknown: no plan of fewer than {sol.proven_lower_bound} turns"
 
-def solve(pos: Position, *, timeout: float | None = None, player: int = 0, max_turns: int = 6,
-          progress: bool = False) -> Result:
+    def note(self) -> str | None:
+        return None
+
+
+def solve(pos: Position, *, engine: str | None = None, timeout: float | None = None, player: int = 0,
+          max_turns: int = 6, progress: bool = False, memory: float | None = None) -> Result:
     """The fewest turns for ``player`` to stand on her target (exact up to ``max_turns``;
-    ``unsolvable`` means no plan of at most ``max_turns`` turns)."""
+    ``unsolvable`` means no plan of at most ``max_turns`` turns). ``engine`` is ``search`` (the
+    only one: iterative deepening over shifts and walks); ``memory`` is not used (the search
+    bounds itself by ``timeout``)."""
+    if engine not in (None, "search"):
+        raise ValueError(f"unknown engine {engine!r}; the aMAZEing Labyrinth has one: search")
     if not 0 <= player < len(pos.players):
         raise InputError(f"there is no player {player} (the position has {len(pos.players)})")
     if pos.players[player].target is None:
@@ -79,8 +104,100 @@ def solve(pos: Position, *, timeout: float | None = None, player: int = 0, max_t
     return Result(pos, sol, player, {"nodes": sol.nodes})
 
 
-def _turns(pos: Position, certificate: Any) -> tuple[list[Turn], int] | str:
+@dataclass
+class RaceResult:
+    """SP-Versus, bounded (:func:`race`): whether the player to move forces a win within
+    ``turns`` own turns; ``certificate`` is a winning first move (``None`` without a win)."""
+
+    position: Position
+    result: VersusResult
+    turns: int
+    solo_cap: int | None = None
+
+    @property
+    def status(self) -> Status:
+        return self.result.status
+
+    @property
+    def certificate(self) -> Any:
+        return self.result.move
+
+    @property
+    def stats(self) -> dict[str, Any]:
+        return {"nodes": self.result.nodes}
+
+    def to_json(self) -> dict[str, Any]:
+        """The object of ``escapology amazeing race --format json`` (and of ``solve`` of a race position)."""
+        res, pos = self.result, self.position
+        move = None
+        if res.move is not None:
+            move = {"shift": str(res.move.shift), "tile": glyph(res.move.tile), "to": list(pos.rc(res.move.to))}
+        obj: dict[str, Any] = {
+            "status": res.status.value,
+            "forced_win": res.status is Status.SOLVED if res.status is not Status.UNKNOWN else None,
+            "turns": self.turns, "move": move, "nodes": res.nodes}
+        if getattr(res, "fewest_turns", None) is not None:  # the native search says how soon
+            obj["fewest_turns"] = res.fewest_turns  # type: ignore[attr-defined]
+        if self.solo_cap is not None:
+            obj["scored"] = True
+            obj["solo_cap"] = self.solo_cap
+        return obj
+
+    def to_text(self) -> str:
+        """What ``race`` prints: the winning first move, or that there is none."""
+        res, pos, turns, cap = self.result, self.position, self.turns, self.solo_cap
+        me = pos.players[pos.to_move]
+        if res.status is Status.SOLVED:
+            assert res.move is not None
+            fewest = getattr(res, "fewest_turns", None)
+            within = f"within {turns} turns" + (f" (fewest: {fewest})" if fewest is not None and fewest < turns else "")
+            if cap is not None:
+                within = f"of the scored race of {turns} turns each (solo distances up to {cap})"
+            return (f"{me.name} forces a win {within}: insert {glyph(res.move.tile)} at {res.move.shift}, "
+                    f"walk to {pos.rc(res.move.to)}")
+        if res.status is Status.UNSOLVABLE and cap is not None:
+            return (f"{me.name} cannot force a win of the scored race of {turns} turns each "
+                    f"(solo distances up to {cap})")
+        if res.status is Status.UNSOLVABLE:
+            return f"{me.name} cannot force a win within {turns} turns"
+        return "unknown"
+
+    def note(self) -> str | None:
+        return None
+
+
+def race(pos: Position, turns: int, *, timeout: float | None = None, solo_cap: int | None = None,
+         progress: bool = False) -> RaceResult:
+    """SP-Versus (Definition 2, bounded): can the player to move force her target within
+    ``turns`` own turns (:func:`~escapology.amazeing.versus.forced_win`)? With ``solo_cap``: the
+    scored turn-restricted race (the native engine only)."""
+    from escapology.amazeing import native  # the race searches: only races need them
+    from escapology.amazeing.versus import forced_win  # the race searches: only races need them
+
+    if len(pos.players) < 2:
+        raise InputError("SP-Versus needs two players")
+    for p in pos.players[:2]:
+        if p.target is None:
+            raise InputError(f"player {p.name!r} has no target")
+    deadline = Deadline(timeout)
+    if solo_cap is not None:
+        if not native.available() or pos.rows * pos.cols > native.max_cells():
+            raise InputError("the scored race needs the native engine (built, and a board of at most "
+                             f"{native.max_cells() if native.available() else 0} cells)")
+        res: VersusResult = native.forced_win_native(pos, turns, deadline=deadline, scored=True,
+                                                     solo_cap=solo_cap, show_progress=progress)
+    else:
+        res = forced_win(pos, turns, deadline=deadline, show_progress=progress)
+    return RaceResult(pos, res, turns, solo_cap)
+
+
+def _turns(pos: Position, certificate: Any, file: str | None = None) -> tuple[list[Turn], int] | str:
     player = 0
+    if isinstance(certificate, str):  # the text answer of solve
+        try:
+            certificate = aio.plan_from_text(certificate, file=file)
+        except InputError as exc:
+            return str(exc)
     if isinstance(certificate, Result):
         player, certificate = certificate.player, certificate.certificate
     elif isinstance(certificate, dict):
@@ -93,7 +210,7 @@ def _turns(pos: Position, certificate: Any) -> tuple[list[Turn], int] | str:
         return "there is no plan to check"
     if not isinstance(player, int) or not 0 <= player < len(pos.players):
         return f"there is no player {player!r}"
-    if all(isinstance(t, Turn) for t in certificate):
+    if isinstance(certificate, list) and all(isinstance(t, Turn) for t in certificate):
         return list(certificate), player
     try:
         return aio.plan_from_json(pos, certificate), player
@@ -101,20 +218,29 @@ def _turns(pos: Position, certificate: Any) -> tuple[list[Turn], int] | str:
         return exc.message
 
 
-def check(pos: Position, certificate: Any) -> Verdict:
-    """Replay a plan (``Result.certificate``, its JSON list, or the ``to_json()`` object) with the
-    plain rules engine (:func:`~escapology.amazeing.checker.check_plan`)."""
-    got = _turns(pos, certificate)
+def check(pos: Position, certificate: Any, *, player: int | None = None, file: str | None = None) -> Verdict:
+    """Replay a plan (``Result.certificate``, its JSON list, the ``to_json()`` object, or the text
+    that ``solve`` printed, :meth:`Result.to_text`) with the plain rules engine
+    (:func:`~escapology.amazeing.checker.check_plan`), for ``player`` (default: the answer's
+    player, else 0; a player the position lacks is an :class:`InputError`). A plan that does not
+    fit the position (the certificate of another instance) is rejected; ``file`` names where a text
+    answer came from."""
+    if player is not None:
+        if not 0 <= player < len(pos.players):
+            raise InputError(f"there is no player {player} (the position has {len(pos.players)})")
+        if pos.players[player].target is None:
+            raise InputError(f"player {pos.players[player].name!r} has no target")
+    got = _turns(pos, certificate, file)
     if isinstance(got, str):
         return Verdict.reject(got)
-    turns, player = got
-    return Verdict.from_errors(check_plan(pos, turns, player),
+    turns, claimed = got
+    return Verdict.from_errors(check_plan(pos, turns, claimed if player is None else player),
                                f"valid: the player reaches her target in {len(turns)} turns")
 
 
 def generate(*, size: int | None = None, seed: int = 0, players: int = 1) -> Position:
     """A random start of the published 7x7 game, or with ``size`` a random ``size`` x ``size`` board."""
-    from escapology.amazeing.generator import published_position, random_position
+    from escapology.amazeing.generator import published_position, random_position  # generate only
 
     if size is None:
         return published_position(seed, players)
@@ -138,7 +264,7 @@ def after_plan(pos: Position, turns: list[Turn]) -> tuple[Position, list[int] | 
 
 def render(pos: Position, certificate: Any = None) -> Svg:
     """The board, or with a plan the board after it with the last walk drawn."""
-    from escapology.amazeing.render import svg_board
+    from escapology.amazeing.render import svg_board  # the drawing code: only render needs it
 
     walk = None
     if certificate is not None:

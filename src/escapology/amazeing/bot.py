@@ -38,9 +38,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from escapology.amazeing.bitboard import geometry
-from escapology.amazeing.game import HOME
-from escapology.amazeing.model import Position
-from escapology.amazeing.versus import Move, _bits, _Engine, _manhattan, _state, _winning_starts, forced_win
+from escapology.amazeing import native
+from escapology.amazeing.model import HOME, Move, Position, Shift
+from escapology.amazeing.versus import _bits, _Engine, _manhattan, _state, _winning_starts, forced_win, peeking_bot_move
 from escapology.core.limits import Deadline
 
 #: the weight of the opponent reaching home (the game) against collecting one treasure
@@ -80,9 +80,7 @@ def bot_move(position: Position, *, budget: float = 1.0) -> Move:
     me = position.to_move
     opp = (me + 1) % len(position.players)
     if len(position.players) < 2 or opp == me:
-        from escapology.amazeing.versus import peeking_bot_move  # alone: nothing is hidden
-
-        return peeking_bot_move(position, budget=budget)
+        return peeking_bot_move(position, budget=budget)  # alone: nothing is hidden
     targets = opponent_targets(position, me, opp)
     view = public_view(position, me)
     heading_home = len(targets) == 1 and next(iter(targets)).startswith(HOME)
@@ -100,8 +98,6 @@ def bot_move(position: Position, *, budget: float = 1.0) -> Move:
 
 
 def _native_values_available(view: Position) -> bool:
-    from escapology.amazeing import native
-
     return native.available() and view.rows * view.cols <= 64 and view.players[view.to_move].target is not None
 
 
@@ -110,11 +106,9 @@ def _expectimax_native(view: Position, targets: dict[str, float]) -> Move:
     (:func:`escapology._native.amazeing_move_values`): ``share`` is the share of his replies
     after which she can collect on her next turn (1 is a forced collection), ``threat`` the
     probability that he can collect at once (his home weighs :data:`HOME_WEIGHT`)."""
-    from escapology import _native
-    from escapology.amazeing.model import Shift
-    from escapology.amazeing.native import race_arguments
+    from escapology import _native  # the compiled extension: only when it is built (see above)
 
-    args = race_arguments(view)
+    args = native.race_arguments(view)
     weighted = [(view.treasures[n], p * (HOME_WEIGHT if n.startswith(HOME) else 1.0)) for n, p in targets.items()]
     values = _native.amazeing_move_values(
         view.rows, view.cols, args["fixed"], args["tiles"], args["spare"], args["forbidden"],

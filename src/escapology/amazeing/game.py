@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from escapology.amazeing.model import Position
-from escapology.amazeing.versus import Move
+from escapology.amazeing.bot import bot_move
+from escapology.amazeing.model import HOME, Move, Position
+from escapology.amazeing.versus import peeking_bot_move
 
 Controller = Callable[[Position], Move]
-HOME = "⌂"
 
 
 def start_game(pos: Position) -> Position:
@@ -93,14 +93,10 @@ def play_game(
 
 def bot_player(budget: float = 1.0) -> Controller:
     """The bot of :func:`escapology.amazeing.bot.bot_move` (no hidden information) as a controller."""
-    from escapology.amazeing.bot import bot_move
-
     return lambda pos: bot_move(pos, budget=budget)
 
 
 def peeking_bot_player(budget: float = 1.0) -> Controller:
     """The former bot, :func:`escapology.amazeing.versus.peeking_bot_move`, which reads the
     opponent's secret target (a baseline for benchmarks)."""
-    from escapology.amazeing.versus import peeking_bot_move
-
     return lambda pos: peeking_bot_move(pos, budget=budget)

@@ -35,6 +35,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -263,8 +264,6 @@ def dumps(pos: Position, *, command: str | None = None) -> str:
         d = {"game": d["game"], "command": command, **d}
     text = json.dumps(d, ensure_ascii=False, indent=2)
     # keep short lists such as cells on one line
-    import re
-
     text = re.sub(r"\[\s+(-?\d+),\s+(-?\d+)\s+\]", r"[\1, \2]", text)
     text = re.sub(r'\[\s+((?:"[^"\n]{0,3}",\s+)*"[^"\n]{0,3}")\s+\]', lambda m: "[" + re.sub(r",\s+", ", ", m.group(1)) + "]", text)
     return text + "\n"
@@ -308,3 +307,37 @@ def plan_from_json(pos: Position, data: Any, *, text: str = "", file: str | None
             path.append(c[0] * pos.cols + c[1])
         turns.append(Turn(shift, MASKS[t["tile"]], tuple(path)))
     return turns
+
+
+_TURN = re.compile(r"^turn (\d+): insert (\S+) at (\S+), walk ?(.*)$")
+_CELL = re.compile(r"^\((-?\d+),(-?\d+)\)$")
+
+
+def plan_from_text(text: str, *, file: str | None = None) -> dict[str, Any]:
+    """The answer ``escapology amazeing solve`` printed (``fewest turns: K`` and one line per turn,
+    ``turn 1: insert ┐ at N1, walk (0,0) -> (0,1)``) as the JSON object ``solve --format json``
+    writes: ``{"status": ..., "plan": [{"shift", "tile", "path"}, ...]}`` for :func:`plan_from_json`
+    (which checks the shifts, tiles and cells). Text that is no such answer is an :class:`InputError`."""
+    lines = [(k, ln.strip()) for k, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
+    if not lines:
+        raise InputError("no answer of 'solve' (the file is empty)", file=file)
+    first, head = lines[0]
+    status = head.split(":", 1)[0]
+    if status in ("unsolvable", "unknown"):
+        return {"status": status}
+    if status != "fewest turns":
+        raise InputError("not an answer of 'amazeing solve' (its first line is 'fewest turns: K')", file=file,
+                         line=first)
+    plan = []
+    for k, ln in lines[1:]:
+        m = _TURN.match(ln)
+        if m is None:
+            raise InputError("not a turn ('turn I: insert TILE at SHIFT, walk (R,C) -> ...')", file=file, line=k)
+        path = []
+        for cell in filter(None, (c.strip() for c in m.group(4).split("->"))):
+            c = _CELL.match(cell)
+            if c is None:
+                raise InputError(f"a cell is (row,col), not {cell!r}", file=file, line=k)
+            path.append([int(c.group(1)), int(c.group(2))])
+        plan.append({"shift": m.group(3), "tile": m.group(2), "path": path})
+    return {"status": "solved", "plan": plan}

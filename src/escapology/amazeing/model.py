@@ -32,6 +32,7 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping
 
+from escapology.core.results import Status
 from escapology.core.tiles import ARMS, E, N, OPPOSITE, S, W
 
 SIDES = {"N": N, "E": E, "S": S, "W": W}
@@ -304,3 +305,28 @@ class Position:
         ps = list(self.players)
         ps[player] = replace(ps[player], cell=cell)
         return replace(self, players=tuple(ps))
+
+
+@dataclass(frozen=True)
+class Move:
+    """One turn: the shift, the inserted tile's orientation and the cell the player walks to."""
+
+    shift: Shift
+    tile: int
+    to: int
+
+
+@dataclass
+class VersusResult:
+    """The answer of SP-Versus (Definition 2, bounded): ``solved`` when the player to move can
+    force a win within ``turns`` own turns (``move`` a winning first move), ``unsolvable`` when she
+    cannot, ``unknown`` at the limit (:func:`escapology.amazeing.versus.forced_win`)."""
+
+    status: Status  # solved: a forced win exists; unsolvable: it does not (within the bound)
+    move: Move | None
+    turns: int
+    nodes: int = 0
+
+
+#: The prefix of a player's home tile as a hidden treasure (``⌂name``, :func:`escapology.amazeing.game.start_game`).
+HOME = "⌂"

@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from escapology.amazeing.model import Position, Shift
-from escapology.amazeing.versus import Move, VersusResult
+from escapology.amazeing.model import Move, Position, Shift, VersusResult
 from escapology.core.limits import Deadline
 from escapology.core.progress import search_progress
 from escapology.core.results import Status
@@ -51,7 +50,7 @@ class NativeVersusResult(VersusResult):
 def available() -> bool:
     """Whether the extension module is built."""
     try:
-        from escapology import _native
+        from escapology import _native  # the extension: loaded when needed (it may be absent)
     except ImportError:
         return False
     return hasattr(_native, "amazeing_race")
@@ -59,7 +58,7 @@ def available() -> bool:
 
 def max_cells() -> int:
     """The largest board (cells) the native race search takes."""
-    from escapology import _native
+    from escapology import _native  # the extension: loaded when needed (it may be absent)
 
     return int(_native.AMAZEING_MAX_CELLS)
 
@@ -111,7 +110,7 @@ def forced_win_native(
     and a tie is a draw. The answer says whether she can force a win (a draw is not one); the
     rules in full are in ``native/src/amazeing/scored.rs`` and ``docs/amazeing.md``.
     """
-    from escapology import _native
+    from escapology import _native  # the extension: loaded when needed (it may be absent)
 
     if turns < 1:
         raise ValueError("turns must be at least 1")

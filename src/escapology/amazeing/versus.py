@@ -41,27 +41,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from escapology.amazeing.bitboard import Geometry, geometry
-from escapology.amazeing.model import Position, Shift, rotations
+from escapology.amazeing import native  # the native race search, chosen by forced_win
+from escapology.amazeing.model import Move, Position, Shift, VersusResult, rotations
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.progress import search_progress
 from escapology.core.results import Status
-
-
-@dataclass(frozen=True)
-class Move:
-    """One turn: the shift, the inserted tile's orientation and the cell the player walks to."""
-
-    shift: Shift
-    tile: int
-    to: int
-
-
-@dataclass
-class VersusResult:
-    status: Status  # solved: a forced win exists; unsolvable: it does not (within the bound)
-    move: Move | None
-    turns: int
-    nodes: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,8 +208,6 @@ def forced_win(
     if engine not in ("auto", "native", "python"):
         raise ValueError(f"engine must be auto, native or python, not {engine!r}")
     if engine != "python":
-        from escapology.amazeing import native
-
         if engine == "native" or (native.available() and position.rows * position.cols <= native.max_cells()):
             return native.forced_win_native(position, turns, deadline=deadline, show_progress=show_progress)
     with search_progress("amazeing: race", enabled=None if show_progress else False) as progress:

@@ -6,14 +6,15 @@
 (:mod:`escapology.core.protocol`) and the registry (:mod:`escapology.games`).
 """
 
-from escapology.core.lazy import lazy_package
+import lazy_loader
 
-__getattr__, __dir__ = lazy_package(__name__, {
-    ".runner": ["BatchSummary", "run_batch", "select_engines"],
-    ".inputs": ["Item", "Inputs", "collect"],
-    ".store": ["COLUMNS", "Store", "to_csv", "to_json"],
-    ".task": ["Task", "run_task"],
-    ".report": ["write_report", "report_html"],
+# imported on first use (PEP 562, lazy_loader): `import escapology.<pkg>` and the command line stay light
+__getattr__, __dir__, _ = lazy_loader.attach(__name__, submod_attrs={
+    "runner": ["BatchSummary", "run_batch", "select_engines"],
+    "inputs": ["Item", "Inputs", "collect"],
+    "store": ["COLUMNS", "Store", "to_csv", "to_json"],
+    "task": ["Task", "run_task"],
+    "report": ["write_report", "report_html"],
 })
 
 __all__ = ["BatchSummary", "COLUMNS", "Inputs", "Item", "Store", "Task", "collect", "report_html", "run_batch",

@@ -10,25 +10,26 @@ The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :fun
 ('draw', True)
 """
 
-from escapology.core.lazy import lazy_package
+import lazy_loader
 
-# imported on first use (the command line and `import escapology.chess` stay light)
-__getattr__, __dir__ = lazy_package(__name__, {
-    ".checker": ["violations"],
-    ".draw": ["covered_in_row", "find_safe_field", "reach_bound"],
-    ".generator": ["KINDS"],
-    ".io": ["detect", "format_instance", "parse_instance", "read_instance"],
-    ".model": ["MAX_N", "MIN_N", "Instance", "Outcome"],
-    ".reach": ["Path", "find_path", "reaches"],
-    ".render": ["render_svg", "text_board"],
-    ".slides": ["solve_bruteforce", "solve_montecarlo"],
-    ".solver": ["Solution", "explain", "solve"],
-    ".api": ["check", "generate", "load", "render"],
+# imported on first use (PEP 562, lazy_loader): `import escapology.<pkg>` and the command line stay light
+__getattr__, __dir__, _ = lazy_loader.attach(__name__, submod_attrs={
+    "checker": ["violations"],
+    "draw": ["covered_in_row", "find_safe_field", "reach_bound"],
+    "generator": ["KINDS"],
+    "io": ["detect", "format_instance", "parse_instance", "read_instance"],
+    "model": ["MAX_N", "MIN_N", "Instance", "Outcome", "Witness"],
+    "reach": ["Path", "find_path", "reaches"],
+    "drawing": ["render_svg", "text_board"],
+    "slides": ["solve_bruteforce", "solve_montecarlo"],
+    "solver": ["Solution", "explain"],
+    "api": ["check", "generate", "load", "render", "solve"],
 })
 
 __all__ = [
     "Instance",
     "Outcome",
+    "Witness",
     "Path",
     "Solution",
     "MIN_N",

@@ -22,33 +22,47 @@ from typing import Any
 
 from escapology.chess.checker import violations
 from escapology.chess.io import parse_instance
-from escapology.chess.model import Instance, Outcome
-from escapology.chess.solver import Solution, solve
+from escapology.chess.model import Instance
+from escapology.chess.solver import Solution, answer_of as _answer, solution_of, solve as solve_exact
 from escapology.core.errors import InputError
-from escapology.core.protocol import Verdict, read_source
-from escapology.core.results import Status
+from escapology.core.limits import Deadline
+from escapology.core.protocol import Text, Verdict, read_source
 from escapology.core.svg import Svg
 
-__all__ = ["load", "solve", "check", "generate", "render", "violations", "Solution"]
+__all__ = ["load", "solve", "check", "generate", "render", "violations", "Solution", "solution_of"]
 
 
-def load(source: str | Path) -> Instance:
-    """An instance from a path, ``"-"`` or the text itself (``n``, ``ax ay bx by``, n lines ``dx dy``)."""
+def load(source: str | Path | Text, *, deadline: Deadline | None = None) -> Instance:
+    """An instance from a path, ``"-"`` or the text itself (``n``, ``ax ay bx by``, n lines ``dx dy``).
+    The reader is linear in the text and does not poll ``deadline``."""
     text, name = read_source(source)
     return parse_instance(text, file=name)
 
 
-def _answer(certificate: Any) -> Any:
-    if isinstance(certificate, Solution):
-        return certificate.certificate
-    if isinstance(certificate, dict) and "outcome" not in certificate and isinstance(certificate.get("certificate"), dict):
-        return certificate["certificate"]
-    return certificate
+def solve(inst: Instance, deadline: Deadline | None = None, *, engine: str = "exact", timeout: float | None = None,
+          memory: float | None = None) -> Solution:
+    """The game's value with its witness (:func:`escapology.chess.solver.solve`, the one engine,
+    ``exact``); ``memory`` is not used (the solver needs O(n) memory)."""
+    if engine != "exact":
+        raise InputError(f"unknown engine {engine!r}; teleport chess has one: exact")
+    return solve_exact(inst, deadline, timeout=timeout)
 
 
-def check(inst: Instance, certificate: Any) -> Verdict:
+def certificate_of(inst: Instance, data: Any, file: str) -> Solution:
+    """What ``render --certificate FILE`` draws: the answer of ``solve --format json`` (an
+    :class:`InputError` naming ``file`` when it is not one)."""
+    answer = solution_of(data, file=file)
+    if answer is None:
+        raise InputError("not an answer of 'solve --format json'", file=file)
+    return answer
+
+
+def check(inst: Instance, certificate: Any, *, file: str | None = None) -> Verdict:
     """Verify an answer (``Result.certificate``, the result, or the ``to_json()`` object):
-    the outcome with its witness, re-derived independently (:func:`violations`)."""
+    the outcome with its witness, re-derived independently (:func:`violations`). Text (not a JSON
+    answer) is an :class:`InputError` naming ``file``."""
+    if isinstance(certificate, str):
+        raise InputError("not a JSON answer of 'solve --format json'", file=file)
     answer = _answer(certificate)
     if answer is None:
         return Verdict.reject("there is no answer to check (the time limit was reached)")
@@ -68,13 +82,6 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", sp
 
 def render(inst: Instance, certificate: Any = None) -> Svg:
     """The board with Bob's reach and, when given, the answer's witness."""
-    from escapology.chess.render import render_svg
+    from escapology.chess.drawing import render_svg
 
-    sol = None
-    answer = _answer(certificate)
-    if isinstance(answer, dict) and answer.get("outcome") is not None:
-        try:
-            sol = Solution(Status.SOLVED, Outcome(answer["outcome"]), dict(answer.get("witness") or {}))
-        except ValueError as exc:
-            raise InputError(f"not an answer: {exc}") from None
-    return render_svg(inst, sol)
+    return render_svg(inst, solution_of(certificate))

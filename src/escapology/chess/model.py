@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -38,6 +38,37 @@ class Outcome(str, Enum):
     ALICE = "alice"
     DRAW = "draw"
     BOB = "bob"
+
+
+@dataclass(frozen=True)
+class Witness:
+    """Teleport chess's certificate: the outcome and the witness that proves it (Alice's capture
+    path, her way to a field Bob cannot reach, or Bob's capture of every field she can end on;
+    ``docs/chess.md`` lists the keys of each).
+
+    >>> w = Witness.from_json({"outcome": "draw", "witness": {"field": [2, 6], "how": "stay"}})
+    >>> w.outcome, w.to_json()["witness"]["how"]
+    (<Outcome.DRAW: 'draw'>, 'stay')
+    >>> Witness.from_json(w.to_json()) == w
+    True
+    """
+
+    outcome: Outcome
+    witness: dict[str, Any] = field(default_factory=dict, compare=True, hash=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"outcome": ..., "witness": {...}}``: what ``solve`` writes and ``check`` judges."""
+        return {"outcome": self.outcome.value, "witness": self.witness}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Witness":
+        """The witness ``{"outcome", "witness"}`` (:class:`ValueError` when it is not one)."""
+        if not isinstance(data, dict) or "outcome" not in data:
+            raise ValueError("an answer is {outcome, witness}")
+        witness = data.get("witness") or {}
+        if not isinstance(witness, dict):
+            raise ValueError("the witness is not an object")
+        return cls(Outcome(data["outcome"]), dict(witness))
 
 
 @dataclass(frozen=True, eq=False)

@@ -29,9 +29,11 @@ from typing import Any
 import numpy as np
 
 from escapology.chess.draw import find_safe_field, find_safe_route, reach_bound
-from escapology.chess.model import Field, Instance, Outcome
+from escapology.chess.model import Field, Instance, Outcome, Witness
 from escapology.chess.reach import Path, find_path, reach_board
 from escapology.core.limits import Deadline, LimitReached
+from escapology.core.errors import InputError
+from escapology.core.protocol import Result
 from escapology.core.results import Status
 
 #: Up to this n, every field Alice reaches by moves is tried before teleporting (O(n^2) numpy).
@@ -40,7 +42,7 @@ SMALL_BOARD = 300
 
 
 @dataclass(frozen=True)
-class Solution:
+class Solution(Result[Witness]):
     """The answer: ``outcome`` (``None`` when the time ran out) and its ``witness`` (JSON-ready)."""
 
     status: Status
@@ -48,15 +50,20 @@ class Solution:
     witness: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def certificate(self) -> dict[str, Any] | None:
-        """``{"outcome": ..., "witness": {...}}``, what the checker judges (``None`` when unknown)."""
+    def certificate(self) -> Witness | None:
+        """The outcome with its witness, what the checker judges (``None`` when unknown)."""
         if self.outcome is None:
             return None
-        return {"outcome": self.outcome.value, "witness": self.witness}
+        return Witness(self.outcome, self.witness)
 
     @property
-    def stats(self) -> dict[str, Any]:
+    def stats(self) -> dict[str, Any]:  # type: ignore[override]
         return {}
+
+    def to_text(self) -> str:
+        """The first word of the answer (``unknown`` when the time ran out); ``solve`` prints
+        :func:`explain`, which needs the instance."""
+        return "unknown" if self.outcome is None else self.outcome.value
 
     def to_json(self) -> dict[str, Any]:
         """``{"outcome": ..., "witness": {...}, "status": ..., "certificate": ...}``, the CLI's JSON
@@ -65,8 +72,34 @@ class Solution:
             "outcome": None if self.outcome is None else self.outcome.value,
             "witness": self.witness,
             "status": self.status.value,
-            "certificate": self.certificate,
+            "certificate": None if self.outcome is None else self.certificate.to_json(),  # type: ignore[union-attr]
         }
+
+
+def answer_of(certificate: Any) -> Any:
+    """The answer as the checker reads it: ``{"outcome", "witness"}`` (or what was given)."""
+    if isinstance(certificate, Solution):
+        certificate = certificate.certificate
+    if isinstance(certificate, Witness):
+        return certificate.to_json()
+    if isinstance(certificate, dict) and "outcome" not in certificate and isinstance(certificate.get("certificate"), dict):
+        return certificate["certificate"]
+    return certificate
+
+
+def solution_of(answer: Any, *, file: str | None = None) -> Solution | None:
+    """The :class:`Solution` an answer holds (a solution, the ``to_json()`` object or its
+    certificate), ``None`` when it holds no outcome; a malformed outcome is an :class:`InputError`
+    naming ``file``."""
+    if isinstance(answer, Solution):
+        return answer
+    answer = answer_of(answer)
+    if not isinstance(answer, dict) or answer.get("outcome") is None:
+        return None
+    try:
+        return Solution(Status.SOLVED, Outcome(answer["outcome"]), dict(answer.get("witness") or {}))
+    except ValueError as exc:
+        raise InputError(f"not an answer: {exc}", file=file) from None
 
 
 def _fmt(f: tuple[int, int]) -> str:

@@ -10,6 +10,7 @@ imported here: a game's command line loads only what the command it runs needs.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import functools
 import json
 import sys
@@ -79,6 +80,16 @@ AnswerOutputOption = Annotated[
 ]
 
 
+#: the file ``solve -o FILE`` is writing the answer to, while it runs (:func:`answer_file`)
+_ANSWER_FILE: "contextvars.ContextVar[Path | None]" = contextvars.ContextVar("answer_file", default=None)
+
+
+def answer_file() -> Path | None:
+    """The file the running ``solve`` writes its answer to (``-o FILE``; ``None``: standard
+    output): a game whose text answer is only a summary writes its JSON answer there."""
+    return _ANSWER_FILE.get()
+
+
 def answer_output(func: F) -> F:
     """Give a ``solve`` command ``-o/--output FILE``: what it prints on standard output (the answer,
     text or JSON, also "unknown") goes to ``FILE`` instead, written to a temporary file beside it
@@ -104,6 +115,7 @@ def answer_output(func: F) -> F:
         except OSError as exc:
             raise fail(f"{target}: cannot write there ({exc.strerror})") from None
         keep = False
+        token = _ANSWER_FILE.set(target)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh, contextlib.redirect_stdout(fh):
                 try:
@@ -114,6 +126,7 @@ def answer_output(func: F) -> F:
                     keep = exc.exit_code != EXIT_BAD_INPUT
                     raise
         finally:
+            _ANSWER_FILE.reset(token)
             if keep and os.path.getsize(name) > 0:
                 os.replace(name, target)
                 typer.echo(f"wrote {target}")

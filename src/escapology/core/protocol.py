@@ -61,16 +61,28 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, NamedTuple, Protocol, Sequence, TypeVar, runtime_checkable
 
 from escapology.core.errors import InputError, decode_text, read_text_file
 from escapology.core.results import Status
 
-__all__ = ["GameModule", "Picture", "Result", "Verdict", "read_source", "TEXT", "STDIN"]
+__all__ = ["Certificate", "GameModule", "Picture", "Result", "Text", "Verdict", "read_source", "TEXT", "STDIN"]
 
 #: The file name that errors carry for text given directly and for standard input.
 TEXT = "<text>"
 STDIN = "<stdin>"
+
+
+class Text(NamedTuple):
+    """Text already read, with the name its errors give it: what ``escapology solve -`` hands to a
+    game's ``load`` after reading standard input to recognise the game (``Text(text, "<stdin>")``).
+
+    >>> read_source(Text("field(1,1).", STDIN))
+    ('field(1,1).', '<stdin>')
+    """
+
+    text: str
+    name: str
 
 
 @dataclass(frozen=True)
@@ -98,6 +110,9 @@ class Verdict:
     ok: bool
     errors: list[str] = field(default_factory=list)
     summary: str = ""
+    #: where the verdict points, for the JSON answer of ``check`` (e.g. Labyrinth's ``step`` and
+    #: the certificate's ``line``); not part of :meth:`to_json`, which every game writes alike
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @classmethod
     def from_errors(cls, errors: Sequence[str], accepted: str = "valid") -> "Verdict":
@@ -120,26 +135,39 @@ class Verdict:
         raise TypeError("a Verdict has no truth value: use verdict.ok")
 
 
+class Certificate(Protocol):
+    """What every game's certificate type has: its JSON form (what ``solve --format json`` writes
+    under ``certificate`` and what ``check`` reads back)."""
+
+    def to_json(self) -> Any: ...
+
+
+C = TypeVar("C", covariant=True)
+
+
 @runtime_checkable
-class Result(Protocol):
-    """What ``solve`` returns, in every game (each game has its own class with this shape).
+class Result(Protocol[C]):
+    """What ``solve`` returns, in every game: ``Result[C]`` for the game's certificate type ``C``
+    (``labyrinth.Plan``, ``chess.Witness``, ...). Each game's result class declares it by
+    inheriting ``Result[ItsCertificate]`` and adds the game's own fields (a Labyrinth result's
+    ``optimal`` and ``lower_bound``, a chess result's ``outcome``), so that a reader of a game's
+    ``solve`` signature knows what comes back.
 
     ``status`` is solved, unsolvable or unknown; ``certificate`` is the game's certificate object
     (``None`` when there is none: unknown, or an unsolvable answer the game cannot certify);
     ``stats`` holds engine counters (time, ...), with ``"nodes"`` the number of search nodes (or a
-    SAT/ASP solver's decisions) where the engine counts them (batch runs store it); ``to_json()`` is a JSON-ready ``dict``
-    with at least ``"status"`` and ``"certificate"`` besides the keys of the game's
-    ``solve --format json`` output.
+    SAT/ASP solver's decisions) where the engine counts them (batch runs store it); ``to_json()`` is
+    a JSON-ready ``dict`` with at least ``"status"`` and ``"certificate"`` besides the keys of the
+    game's ``solve --format json`` output (the keys earlier versions wrote, such as ``pushes`` or
+    ``strategy``, stay as documented aliases of ``certificate``); ``to_text()`` is what ``solve``
+    prints (a line starting ``unknown`` for an unknown answer, followed by what is known).
     """
 
-    @property
-    def status(self) -> Status: ...
+    status: Status
+    stats: dict[str, Any]
 
     @property
-    def certificate(self) -> Any: ...
-
-    @property
-    def stats(self) -> dict[str, Any]: ...
+    def certificate(self) -> C | None: ...
 
     def to_json(self) -> dict[str, Any]: ...
 
@@ -193,7 +221,7 @@ class GameModule(Protocol):
     def render(self, inst: Any, certificate: Any = None) -> Picture: ...
 
 
-def read_source(source: str | Path, *, is_text: Callable[[str], bool] = lambda s: False) -> tuple[str, str]:
+def read_source(source: str | Path | Text, *, is_text: Callable[[str], bool] = lambda s: False) -> tuple[str, str]:
     """The text of ``source`` and the name errors should give it: ``(text, name)``.
 
     The rule every ``load`` follows: a :class:`~pathlib.Path` is a file; ``"-"`` is standard input
@@ -210,6 +238,8 @@ def read_source(source: str | Path, *, is_text: Callable[[str], bool] = lambda s
     ...
     escapology.core.errors.InputError: missing.lp: no such file
     """
+    if isinstance(source, Text):
+        return source.text, source.name
     if isinstance(source, Path):
         if str(source) == "-":
             return _read_stdin(), STDIN

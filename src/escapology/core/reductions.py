@@ -61,7 +61,7 @@ REDUCTIONS: tuple[Reduction, ...] = (
               "escapology.roma.reductions.planar3sat:reduce_text"),
     Reduction("nemesis-lsat-escape-tree-ours", "LSAT -> Nemesis: a binary escape tree iff the CNF is "
               "satisfiable (the project's construction; as 'nemesis generate lsat --from F')",
-              NEMESIS, "DIMACS CNF", "nemesis", "escapology.core.reductions:nemesis_lsat"),
+              NEMESIS, "DIMACS CNF", "nemesis", "escapology.nemesis.reductions.door:lsat_escape_tree_ours"),
     # the Nemesis paper's own constructions (escapology.nemesis.reductions, one module per theorem)
     Reduction("nemesis-escape-tree", "Theorem 3: LINEAR 3-SAT -> graph of maximum degree 4 where r roots a binary "
               "escape tree iff the CNF is satisfiable, the paper's construction", FUN2026, "DIMACS CNF", "nemesis",
@@ -88,14 +88,3 @@ REDUCTIONS: tuple[Reduction, ...] = (
 def find(name: str) -> Reduction | None:
     """The reduction called ``name``, or ``None``."""
     return next((r for r in REDUCTIONS if r.name == name), None)
-
-
-def nemesis_lsat(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:
-    """``nemesis-lsat-escape-tree-ours``: the public functions of :mod:`escapology.nemesis`
-    (``parse_dimacs``, ``lsat_to_escape_tree``, ``format_instance``), the file as
-    ``escapology nemesis generate lsat --from F`` writes it."""
-    from escapology.nemesis import io as nio
-    from escapology.nemesis import reductions
-
-    inst = reductions.lsat_to_escape_tree(reductions.parse_dimacs(text, file=file))
-    return f"% {command}\n" + nio.format_instance(inst) + "\n", {}

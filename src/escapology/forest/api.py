@@ -14,23 +14,25 @@ True
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
-from escapology.core.protocol import TurnsResult, Verdict, read_source
+from escapology.core.protocol import Text, TurnsResult, Verdict, read_source
 from escapology.core.results import Status
-from escapology.core.svg import Svg
-from escapology.forest import io as fio
-from escapology.forest.checker import check_fewest, check_plan
-from escapology.forest.model import Instance, Roll
-from escapology.forest.plan import Solution, Turn, plan_from_json, solution_to_json, with_plan_rolls
 
-__all__ = ["Result", "load", "solve", "check", "generate", "render", "METHODS"]
+if TYPE_CHECKING:
+    from escapology.core.svg import Svg
+    from escapology.forest.model import Instance, Roll
+    from escapology.forest.plan import Solution, Turn
 
-METHODS = ("fast", "matrix", "simulation", "asp")
+# The board's modules need numpy: each function below imports what it uses when it runs, so that
+# the command line (which imports this module to describe the verbs) starts without numpy.
+
+__all__ = ["Result", "load", "solve", "check", "generate", "render", "ENGINES", "METHODS"]
 
 _GRAPH_SUFFIXES = (".graphml", ".gml", ".edgelist", ".edges")
 
@@ -39,23 +41,26 @@ def _is_text(s: str) -> bool:
     return "(" in s or s.lstrip().startswith("<")
 
 
-def load(source: str | Path, *, start: str | None = None, target: str | None = None,
-         rolls: str | Sequence[Roll] | None = None, die: int | None = None, special: str | None = None,
-         deadline: Deadline | None = None) -> Instance:
+def load(source: str | Path | Text, *, deadline: Deadline | None = None, start: str | None = None,
+         target: str | None = None, rolls: str | Sequence[Roll] | None = None, die: int | None = None,
+         special: str | None = None) -> Instance:
     """An instance from ASP facts, the board map XML (``../shared/enchanted_forest/map_graph.xml``)
-    or a GraphML/GML/edge-list file: a path, ``"-"``, or the text itself (facts or XML). The
-    keyword options override the file, as the command line's options do. The limits are those of
-    :mod:`escapology.forest.io` (``MAX_EDGES``, ...); ``deadline`` is polled while reading."""
-    name = str(source)
-    if isinstance(source, Path) or (name != "-" and "\n" not in name and not _is_text(name)):
-        if Path(name).suffix.lower() in _GRAPH_SUFFIXES:
-            if not Path(name).is_file():
-                raise InputError("no such file", file=name)
-            text = None
-        else:
-            text, name = read_source(source)
+    or a GraphML/GML/edge-list file: a path, ``"-"``, the text itself (facts or XML), or a
+    :class:`~escapology.core.protocol.Text` already read (a graph file's text is read by its
+    name's suffix). The keyword options override the file, as the command line's options do. The
+    limits are those of :mod:`escapology.forest.io` (``MAX_EDGES``, ...); ``deadline`` is polled
+    while reading."""
+    if isinstance(source, Text):
+        text, name = source
+    elif (isinstance(source, Path) or (source != "-" and "\n" not in source and not _is_text(source))) \
+            and Path(source).suffix.lower() in _GRAPH_SUFFIXES:
+        name, text = str(source), None  # networkx reads the file itself
+        if not Path(name).is_file():
+            raise InputError("no such file", file=name)
     else:
         text, name = read_source(source, is_text=_is_text)
+    from escapology.forest import io as fio  # numpy (see above)
+
     return fio.load_instance(name, text=text, start=start, target=target, rolls=rolls, die=die, special=special,
                              deadline=deadline)
 
@@ -77,44 +82,84 @@ class Result(TurnsResult):
 
     def to_json(self) -> dict[str, Any]:
         """The object of ``escapology forest solve --format json`` with ``certificate`` (the plan)."""
+        from escapology.forest.plan import solution_to_json  # numpy (see above)
+
         out = solution_to_json(self.instance, self.solution)
         out["certificate"] = out["plan"] if self.status is Status.SOLVED else None
         return out
 
+    def to_text(self) -> str:
+        """What ``escapology forest solve`` prints: the fewest turns and one line per turn (the
+        whole plan, which :func:`check` reads back, unless a walk is too long to spell out), or
+        ``unsolvable`` / ``unknown``."""
+        from escapology.forest.plan import describe_turn  # numpy (see above)
 
-def solve(inst: Instance, *, timeout: float | None = None, method: str = "fast",
-          memory: MemoryLimit | float | None = None) -> Result:
+        inst, sol = self.instance, self.solution
+        if sol.status is Status.SOLVED:
+            head = (f"solved: {sol.turns} turn{'s' if sol.turns != 1 else ''} from {inst.label(inst.start)} "
+                    f"to {inst.label(inst.target)} ({len(inst.rolls)} rolls known)")
+            return "\n".join([head, *("  " + describe_turn(inst, i, t) for i, t in enumerate(sol.plan, start=1))])
+        if sol.status is Status.UNSOLVABLE:
+            return f"unsolvable: no prefix of the {len(inst.rolls)} rolls ends on {inst.label(inst.target)}"
+        return "unknown"
+
+    def note(self) -> str | None:
+        """Nothing for standard error: the text answer says it all."""
+        return None
+
+
+#: The engines (``engine=``), the default first; :data:`escapology.forest.spec.ENGINES` describes them.
+ENGINES = ("fast", "matrix", "simulation", "asp")
+#: The old name of :data:`ENGINES` (``method=`` is a deprecated alias of ``engine=``).
+METHODS = ENGINES
+
+
+def solve(inst: Instance, *, engine: str | None = None, timeout: float | None = None,
+          memory: MemoryLimit | float | None = None, method: str | None = None) -> Result:
     """The fewest turns from start to target with the known rolls, with a plan.
 
-    ``method`` is ``fast`` (frontier propagation, by numpy steps or by blocks on the chains of
+    ``engine`` is ``fast`` (frontier propagation, by numpy steps or by blocks on the chains of
     boards with long cycles; default), ``matrix`` (the paper's Theorem 6, sparse Boolean
     matrices), ``simulation`` (plain) or ``asp`` (clingo, small dice). ``memory`` (MiB, or a
     :class:`~escapology.core.limits.MemoryLimit`; default what the machine has available) bounds
     the matrix method's matrices (a product that would not fit is refused with a
     :class:`~escapology.core.limits.MemoryLimitError` naming its estimate) and the walks the
-    simulation lists (it answers ``unknown``).
+    simulation lists (it answers ``unknown``). ``method`` is the deprecated old name of ``engine``.
     """
+    if method is not None:
+        warnings.warn("solve(method=...) is deprecated: use engine=...", DeprecationWarning, stacklevel=2)
+        if engine is not None and engine != method:
+            raise ValueError(f"engine={engine!r} and method={method!r} disagree: give engine= only")
+        engine = method
+    engine = engine or "fast"
     if not inst.rolls:
         raise InputError("no rolls are known: give roll/3 facts or rolls=... (or use Odds for unknown dice)")
-    if method == "matrix":
-        from escapology.forest.matrix import solve_matrix
+    if engine == "matrix":
+        from escapology.forest.matrix import solve_matrix  # numpy's sparse matrices: only this engine
 
         return Result(inst, solve_matrix(inst, timeout=timeout, memory=memory))
-    if method == "simulation":
-        from escapology.forest.simulate import solve_simulation
+    if engine == "simulation":
+        from escapology.forest.simulate import solve_simulation  # imported for this engine only
 
         return Result(inst, solve_simulation(inst, timeout=timeout, memory=memory))
-    if method == "asp":
-        from escapology.forest.asp import solve_asp as run
-    elif method == "fast":
-        from escapology.forest.solver import solve as run
+    if engine == "asp":
+        from escapology.forest.asp import solve_asp as run  # clingo: only this engine
+    elif engine == "fast":
+        from escapology.forest.solver import solve as run  # the default engine, imported when it runs
     else:
-        raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
     return Result(inst, run(inst, timeout=timeout))
 
 
-def _claim(inst: Instance, certificate: Any) -> list[Turn] | None | str:
+def _claim(inst: Instance, certificate: Any, file: str | None = None) -> list[Turn] | None | str:
     """The plan claimed (``None`` for a claim of "unsolvable"), or why there is nothing to check."""
+    from escapology.forest.plan import Turn, plan_from_json, plan_from_text  # numpy (see above)
+
+    if isinstance(certificate, str):  # the text answer of solve
+        try:
+            certificate = plan_from_text(inst, certificate, file=file)
+        except InputError as exc:
+            return str(exc)
     if isinstance(certificate, Result):
         if certificate.status is Status.UNSOLVABLE:
             return None
@@ -137,12 +182,17 @@ def _claim(inst: Instance, certificate: Any) -> list[Turn] | None | str:
         return exc.message
 
 
-def check(inst: Instance, certificate: Any, *, fewest: bool = True) -> Verdict:
-    """Check a plan (``Result.certificate``, its JSON, or the ``to_json()`` object): legal turns
-    with the known rolls ending on the target and, with ``fewest``, no shorter plan; a result or
-    JSON answer "unsolvable" is confirmed as such. When ``inst`` knows no rolls (a board map),
-    the plan's rolls are used."""
-    claim = _claim(inst, certificate)
+def check(inst: Instance, certificate: Any, *, fewest: bool = True, file: str | None = None) -> Verdict:
+    """Check a plan (``Result.certificate``, its JSON, the ``to_json()`` object, or the text that
+    ``solve`` printed, :meth:`Result.to_text`): legal turns with the known rolls ending on the
+    target and, with ``fewest``, no shorter plan; a result or answer "unsolvable" is confirmed as
+    such. When ``inst`` knows no rolls (a board map), the plan's rolls are used. ``file`` names
+    where a text answer came from (its errors name the file and line). A plan that does not fit
+    ``inst`` (a field it lacks: the certificate of another instance) is rejected."""
+    from escapology.forest.checker import check_fewest, check_plan  # numpy (see above)
+    from escapology.forest.plan import with_plan_rolls  # numpy (see above)
+
+    claim = _claim(inst, certificate, file)
     if isinstance(claim, str):
         return Verdict.reject(claim)
     if claim is None:
@@ -159,25 +209,26 @@ def check(inst: Instance, certificate: Any, *, fewest: bool = True) -> Verdict:
 
 
 def generate(*, size: int | None = None, seed: int = 0, kind: str = "grid", rolls: int = 20, die: int = 6,
-             specials: int | None = None) -> Instance:
-    """A board with ``rolls`` known rolls: ``kind="grid"`` a ``size`` x ``size`` grid forest (default
-    6 x 8), ``kind="random"`` a random connected graph on ``size`` fields (default 40) with about
-    ``1.5 size`` edges."""
-    from escapology.forest.generator import grid_forest, random_board
+             specials: int | None = None, rows: int | None = None, cols: int | None = None,
+             fields: int | None = None, edges: int | None = None) -> Instance:
+    """A board with ``rolls`` known rolls: ``kind="grid"`` a grid forest of ``size`` x ``size``
+    fields (else ``rows`` x ``cols``, default 6 x 8), ``kind="random"`` a random connected graph on
+    ``size`` fields (else ``fields``, default 40) with ``edges`` edges (default about ``1.5 size``)."""
+    from escapology.forest.generator import grid_forest, random_board  # generating only
 
     if kind == "grid":
-        rows, cols = (6, 8) if size is None else (size, size)
-        return grid_forest(rows, cols, specials=specials, die=die, rolls=rolls, seed=seed)
+        r, c = (size, size) if size is not None else (rows or 6, cols or 8)
+        return grid_forest(r, c, specials=specials, die=die, rolls=rolls, seed=seed)
     if kind == "random":
-        n = 40 if size is None else size
-        return random_board(n, min(n * (n - 1) // 2, max(n - 1, 3 * n // 2)), specials=specials, die=die,
-                            rolls=rolls, seed=seed)
+        n = size if size is not None else fields or 40
+        m = edges if edges is not None else min(n * (n - 1) // 2, max(n - 1, 3 * n // 2))
+        return random_board(n, m, specials=specials, die=die, rolls=rolls, seed=seed)
     raise ValueError(f"unknown kind {kind!r}; choose grid or random")
 
 
 def render(inst: Instance, certificate: Any = None) -> Svg:
     """The board with the plan's turns drawn on it."""
-    from escapology.forest.render import render_svg
+    from escapology.forest.render import render_svg  # the drawing code: only render needs it
 
     turns: list[Turn] = []
     if certificate is not None:

@@ -232,18 +232,19 @@ def read_map_xml(text: str, *, file: str | None = None, deadline: Deadline | Non
     return Instance(board, board.index[start], board.index[target])
 
 
-def read_networkx(path: Path, *, graphml: bool = False) -> Instance:
-    """Read a GraphML, GML or edge-list file with networkx (start and target come from options)."""
-    import networkx as nx
+def read_networkx(path: Path, *, graphml: bool = False, text: str | None = None) -> Instance:
+    """Read a GraphML, GML or edge-list file with networkx (start and target come from options);
+    ``text``, when given, is the file's content already read (``path`` then only names it)."""
+    import networkx as nx  # heavy: only graph files need it
 
     suffix = path.suffix.lower()
     try:
         if graphml or suffix == ".graphml":
-            g = nx.read_graphml(path)
+            g = nx.read_graphml(path) if text is None else nx.parse_graphml(text)
         elif suffix == ".gml":
-            g = nx.read_gml(path, label="id")
+            g = nx.read_gml(path, label="id") if text is None else nx.parse_gml(text, label="id")
         else:
-            g = nx.read_edgelist(path)
+            g = nx.read_edgelist(path) if text is None else nx.parse_edgelist(text.splitlines())
     except (nx.NetworkXError, ValueError, TypeError, KeyError, IndexError, SyntaxError, ET.ParseError) as exc:
         # networkx reports a malformed line in many ways (an edge's data that is no dictionary is
         # a TypeError): every one is the user's file's fault
@@ -296,17 +297,15 @@ def load_instance(
     ``deadline`` is polled while reading ASP facts and the map XML."""
     name = str(path)
     p = Path(path)
-    if text is None and name != "-" and p.suffix.lower() in (".graphml", ".gml", ".edgelist", ".edges"):
-        inst = read_networkx(p)
+    if name != "-" and p.suffix.lower() in (".graphml", ".gml", ".edgelist", ".edges"):
+        inst = read_networkx(p, text=text)
         needs_ends = True
     else:
         if text is None:
             text = read_text_file(p)
         stripped = text.lstrip()
         if "<graphml" in stripped[:2000]:
-            if name == "-":
-                raise InputError("GraphML must be given as a file, not on standard input", file=name)
-            inst = read_networkx(p, graphml=True)
+            inst = read_networkx(p, graphml=True, text=text)
             needs_ends = True
         elif stripped.startswith("<?xml") or stripped.startswith("<map"):
             inst = read_map_xml(text, file=name, deadline=deadline)

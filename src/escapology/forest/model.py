@@ -28,14 +28,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
 from escapology.core.facts import Term
-
-if TYPE_CHECKING:
-    from escapology.forest.structure import Structure
 
 Label = Term
 Roll = tuple[int, int]
@@ -161,13 +158,6 @@ class Board:
         rev = np.empty_like(order)
         rev[order] = np.arange(order.shape[0])
         return Arcs(tail, head, rev, out_ptr)
-
-    @cached_property
-    def structure(self) -> "Structure":
-        """The core, trees and chains of ``H`` (:mod:`escapology.forest.structure`, built once)."""
-        from escapology.forest.structure import analyse
-
-        return analyse(self)
 
     @cached_property
     def special_mask(self) -> np.ndarray:

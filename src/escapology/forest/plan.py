@@ -12,6 +12,7 @@ the jump of a double. In JSON (field labels as in the input)::
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -175,6 +176,65 @@ def plan_from_json(inst: Instance, obj: Any, *, file: str | None = None) -> list
             conv.append(_map_fields(w, fields_of))
         turns.append(Turn((roll[0], roll[1]), first=first, walks=conv))
     return turns
+
+
+_TURN = re.compile(r"^\s*turn\s+(\d+)\s+roll\s+(\d+),(\d+):\s*(.*?)\s*$")
+_JUMP = re.compile(r"^double, jump (.+) -> (.+)$")
+_WALK = re.compile(r"^walk (\d+) (.+)$")
+
+
+def plan_from_text(inst: Instance, text: str, *, file: str | None = None) -> dict[str, Any]:
+    """The answer that ``escapology forest solve`` printed (its text, :meth:`Result.to_text
+    <escapology.forest.api.Result.to_text>`) as the object ``solve --format json`` writes:
+    ``{"status": "unsolvable"}``, or ``{"status": "solved", "plan": [...]}`` with field labels, for
+    :func:`plan_from_json`. A walk of more than 40 fields is abbreviated in the text (``a ... b``):
+    such a plan can only be checked from the JSON (an :class:`InputError` says so), as can text
+    that is no answer of ``solve``."""
+    labels = {str(v): v for v in inst.board.labels}
+
+    def fields(seq: str, line: int) -> list[Any]:
+        out: list[Any] = []
+        acc: str | None = None
+        for piece in seq.split("-"):  # a label may itself hold '-' (a negative number)
+            acc = piece if acc is None else f"{acc}-{piece}"
+            if acc in labels:
+                out.append(labels[acc])
+                acc = None
+        if acc is not None or not out:
+            raise InputError(f"unknown field in the walk {seq!r}", file=file, line=line)
+        return out
+
+    lines = [(k, ln) for k, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
+    if not lines:
+        raise InputError("no answer of 'solve' (the file is empty)", file=file)
+    first, head = lines[0]
+    status = head.split(":", 1)[0].strip()
+    if status in ("unsolvable", "unknown"):
+        return {"status": status}
+    if status != "solved":
+        raise InputError("not an answer of 'forest solve' (its first line is 'solved: ...' or 'unsolvable: ...')",
+                         file=file, line=first)
+    plan: list[dict[str, Any]] = []
+    for k, ln in lines[1:]:
+        m = _TURN.match(ln)
+        if m is None:
+            raise InputError("not a turn of the plan ('turn I  roll X,Y: ...')", file=file, line=k)
+        roll, rest = [int(m.group(2)), int(m.group(3))], m.group(4)
+        turn: dict[str, Any] = {"turn": int(m.group(1)), "roll": roll}
+        if (j := _JUMP.match(rest)) is not None:
+            turn["jump"] = [fields(j.group(1), k)[0], fields(j.group(2), k)[0]]
+        else:
+            walks = [_WALK.match(w if i == 0 else "walk " + w) for i, w in enumerate(rest.split(", walk "))]
+            if len(walks) != 2 or any(w is None for w in walks):
+                raise InputError("a turn is two walks ('walk D A-B-..., walk D ...') or a jump", file=file, line=k)
+            if any(" ... " in w.group(2) for w in walks):  # type: ignore[union-attr]
+                raise InputError("the text abbreviates a long walk: check the JSON answer ('solve -f json')",
+                                 file=file, line=k)
+            d = int(walks[0].group(1))  # type: ignore[union-attr]
+            turn["first"] = 0 if roll[0] == d else 1
+            turn["walks"] = [fields(w.group(2), k) for w in walks]  # type: ignore[union-attr]
+        plan.append(turn)
+    return {"status": "solved", "plan": plan}
 
 
 def with_plan_rolls(inst: Instance, plan: Sequence[Turn]) -> Instance:

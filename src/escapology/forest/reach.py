@@ -36,7 +36,7 @@ import numpy as np
 
 from escapology.core.limits import Deadline, LimitReached
 from escapology.forest.model import Board
-from escapology.forest.structure import CORE, DEAD, UP
+from escapology.forest.structure import CORE, DEAD, UP, analyse
 
 #: Advance the core in blocks when every chain has at least this many arcs.
 BLOCK_FROM = 16
@@ -58,7 +58,7 @@ def verify_chains(board: Board) -> None:
     - a chain's last arc is followed, among core arcs, by exactly the first arcs of the chains
       listed as its successors.
     """
-    st = board.structure
+    st = analyse(board)
     arcs = board.arcs
     kind = st.arc_kind
     core = kind == CORE
@@ -94,7 +94,7 @@ class Reach:
         arcs = board.arcs
         self.tail, self.head = arcs.tail, arcs.head
         self.count = arcs.count
-        st = board.structure
+        st = analyse(board)
         self.blocks = st.kind in ("cycle", "chains") and st.shortest_chain >= BLOCK_FROM
         if self.blocks:
             verify_chains(board)

@@ -45,6 +45,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -242,9 +243,17 @@ def _tree_diameter(adj: tuple[tuple[int, ...], ...]) -> int:
     return d
 
 
+#: the structure of each board, built once (a board is immutable; the cache holds no board alive)
+_ANALYSED: "WeakKeyDictionary[Board, Structure]" = WeakKeyDictionary()
+
+
 def analyse(board: "Board") -> Structure:
-    """The :class:`Structure` of ``board``'s arc graph (its parts are computed when asked for)."""
-    return Structure(board)
+    """The :class:`Structure` of ``board``'s arc graph, built once per board (its parts are
+    computed when asked for)."""
+    st = _ANALYSED.get(board)
+    if st is None:
+        st = _ANALYSED[board] = Structure(board)
+    return st
 
 
 def _trees(board: "Board", core: np.ndarray, core_arcs: np.ndarray) -> tuple[np.ndarray, int, int]:

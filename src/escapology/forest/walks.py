@@ -44,7 +44,7 @@ import numpy as np
 from escapology.core.limits import Deadline, LimitReached
 from escapology.forest.chains import ChainWalker, Tape, chain_backtrack, run_periodic
 from escapology.forest.model import Board
-from escapology.forest.structure import Structure
+from escapology.forest.structure import Structure, analyse
 
 #: Walks longer than this are written compressed (repeated blocks), see :func:`extract_walk`.
 COMPRESS_ABOVE = 10_000
@@ -101,7 +101,7 @@ class WalkEngine:
         self.steps = 0  # numpy propagation steps done (for benchmarks)
         self.chain_walker: ChainWalker | None = None
         if engine != "frontier":
-            structure = board.structure
+            structure = analyse(board)
             if structure.kind in ("cycle", "chains") and (engine == "chains" or chains_pay_off(structure, self._count)):
                 self.chain_walker = ChainWalker(board, structure, self.deadline)
                 self._core = structure.core_mask

@@ -12,22 +12,22 @@ The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :fun
 True
 """
 
-from escapology.core.lazy import lazy_package
+import lazy_loader
 
-# imported on first use (the command line and `import escapology.labyrinth` stay light)
-__getattr__, __dir__ = lazy_package(__name__, {
-    ".checker": ["CheckResult", "check_plan"],
-    ".engines": ["ENGINES"],
-    ".generator": ["generate_instance"],
-    ".io": ["format_instance", "parse_instance", "parse_plan", "read_instance"],
-    ".model": ["Board", "Instance", "Push", "all_pushes", "plan_facts"],
-    ".render": ["plan_svg", "replay", "text_frames"],
-    ".result": ["SolveResult"],
-    ".api": ["check", "generate", "load", "render", "solve"],
+# imported on first use (PEP 562, lazy_loader): `import escapology.<pkg>` and the command line stay light
+__getattr__, __dir__, _ = lazy_loader.attach(__name__, submod_attrs={
+    "checker": ["CheckResult", "check_plan"],
+    "spec": ["ENGINES"],
+    "generator": ["generate_instance"],
+    "io": ["format_instance", "parse_instance", "parse_plan", "read_instance"],
+    "model": ["Board", "Instance", "Plan", "Push", "all_pushes", "plan_facts"],
+    "drawing": ["plan_svg", "replay", "text_frames"],
+    "result": ["SolveResult"],
+    "api": ["check", "generate", "load", "render", "solve"],
 })
 
 __all__ = [
-    "Board", "CheckResult", "ENGINES", "Instance", "Push", "SolveResult", "all_pushes", "check", "check_plan",
+    "Board", "CheckResult", "ENGINES", "Instance", "Plan", "Push", "SolveResult", "all_pushes", "check", "check_plan",
     "format_instance", "generate", "generate_instance", "load", "parse_instance", "parse_plan", "plan_facts",
     "plan_svg", "read_instance", "render", "replay", "solve", "text_frames",
 ]

@@ -19,16 +19,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
 from escapology.core.protocol import Verdict, read_source
 from escapology.core.svg import Svg
 from escapology.labyrinth.checker import check_plan
 from escapology.labyrinth.engines import solve as _solve_engine
 from escapology.labyrinth.io import PushFact, parse_instance, parse_plan
-from escapology.labyrinth.model import Instance, Push
+from escapology.labyrinth.generator import generate_instance, generate_with_min_pushes
+from escapology.labyrinth.model import Instance, Plan, Push
 from escapology.labyrinth.result import SolveResult
 
-__all__ = ["load", "solve", "check", "generate", "render", "SolveResult"]
+__all__ = ["load", "solve", "check", "generate", "render", "SolveResult", "plan_triples", "check_plan"]
 
 
 def load(source: str | Path, *, deadline: Deadline | None = None) -> Instance:
@@ -42,13 +44,20 @@ def load(source: str | Path, *, deadline: Deadline | None = None) -> Instance:
 
 def solve(inst: Instance, *, engine: str = "native", timeout: float | None = None,
           progress: bool | None = False, workers: int | None = None, node_limit: int | None = None,
-          memory: MemoryLimit | float | None = None) -> SolveResult:
+          memory: MemoryLimit | float | None = None, ray: str | None = None) -> SolveResult:
     """The plan with the fewest pushes (:func:`escapology.labyrinth.engines.solve`), after checking
     what the chosen engine would allocate against ``memory`` (MiB, or a
     :class:`~escapology.core.limits.MemoryLimit`; default what the machine has available): the native
     engine (whose beam, table and search states are known in advance) is refused with a :class:`~escapology.core.limits.MemoryLimitError` when it would need
     more; the exhaustive engine stops with ``unknown`` when its states fill the limit (and at the
-    ``timeout``)."""
+    ``timeout``). With ``ray`` (an address: ``host:port``, ``auto`` or ``local``), the first pushes
+    are shared across that Ray cluster (:func:`escapology.labyrinth.first_push.solve_on_ray`, with
+    ``workers`` CPUs for ``local``) and the proof is assembled from all parts."""
+    if ray is not None:
+        # imported here: Ray is heavy and only this path needs it
+        from escapology.labyrinth.first_push import solve_on_ray
+
+        return solve_on_ray(inst, ray, engine=engine, timeout=timeout, jobs=workers)
     if engine == "native":
         from escapology import _native
         from escapology.labyrinth.native import default_workers
@@ -57,15 +66,11 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
         MemoryLimit.of(memory).check(_native.labyrinth_memory(inst.n, inst.max_steps, threads),
                                      f"the native engine on a {inst.n}x{inst.n} board with {threads} worker(s)",
                                      "use fewer --workers")
-    if engine == "exhaustive":
-        from escapology.labyrinth.exhaustive import solve_exhaustive
-
-        return solve_exhaustive(inst, deadline=Deadline(timeout), memory=memory)
     return _solve_engine(inst, engine=engine, timeout=timeout, progress=progress, workers=workers,
-                         node_limit=node_limit)
+                         node_limit=node_limit, memory=memory)
 
 
-def _triples(certificate: Any) -> list[Any] | str:
+def plan_triples(certificate: Any) -> list[Any] | str:
     """The plan as push facts or ``(z, d, s)`` triples, or the reason there is none."""
     if isinstance(certificate, SolveResult):
         certificate = certificate.certificate
@@ -91,10 +96,21 @@ def _triples(certificate: Any) -> list[Any] | str:
     return out
 
 
-def check(inst: Instance, certificate: Any) -> Verdict:
+def check(inst: Instance, certificate: Any, *, file: str | None = None) -> Verdict:
     """Replay a plan (``Result.certificate``, ``[[z, d, s], ...]``, push facts as text, or the
-    ``to_json()`` object) with the independent checker (:func:`~escapology.labyrinth.checker.check_plan`)."""
-    triples = _triples(certificate)
+    ``to_json()`` object) with the independent checker (:func:`~escapology.labyrinth.checker.check_plan`).
+
+    ``file`` names where push facts came from: a violation then names that file and the fact's
+    line (``plan.lp:2: ...``), and the verdict's ``details`` hold the ``step`` and ``line``."""
+    if isinstance(certificate, str):
+        facts = parse_plan(certificate, file=file)
+        verdict = check_plan(inst, facts)
+        where = f"{file}:{verdict.line}: " if file and verdict.line else ""
+        details = {"step": verdict.step, "line": verdict.line}
+        if verdict.ok:
+            return Verdict(True, [], verdict.message, details)
+        return Verdict(False, [where + verdict.message], f"rejected: {where}{verdict.message}", details)
+    triples = plan_triples(certificate)
     if isinstance(triples, str):
         return Verdict.reject(triples)
     verdict = check_plan(inst, triples)
@@ -104,23 +120,43 @@ def check(inst: Instance, certificate: Any) -> Verdict:
 def generate(*, size: int | None = None, seed: int = 0, density: float = 0.42, max_steps: int | None = None,
              min_pushes: int | None = None) -> Instance:
     """A random ``size`` x ``size`` instance (default 10, as ``escapology labyrinth generate``);
-    with ``min_pushes``, the first whose fewest pushes is proven at least that many."""
-    from escapology.labyrinth.generator import generate_instance, generate_with_min_pushes
-
+    with ``min_pushes`` (0 or ``None``: any), the first whose fewest pushes is proven at least that
+    many (:class:`~escapology.core.errors.InputError` when none is found within the generator's
+    bound)."""
     n = 10 if size is None else size
-    if min_pushes is not None:
-        return generate_with_min_pushes(n, min_pushes, density=density, max_steps=max_steps, seed=seed)
+    if min_pushes:
+        try:
+            return generate_with_min_pushes(n, min_pushes, density=density, max_steps=max_steps, seed=seed)
+        except ValueError as e:  # no board with that many pushes within the generator's bound
+            raise InputError(str(e)) from None
     return generate_instance(n, density=density, max_steps=max_steps, seed=seed)
 
 
+def plan_of(inst: Instance, data: Any, file: str) -> Plan:
+    """The plan ``render --certificate FILE`` draws: push facts or the JSON of ``solve``, in step
+    order; a plan that breaks a rule (other than leaving the goal unreachable) is an
+    :class:`~escapology.core.errors.InputError` naming ``file`` and the fact's line."""
+    if isinstance(data, str):
+        facts = parse_plan(data, file=file)
+    else:
+        triples = plan_triples(data)
+        if isinstance(triples, str):
+            raise InputError(triples, file=file)
+        facts = parse_plan(" ".join(f"push({z},{d},{s})." for z, d, s in triples), file=file)
+    facts = sorted(facts, key=lambda f: f.step)
+    verdict = check_plan(inst, facts)
+    if not verdict.ok and verdict.step is not None and "reachable" not in verdict.message:
+        raise InputError(verdict.message, file=file, line=verdict.line)
+    return Plan(tuple(Push(f.z, f.direction) for f in facts))
+
+
 def render(inst: Instance, certificate: Any = None) -> Svg:
-    """The board, and with a plan one panel per push (:func:`~escapology.labyrinth.render.plan_svg`)."""
-    from escapology.core.errors import InputError
-    from escapology.labyrinth.render import plan_svg
+    """The board, and with a plan one panel per push (:func:`~escapology.labyrinth.drawing.plan_svg`)."""
+    from escapology.labyrinth.drawing import plan_svg  # the drawing code: loaded when a picture is asked for
 
     plan: list[Push] = []
     if certificate is not None:
-        triples = _triples(certificate)
+        triples = plan_triples(certificate)
         if isinstance(triples, str):
             triples = []
         try:

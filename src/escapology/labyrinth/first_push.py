@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from escapology.core.results import Status
+from escapology.labyrinth.engines import solve
 from escapology.labyrinth.model import Board, Instance, Push, all_pushes
 from escapology.labyrinth.result import SolveResult
 
@@ -111,8 +112,6 @@ def solve_split(inst: Instance, *, run: Runner, timeout: float | None = None, en
     ``first_look`` seconds of the engine on the whole instance give the incumbent (an answer proven
     then needs no split; ``None``: no first look), unless an ``incumbent`` plan is given. An avatar
     already on the goal, or no step allowed, needs no split either."""
-    from escapology.labyrinth.api import solve
-
     if inst.init == inst.goal or inst.max_steps == 0:
         return solve(inst, engine=engine, timeout=timeout, workers=1)
     start = time.perf_counter()
@@ -135,8 +134,6 @@ def solve_split(inst: Instance, *, run: Runner, timeout: float | None = None, en
 
 def _solve_part(instance: Instance, engine: str, end: float | None) -> SolveResult:
     """One part, single-threaded, until the wall-clock ``end`` (a Ray task)."""
-    from escapology.labyrinth.api import solve
-
     remaining = None if end is None else max(0.0, end - time.time())
     return solve(instance, engine=engine, timeout=remaining, workers=1)
 
@@ -145,7 +142,7 @@ def solve_on_ray(inst: Instance, address: str, *, engine: str = "native", timeou
                  jobs: int | None = None, first_look: float | None = 1.0) -> SolveResult:
     """:func:`solve_split` with the parts as tasks of the Ray cluster at ``address`` (``local``: a
     private one with ``jobs`` CPUs); a part still running at the time limit is cancelled."""
-    from escapology.batch.ray_backend import connect
+    from escapology.core.ray_cluster import connect  # Ray is imported only when a cluster is asked for
 
     ray = connect(address, jobs)
     try:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from escapology.core.tiles import ARMS, E, N, OPPOSITE, S, W
 
@@ -85,6 +85,60 @@ def moved_position(n: int, position: int, push: Push) -> int:
 def all_pushes(n: int) -> list[Push]:
     """The 4n pushes of an n x n board: every row east and west, every column north and south."""
     return [Push(z, d) for z in range(1, n + 1) for d in ("e", "w", "n", "s")]
+
+
+@dataclass(frozen=True)
+class Plan(Sequence[Push]):
+    """The Labyrinth's certificate: the pushes in order (push ``s`` is ``pushes[s - 1]``).
+
+    It reads and writes the two forms ``solve`` prints: the JSON list ``[[z, d, s], ...]`` (the
+    ``pushes`` key, an alias of ``certificate``) and the competition's ``push(z,d,s).`` facts.
+
+    >>> plan = Plan.from_json([[4, "n", 1], [5, "w", 2]])
+    >>> plan.to_json(), plan.facts(), len(plan)
+    ([[4, 'n', 1], [5, 'w', 2]], 'push(4,n,1). push(5,w,2).', 2)
+    >>> Plan.from_json(plan.to_json()) == plan
+    True
+    >>> Plan.from_json([[4, "n", 2]])
+    Traceback (most recent call last):
+    ...
+    ValueError: push 1 has step 2
+    """
+
+    pushes: tuple[Push, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.pushes)
+
+    def __getitem__(self, i: Any) -> Any:
+        return self.pushes[i]
+
+    def __iter__(self) -> Iterator[Push]:
+        return iter(self.pushes)
+
+    def to_json(self) -> list[list[Any]]:
+        """``[[z, d, s], ...]``: line, direction and step of every push."""
+        return [[p.line, p.direction, s] for s, p in enumerate(self.pushes, start=1)]
+
+    @classmethod
+    def from_json(cls, data: Sequence[Sequence[Any]]) -> "Plan":
+        """The plan ``[[z, d, s], ...]`` with steps ``1, 2, ...`` in order (:class:`ValueError`
+        naming the first push that is not one)."""
+        pushes = []
+        for s, item in enumerate(data, start=1):
+            if not isinstance(item, (list, tuple)) or len(item) != 3:
+                raise ValueError(f"push {s} is not [line, direction, step]: {item!r}")
+            z, d, step = item
+            if not isinstance(z, int) or not isinstance(step, int):
+                raise ValueError(f"push {s} is not [line, direction, step]: {item!r}")
+            if step != s:
+                raise ValueError(f"push {s} has step {step}")
+            pushes.append(Push(z, d))
+        return cls(tuple(pushes))
+
+    def facts(self) -> str:
+        """The plan as the problem page writes it: ``push(1,w,1). push(3,s,2).``"""
+        return plan_facts(self.pushes)
 
 
 def plan_facts(plan: Sequence[Push]) -> str:

@@ -3,8 +3,9 @@
 The search runs in the Rust crate ``native/`` (the extension module ``escapology._native``): a beam
 search finds some plan quickly, then iterative deepening proves lower bounds depth by depth over
 worker threads, with the pruning rules 1-6, a transposition table and kept walks. Each rule's
-soundness argument is in the doc comment of its Rust module (``native/src/labyrinth/rules.rs``,
-``search.rs``) and in ``docs/labyrinth.md``.
+soundness argument is in the doc comment of ``native/src/labyrinth/search.rs`` (the helpers that
+decide each rule: ``native/src/labyrinth/rules/``, one file per concept) and in
+``docs/labyrinth.md``.
 
 This module only converts: the instance to the crate's plain data (connections by field,
 positions ``row * n + col``), the crate's push codes ``4 * (line - 1) + d`` (d: east, west, north,

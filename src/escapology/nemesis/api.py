@@ -6,6 +6,24 @@ instance's start; ``status`` is ``solved`` once the winner (or the cat number) i
 certificate is the winner's strategy (or the Cat-and-Herder certificate). The answer object of
 ``escapology nemesis solve --format json`` is ``Result.answer``.
 
+The engines (:data:`ENGINES`; ``engine=``, ``-e/--engine``):
+
+``exact`` (the default)
+    the exact minimax search in Rust: any graph; Cat Herding's search too.
+``exact-python``
+    the same search in Python (a cross-check; the answers are the same).
+``linear``
+    the linear-time methods of the paper in Rust: Lemma 11 (trees), Lemma 12 (maximum degree 3),
+    Theorem 13 (Blizzard, any graph). A file in the plain form is read natively
+    (:class:`~escapology.nemesis.linear_native.NativeInstance`) and solved without a Python object
+    per vertex: graphs of millions of vertices in seconds.
+``linear-python``
+    the Python reference of the linear methods (a cross-check).
+
+The earlier two axes stay accepted for one release, with a :class:`DeprecationWarning`:
+``method="exact"|"linear"`` and ``engine="native"|"python"`` name the engine they combine to
+(``method="linear", engine="python"`` is ``linear-python``).
+
 >>> from escapology.nemesis import load, solve, check
 >>> inst = load("edge(s,a). edge(a,x). edge(a,y). exit(x). exit(y). start(s).")
 >>> result = solve(inst, timeout=10)
@@ -15,42 +33,80 @@ certificate is the winner's strategy (or the Cat-and-Herder certificate). The an
 (True, True)
 >>> check(inst, {"position": "s", "trapped": True}).ok
 False
+>>> print(result.to_text())
+nemesis: the fugitive wins from s
+fugitive strategy: 4 nodes; main line: a -> x
+>>> solve(inst, engine="linear").winner
+'fugitive'
 """
 
 from __future__ import annotations
 
+import json
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, TextIO
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
-from escapology.core.protocol import Verdict, read_source
+from escapology.core.protocol import TEXT, Text, Verdict, read_source
 from escapology.core.results import Status
 from escapology.core.svg import Svg
 from escapology.nemesis import io as nio
 from escapology.nemesis.model import Graph, Instance
 
-__all__ = ["Result", "load", "solve", "check", "generate", "render"]
+__all__ = ["ENGINES", "Result", "load", "solve", "check", "generate", "render", "require_start", "resolve_engine",
+           "read_certificate", "check_file", "check_graph", "winning_region", "strategy_of", "KINDS"]
+
+#: The engines of ``solve``, the default first (module docstring).
+ENGINES = ("exact", "exact-python", "linear", "linear-python")
+#: The kinds of ``generate``: random graphs, the paper's grid, and reductions of an instance (or,
+#: for ``lsat``, of a DIMACS CNF) read from ``source``.
+KINDS = ("random", "tree", "subcubic", "grid", "merge-exits", "two-exits", "cat", "lsat")
+#: Nemesis strategy documents from this size on are checked as they are read, a node at a time
+#: into flat arrays (:func:`check_file`), when the command reads them (:func:`read_certificate`).
+STREAM_BYTES = 32 << 20
 
 
-def load(source: str | Path, *, exits: Iterable[str] = (), start: str | None = None,
-         deadline: Deadline | None = None) -> Instance:
-    """ASP facts (a path, ``"-"`` or the facts themselves) or a networkx graph file (GraphML,
-    GML, edge list); ``exits`` and ``start`` add exits and override the start. The limits are those
-    of :mod:`escapology.nemesis.io` (``MAX_VERTICES``, ...); ``deadline`` is polled while reading
-    facts."""
-    exits = [x for x in exits if x]
-    name = str(source)
-    if isinstance(source, Path) or (name != "-" and "\n" not in name and "(" not in name):
-        if Path(name).suffix.lower() in (".graphml", ".gml"):
+def exit_names(exits: str | Iterable[str]) -> list[str]:
+    """The exits given: a comma-separated string (``--exits x,y``) or names."""
+    if isinstance(exits, str):
+        exits = exits.split(",")
+    return [x.strip() for x in exits if x and x.strip()]
+
+
+def load(source: str | Path | Text, *, deadline: Deadline | None = None, exits: str | Iterable[str] = (),
+         start: str | None = None) -> Instance:
+    """ASP facts, an edge list or a networkx graph file (GraphML, GML, CSV): a path, ``"-"``, the
+    text itself, or :class:`~escapology.core.protocol.Text` already read; ``exits`` (names, or
+    ``"x,y"``) add exits and ``start`` overrides the start. The limits are those of
+    :mod:`escapology.nemesis.io` (``MAX_VERTICES``, ...); ``deadline`` is polled while reading.
+    A file in the plain form is read natively (:func:`escapology.nemesis.io.read_instance`)."""
+    xs = exit_names(exits)
+    if not isinstance(source, Text):
+        name = str(source)
+        if (isinstance(source, Path) or name != "-" and "\n" not in name and "(" not in name) \
+                and Path(name).suffix.lower() in (".graphml", ".gml"):
             if not Path(name).is_file():
                 raise InputError("no such file", file=name)
-            return nio.read_graph_file(name, exits=exits, start=start)
-        text, name = read_source(source)
-        return nio.load_instance(name, text=text, exits=exits, start=start, deadline=deadline)
+            inst = nio.read_graph_file(name, exits=xs, start=start)
+            inst.source = name
+            return inst
     text, name = read_source(source, is_text=lambda s: "(" in s)
-    return nio.parse_and_apply(text, name, exits=exits, start=start, deadline=deadline)
+    if name == TEXT:  # facts given as text: the Python reader, which names their lines
+        return nio.parse_and_apply(text, name, exits=xs, start=start, deadline=deadline)
+    return nio.read_instance(text, name, exits=xs, start=start, deadline=deadline)
+
+
+def require_start(inst: Instance) -> None:
+    """Raise :class:`InputError` (naming the instance's file) when the instance has no start
+    vertex or no exit: the games are played from a start towards the exits."""
+    if inst.start is None:
+        raise InputError("no start vertex: add a start(V). fact or use --start", file=inst.source)
+    has_exits = getattr(inst, "has_exits", None)
+    if not (has_exits() if has_exits is not None else inst.exits):
+        raise InputError("no exit: add exit(V). facts or use --exits", file=inst.source)
 
 
 @dataclass
@@ -88,58 +144,213 @@ class Result:
         """``answer`` with ``status`` and ``certificate``."""
         return {**self.answer, "status": self.status.value, "certificate": self.certificate}
 
+    def write_json(self, out: TextIO) -> None:
+        """Write :meth:`to_json` as one line as it is encoded (strategies share nodes: the text can
+        be far larger than the objects)."""
+        from escapology.nemesis.strategy import write_json
 
-def _need_start(inst: Instance) -> None:
-    if inst.start is None:
-        raise InputError("no start vertex: add a start(V). fact or use --start")
-    if not inst.exits:
-        raise InputError("no exit: add exit(V). facts or use --exits")
+        write_json(self.to_json(), out)
+
+    def note(self) -> str | None:
+        """Nothing on standard error: the text answer says it all."""
+        return None
+
+    def to_text(self) -> str:
+        """What ``solve`` prints: the winner and the size and main line of the strategy (the JSON
+        holds the strategy itself), or the winning starts, or the cat numbers."""
+        a = self.answer
+        if self.status is Status.UNKNOWN:
+            w = a.get("winner")
+            return f"unknown: the {w} wins; the time limit was reached while the strategy was written" if w \
+                else "unknown"
+        if "cat_number" in a:
+            lines = [f"cat number {a['cat_number']} (cat speed {a['cat_speed']})"]
+            if "value" in a:
+                lines.append(f"from start {a['start']}: {a['value']} deletions")
+                cert = a.get("certificate")
+                if cert:
+                    lines.append(f"certificate: herder strategy {len(cert['herder']['nodes'])} nodes, "
+                                 f"cat strategy {len(cert['cat']['nodes'])} nodes")
+            lines.append("per vertex: " + ", ".join(f"{v}={k}" for v, k in a["per_vertex"].items()))
+            return "\n".join(lines)
+        if "winning_starts" in a:
+            return (f"{a['game']}: the fugitive wins from {len(a['winning_starts'])} start(s): "
+                    + " ".join(a["winning_starts"]))
+        return "\n".join(self._play_lines(a))
+
+    def _play_lines(self, a: dict[str, Any]) -> list[str]:
+        from escapology.nemesis.strategy import player, principal_line, strategy_size
+
+        lines = [f"{a['game']}: the {a['winner']} wins from {a['start']}"]
+        strat = a.get("strategy")
+        if a.get("strategy_note"):
+            lines.append(a["strategy_note"])
+        if strat:
+            who = "fugitive" if player(strat) == "fugitive" else "Nemesis"
+            lines.append(f"{who} strategy: {strategy_size(strat)} nodes; main line: "
+                         + " -> ".join(principal_line(strat)))
+        lines += _tree_and_region(a.get("escape_tree"), a.get("trap_region"))
+        return lines
 
 
-def solve(inst: Instance, *, timeout: float | None = None, game: str = "nemesis", method: str = "exact",
-          all_starts: bool = False, cat_speed: str = "unbounded", max_strategy_nodes: int | None = None,
-          engine: str = "native", strategy_file: str | Path | None = None) -> Result:
+def _tree_and_region(tree: Any, region: Any) -> list[str]:
+    lines = []
+    if tree:
+        lines.append("binary escape tree: " + " ".join(f"{a}-{b}" for a, b in tree))
+    if region is not None:
+        lines.append(f"trap region (the Storm keeps him there): {len(region)} vertices")
+    return lines
+
+
+class LinearResult(Result):
+    """The answer of the linear engine on a natively read graph: the strategy and the other
+    documents stay JSON text (:class:`~escapology.nemesis.linear_native.LinearAnswer`) until
+    :attr:`answer` parses them; :meth:`write_json` writes them as they are."""
+
+    def __init__(self, raw: Any, stats: dict[str, Any] | None = None) -> None:  # noqa: D107
+        self.raw = raw
+        self.status = Status.SOLVED
+        self.stats = stats or {}
+        self._parsed: dict[str, Any] | None = None
+
+    @property  # type: ignore[override]
+    def answer(self) -> dict[str, Any]:
+        if self._parsed is None:
+            self._parsed = self.raw.parsed()
+        return self._parsed
+
+    def write_json(self, out: TextIO) -> None:
+        out.flush()
+        binary = getattr(out, "buffer", None)
+        if binary is None:  # a text stream without bytes below (some test runners)
+            import io
+
+            data = io.BytesIO()
+            self.raw.write_json(data)
+            out.write(data.getvalue().decode())
+        else:
+            self.raw.write_json(binary)
+            binary.flush()
+
+    def to_text(self) -> str:
+        a = self.raw.answer
+        lines = [f"{a['game']}: the {a['winner']} wins from {a['start']}"]
+        if a.get("strategy_note"):
+            lines.append(a["strategy_note"])
+        if a.get("strategy") is not None:
+            who = "fugitive" if a["winner"] == "fugitive" else "Nemesis"
+            lines.append(f"{who} strategy: {self.raw.nodes} nodes; main line: " + " -> ".join(self.raw.principal_line))
+        tree, region = a.get("escape_tree"), a.get("trap_region")
+        lines += _tree_and_region(json.loads(tree) if tree else None, None if region is None else json.loads(region))
+        return "\n".join(lines)
+
+
+def resolve_engine(engine: str | None = None, method: str | None = None) -> str:
+    """The engine's name (:data:`ENGINES`) from ``engine=`` and the deprecated ``method=``
+    (``exact``/``linear``) or ``engine="native"|"python"`` (with a :class:`DeprecationWarning`).
+
+    >>> resolve_engine(), resolve_engine("linear-python")
+    ('exact', 'linear-python')
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     resolve_engine("python", "linear"), resolve_engine(method="linear"), resolve_engine("native")
+    ('linear-python', 'linear', 'exact')
+    >>> resolve_engine("linear", "exact")
+    Traceback (most recent call last):
+    ...
+    escapology.core.errors.InputError: --method exact contradicts --engine linear (use --engine alone)
+    """
+    if method is not None:
+        if method not in ("exact", "linear"):
+            raise InputError(f"unknown method {method!r}; choose an engine: {', '.join(ENGINES)}")
+        if engine in ENGINES and not engine.startswith(method):
+            raise InputError(f"--method {method} contradicts --engine {engine} (use --engine alone)")
+        warnings.warn("method= (--method) is deprecated: choose the engine with engine= (-e/--engine): "
+                      + ", ".join(ENGINES), DeprecationWarning, stacklevel=3)
+    if engine in ("native", "python"):
+        warnings.warn(f"engine={engine!r} is deprecated: the engines are {', '.join(ENGINES)}",
+                      DeprecationWarning, stacklevel=3)
+        return (method or "exact") + ("-python" if engine == "python" else "")
+    if engine is None:
+        return method or "exact"
+    if engine not in ENGINES:
+        raise InputError(f"unknown engine {engine!r}; choose {', '.join(ENGINES)}")
+    return engine
+
+
+def solve(inst: Instance, *, engine: str | None = None, timeout: float | None = None, game: str = "nemesis",
+          all_starts: bool | None = False, cat_speed: str = "unbounded", max_strategy_nodes: int | None = None,
+          strategy_file: str | Path | None = None, memory: float | None = None,
+          method: str | None = None) -> Result:
     """The winner from the start with a winning strategy (``game`` nemesis or blizzard), the
-    winning starts (``all_starts``), or the cat number (``game="cat"``, ``cat_speed`` ``"1"`` or
-    ``"unbounded"``). ``method`` is ``exact`` (any graph) or ``linear`` (trees, maximum degree 3,
-    Blizzard). A strategy of more than ``max_strategy_nodes`` nodes (default: no cap) is left out,
-    with a note. ``unknown`` when ``timeout`` passes. ``engine`` runs the exact searches in the
-    Rust crate (``native``, the default) or in Python (``python``); the answers are the same.
-    ``strategy_file`` (exact method, one start): the strategy is written to that file, streamed
+    winning starts (``all_starts``; ``None``: when the instance has no start), or the cat number (``game="cat"``, ``cat_speed`` ``"1"`` or
+    ``"unbounded"``). ``engine`` is one of :data:`ENGINES` (default ``exact``; module docstring);
+    ``method=`` is its deprecated older name. A strategy of more than ``max_strategy_nodes`` nodes
+    (default: no cap) is left out, with a note. ``unknown`` when ``timeout`` passes. ``memory`` is
+    accepted as every game's ``solve`` takes it; the Nemesis searches take no memory limit.
+    ``strategy_file`` (an exact engine, one start): the strategy is written to that file, streamed
     (:func:`escapology.nemesis.exact.solve`), and the answer holds ``"strategy_file"``,
     ``"strategy_nodes"`` and a note instead of the strategy; check the file with :func:`check_file`
-    (or ``escapology nemesis check``, which reads a large one as a stream)."""
+    (or ``escapology nemesis check``, which reads a large one as a stream). Errors name the file
+    the instance was read from."""
+    name = resolve_engine(engine, method)
+    deadline = Deadline(timeout)
+    if all_starts is None:  # what `escapology solve FILE` asks: from the start, else every start
+        all_starts = inst.start is None
+    refuse_strategy_file(strategy_file, engine=name, all_starts=all_starts, game=game)
     try:
-        return Result(Status.SOLVED, _answer(inst, game, all_starts=all_starts, method=method,
-                                             cat_speed=cat_speed, timeout=timeout,
-                                             max_strategy_nodes=max_strategy_nodes, engine=engine,
+        ng = getattr(inst, "native", None)
+        if name == "linear" and not all_starts and game != "cat" and ng is not None:
+            return _solve_native_linear(inst, ng, game, deadline)
+        return Result(Status.SOLVED, _answer(inst, game, all_starts=all_starts, engine=name, cat_speed=cat_speed,
+                                             deadline=deadline, max_strategy_nodes=max_strategy_nodes,
                                              strategy_file=strategy_file))
     except LimitReached as exc:
         known = getattr(exc, "winner", None)  # the time ran out while the strategy was written
         return Result(Status.UNKNOWN, {"game": game, **({"winner": known} if known else {})})
+    except InputError as exc:
+        raise (exc.with_file(inst.source) if inst.source else exc) from None
 
 
-def refuse_strategy_file(strategy_file: str | Path | None, *, method: str, all_starts: bool, game: str) -> None:
+def _solve_native_linear(inst: Instance, ng: Any, game: str, deadline: Deadline) -> Result:
+    """The linear engine on a natively read graph: the deadline is looked at before and after
+    (each takes seconds at most on millions of vertices)."""
+    from escapology.nemesis import linear_native
+
+    if deadline.expired():
+        return Result(Status.UNKNOWN, {"game": game})
+    require_start(inst)
+    answer = linear_native.solve(ng, game)
+    if deadline.expired():
+        return Result(Status.UNKNOWN, {"game": game, "winner": answer.winner})
+    return LinearResult(answer)
+
+
+def refuse_strategy_file(strategy_file: str | Path | None, *, engine: str = "exact", all_starts: bool = False,
+                         game: str = "nemesis", method: str | None = None) -> None:
     """Raise :class:`~escapology.core.errors.InputError` when a strategy file is asked for where
-    none is written: only the exact method for one start (Nemesis or Blizzard) writes one."""
-    if strategy_file is not None and (method != "exact" or all_starts or game == "cat"):
-        raise InputError("--strategy-file is written by the exact method for one start "
-                         "(not with --method linear, --all-starts or --game cat)")
+    none is written (only an exact engine for one start, Nemesis or Blizzard, writes one), or in a
+    directory that does not exist. ``method`` is the deprecated name of the engine's kind."""
+    if strategy_file is None:
+        return
+    if (method or engine).startswith("linear") or all_starts or game == "cat":
+        raise InputError("--strategy-file is written by the exact engines for one start "
+                         "(not with --engine linear, --all-starts or --game cat)")
+    if not Path(strategy_file).parent.is_dir():
+        raise InputError(f"--strategy-file: no directory {Path(strategy_file).parent}")
 
 
-def _answer(inst: Instance, game: str, *, all_starts: bool, method: str, cat_speed: str,
-            timeout: float | None, max_strategy_nodes: int | None = None,
-            engine: str = "native", strategy_file: str | Path | None = None) -> dict[str, Any]:
+def _answer(inst: Instance, game: str, *, all_starts: bool, engine: str, cat_speed: str, deadline: Deadline,
+            max_strategy_nodes: int | None = None, strategy_file: str | Path | None = None) -> dict[str, Any]:
     """The JSON answer (raises LimitReached on timeout)."""
-    deadline = Deadline(timeout)
-    refuse_strategy_file(strategy_file, method=method, all_starts=all_starts, game=game)
+    native = "native" if not engine.endswith("-python") else "python"  # the exact searches' own switch
     g = inst.graph()
     if game == "cat":
-        from escapology.nemesis.cat import new_cat_search
-
         from escapology.core.progress import search_progress
+        from escapology.nemesis.cat import CertificateTooLarge, cat_certificate, new_cat_search
 
-        cs = new_cat_search(g, None if cat_speed == "unbounded" else 1, deadline, engine=engine)
+        cs = new_cat_search(g, None if cat_speed == "unbounded" else 1, deadline, engine=native)
         with search_progress("cat herding: searching") as prog:
             cs.progress = prog
             per = {g.names[v]: cs.herder_turn(v, g.mult) for v in range(g.n)}
@@ -151,8 +362,6 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, method: str, cat_spe
             "per_vertex": per,
         }
         if inst.start is not None:
-            from escapology.nemesis.cat import CertificateTooLarge, cat_certificate
-
             out["start"] = inst.start
             out["value"] = per[inst.start]
             try:
@@ -162,20 +371,21 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, method: str, cat_spe
         return out
     if game not in ("nemesis", "blizzard"):
         raise ValueError(f"unknown game {game!r}; choose nemesis, blizzard or cat")
+    linear = engine.startswith("linear")
     if all_starts:
-        if method == "linear":
-            starts = _linear_starts(g, game)
+        if linear:
+            starts = _linear_starts(g, game, python=native == "python")
         else:
             from escapology.nemesis.exact import winning_starts
 
-            starts = winning_starts(g, game, deadline=deadline, engine=engine)
+            starts = winning_starts(g, game, deadline=deadline, engine=native)
         return {"game": game, "winning_starts": [g.names[v] for v in starts]}
-    _need_start(inst)
-    if method == "linear":
-        return _solve_linear(g, game)
+    require_start(inst)
+    if linear:
+        return solve_linear_python(g, game) if native == "python" else _solve_linear(g, game)
     from escapology.nemesis.exact import solve as solve_graph
 
-    r = solve_graph(g, game, deadline=deadline, max_strategy=max_strategy_nodes, engine=engine,
+    r = solve_graph(g, game, deadline=deadline, max_strategy=max_strategy_nodes, engine=native,
                     strategy_file=strategy_file)
     out = {"game": game, "start": inst.start, "winner": r.winner, "strategy": r.strategy, "nodes": r.nodes}
     if "strategy_file" in r.stats:
@@ -189,17 +399,18 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, method: str, cat_spe
     return out
 
 
-def _linear_starts(g: Graph, game: str) -> list[int]:
+def _linear_starts(g: Graph, game: str, *, python: bool = False) -> list[int]:
     from escapology.nemesis import linear, linear_native
 
     if game == "blizzard":
         W, _ = linear.blizzard_winning_set(g)
         return [v for v in range(g.n) if not g.is_exit[v] and any(w in W for w, _ in g.adj[v])]
-    ng = linear_native.from_graph(g)
+    ng = None if python else linear_native.from_graph(g)
     out = []
     for v in range(g.n):
         if not g.is_exit[v]:
-            if _solve_linear(g, game, v, ng)["winner"] == "fugitive":
+            answer = solve_linear_python(g, game, v) if python else _solve_linear(g, game, v, ng)
+            if answer["winner"] == "fugitive":
                 out.append(v)
     return out
 
@@ -237,7 +448,7 @@ def solve_linear_python(g: Graph, game: str, start: int | None = None) -> dict[s
     try:
         w, tree = linear.subcubic_winner(g, s)
     except linear.NotApplicable:
-        raise InputError("--method linear needs a tree or a graph of maximum degree 3 (or --game blizzard)") from None
+        raise InputError("--engine linear needs a tree or a graph of maximum degree 3 (or --game blizzard)") from None
     out = {"game": game, "start": g.names[s], "winner": w,
            "strategy": linear.subcubic_strategy(g, tree, s) if w == "fugitive" else None,
            "method": "Lemma 12 (maximum degree 3)"}
@@ -245,19 +456,82 @@ def solve_linear_python(g: Graph, game: str, start: int | None = None) -> dict[s
         out["escape_tree"] = tree
     else:
         out["strategy_note"] = ("the linear method gives no Nemesis strategy on graphs of maximum degree 3; "
-                                "--method exact writes one")
+                                "--engine exact writes one")
     return out
 
 
-def check(inst: Instance, certificate: Any, *, game: str | None = None, cat_speed: str = "unbounded") -> Verdict:
+def check(inst: Instance, certificate: Any, *, game: str | None = None, cat_speed: str = "unbounded",
+          file: str | None = None) -> Verdict:
     """Verify a certificate against every reply of the opponent: a strategy document (or an
     earlier strategy tree), a Cat-and-Herder certificate, a binary escape tree
-    ``{"root": r, "escape_tree_children": ...}``, a Blizzard ``{"trap_region": [...]}``, or the
-    ``to_json()`` object. The game is ``game``, else the object's ``"game"``, else Nemesis; a
-    ``game`` that contradicts the object's is an :class:`InputError` naming both."""
+    ``{"root": r, "escape_tree_children": ...}``, a Blizzard ``{"trap_region": [...]}``, the
+    ``to_json()`` object, or a :class:`~pathlib.Path` to a file of one (a large Nemesis strategy
+    document is read as a stream: :func:`check_file`). The game is ``game``, else the object's
+    ``"game"``, else Nemesis; a ``game`` that contradicts the object's is an :class:`InputError`
+    naming both.
+
+    ``file`` names the file the certificate was read from (what ``escapology nemesis check``
+    passes): a file that holds no certificate at all (text, an answer without a strategy) and an
+    instance without a start are then :class:`InputError`\\ s naming their files (exit 2), not
+    rejections."""
+    if isinstance(certificate, Path):
+        return _check_path(inst, certificate, game=game, cat_speed=cat_speed)
+    if file is not None:
+        require_start(inst)
+        _refuse_non_certificate(certificate, game, file)
     if inst.start is None:
         return Verdict.reject("the instance has no start vertex")
-    return check_graph(inst.graph(), certificate, game=game, cat_speed=cat_speed)
+    from escapology.nemesis.checker_base import paused_gc  # the checkers' module: imported when one runs
+
+    with paused_gc():
+        g = inst.graph()
+    try:
+        return check_graph(g, certificate, game=game, cat_speed=cat_speed)
+    except InputError as exc:
+        raise (exc.with_file(file) if file else exc) from None
+
+
+def _refuse_non_certificate(data: Any, game: str | None, file: str) -> None:
+    if isinstance(data, str):
+        raise InputError("not JSON: give what 'solve --format json' (or 'solve -o FILE') wrote, or a strategy",
+                         file=file)
+    if isinstance(data, dict) and "winner" in data and data.get("strategy") is None and "trap_region" not in data:
+        raise InputError("the file holds no strategy" + (f" ({data['strategy_note']})" if data.get("strategy_note")
+                                                         else ""), file=file)
+    if not isinstance(data, dict) and game == "cat":
+        raise InputError("the file holds no Cat Herding certificate", file=file)
+
+
+def _check_path(inst: Instance, path: Path, *, game: str | None, cat_speed: str) -> Verdict:
+    """The verdict on the certificate in the file ``path``: streamed when it is a large Nemesis
+    strategy document (:data:`STREAM_BYTES`), else read whole; errors name the file."""
+    from escapology.nemesis.strategy_stream import streamed_nemesis_document
+
+    if game != "cat" and streamed_nemesis_document(path, STREAM_BYTES) is not None:
+        require_start(inst)
+        try:
+            return check_file(inst, path, game=game)
+        except InputError as exc:
+            raise exc.with_file(str(path)) from None
+    from escapology.core.cli_support import read_certificate as read_whole
+
+    data, name = read_certificate(path)
+    return check(inst, data, game=game, cat_speed=cat_speed, file=name)
+
+
+def read_certificate(source: str | Path) -> tuple[Any, str]:
+    """``(certificate, name)`` of what ``check`` reads from ``source`` (a path or ``"-"``): a
+    large Nemesis strategy document stays its :class:`~pathlib.Path` (:func:`check` streams it),
+    anything else is read whole (:func:`escapology.core.cli_support.read_certificate`)."""
+    from escapology.core.cli_support import read_certificate as read_whole
+    from escapology.nemesis.strategy_stream import streamed_nemesis_document
+
+    from escapology.nemesis.checker_base import paused_gc
+
+    if str(source) != "-" and streamed_nemesis_document(source, STREAM_BYTES) is not None:
+        return Path(source), str(source)
+    with paused_gc():  # millions of small objects, no cycles: collections would only walk them
+        return read_whole(source)
 
 
 def check_graph(g: Graph, certificate: Any, *, game: str | None = None, cat_speed: str = "unbounded") -> Verdict:
@@ -288,7 +562,8 @@ def check_file(inst: Instance | Graph, path: str | Path, *, game: str | None = N
     from escapology.nemesis.checker import check_strategy_file
     from escapology.nemesis.checker_base import paused_gc
 
-    g = inst.graph() if isinstance(inst, Instance) else inst
+    with paused_gc():  # millions of small objects, no cycles: collections would only walk them
+        g = inst.graph() if isinstance(inst, Instance) else inst
     if g.start is None:
         return Verdict.reject("the instance has no start vertex")
     if game not in (None, "nemesis", "blizzard"):
@@ -369,30 +644,82 @@ def _check_tree(g: Graph, data: dict[str, Any]) -> tuple[bool, str]:
     return ok, msg
 
 
-def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", p: float = 0.3,
-             exits: int = 2) -> Instance:
-    """A random instance on ``size`` vertices (default 12): ``kind`` ``random`` (edge probability
-    ``p``), ``tree`` or ``subcubic``, with ``exits`` exits; ``grid`` is the ``size`` x ``size``
-    grid (no randomness)."""
-    from escapology.nemesis import generator
+def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", p: float | None = None,
+             exits: int = 2, rows: int | None = None, cols: int | None = None,
+             source: str | Path | None = None) -> Instance:
+    """A new instance of ``kind`` (:data:`KINDS`): ``random`` (``size`` vertices, default 12, edge
+    probability ``p``, default 0.3), ``tree`` or ``subcubic``, with ``exits`` exits; ``grid`` the
+    ``size`` x ``size`` grid of the paper's Fig. 4 (default 11; ``rows`` x ``cols`` for a
+    rectangle; no randomness); or a reduction of the instance in ``source`` (``merge-exits``,
+    ``two-exits``, ``cat``: Cat Herding with speed 1, its note in the instance's ``comment``) or of
+    the DIMACS CNF in ``source`` (``lsat``: Theorem 3's escape-tree instance)."""
+    from escapology.nemesis import generator, reductions
 
     n = 12 if size is None else size
     if kind == "random":
-        return generator.random_graph(n, p, exits=exits, seed=seed)
+        return generator.random_graph(n, 0.3 if p is None else p, exits=exits, seed=seed)
     if kind == "tree":
         return generator.random_tree(n, exits=exits, seed=seed)
     if kind == "subcubic":
         return generator.random_subcubic(n, exits=exits, seed=seed)
-    if kind == "grid":
-        return generator.grid(n, n)
-    raise ValueError(f"unknown kind {kind!r}; choose random, tree, subcubic or grid")
+    if kind == "grid":  # the K x K grid of Fig. 4 for size K; rows/cols for rectangles
+        rows = rows if rows is not None else (size if size is not None else 11)
+        cols = cols if cols is not None else (size if size is not None else 11)
+        if rows * cols > nio.MAX_VERTICES:
+            raise InputError(f"a {rows} x {cols} grid has more than {nio.MAX_VERTICES} vertices")
+        return generator.grid(rows, cols)
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind {kind!r}; choose {', '.join(KINDS)}")
+    if source is None:
+        raise InputError(f"generate {kind} needs --from FILE")
+    if kind == "lsat":
+        from escapology.core.protocol import read_source as read
+
+        text, name = read(Path(source) if str(source) != "-" else "-")
+        return reductions.lsat_to_escape_tree(reductions.parse_dimacs(text, file=name))
+    base = load(Path(source) if str(source) != "-" else "-")
+    if kind == "merge-exits":
+        return reductions.merge_exits(base)
+    if kind == "two-exits":
+        return reductions.two_exits(base)
+    cats = reductions.nemesis_to_cat(base)
+    if not cats:
+        raise InputError("the start is next to an exit: the fugitive wins at once", file=str(source))
+    inst, k = cats[0]
+    inst.comment = (f"% Cat Herding (cat speed 1) from {inst.start}: the fugitive wins the source via this\n"
+                    f"% first move iff the cat number from start is >= {k}; {len(cats)} instance(s) in all.")
+    return inst
 
 
-def render(inst: Instance, certificate: Any = None) -> Svg:
-    """The graph with exits and start, and a strategy's line of play when given."""
-    from escapology.nemesis.render import picture
+def winning_region(inst: Instance, game: str = "nemesis", *, timeout: float | None = 20.0) -> set[str] | None:
+    """The starts from which the fugitive wins (the exact search), or ``None`` when that takes
+    longer than ``timeout`` seconds (``None``: 20 s) or the game is Cat Herding."""
+    from escapology.nemesis.exact import winning_starts
 
+    if game == "cat":
+        return None
+    g = inst.graph()
+    try:
+        return {g.names[v] for v in winning_starts(g, game, deadline=Deadline(20.0 if timeout is None else timeout))}
+    except LimitReached:
+        return None
+
+
+def strategy_of(certificate: Any) -> dict[str, Any] | None:
+    """The strategy (or Cat-and-Herder certificate) a picture draws from a certificate: the
+    :class:`Result`, its ``to_json()`` object, or the strategy itself."""
     strategy = certificate.to_json() if isinstance(certificate, Result) else certificate
     if isinstance(strategy, dict) and "winner" in strategy:
         strategy = strategy.get("strategy")
-    return picture(inst, strategy=strategy if isinstance(strategy, dict) else None)
+    return strategy if isinstance(strategy, dict) else None
+
+
+def render(inst: Instance, certificate: Any = None, *, game: str = "nemesis", region: bool = False,
+           timeout: float | None = None) -> Svg:
+    """The graph with exits and start, and a strategy's line of play when given; with ``region``,
+    the winning starts of ``game`` shaded (:func:`winning_region`, left out when they take longer
+    than ``timeout``, default 20 s)."""
+    from escapology.nemesis.render import picture
+
+    winning = winning_region(inst, game, timeout=timeout) if region else None
+    return picture(inst, winning=winning, strategy=strategy_of(certificate))

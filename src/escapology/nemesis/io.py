@@ -194,6 +194,30 @@ def read_graph_file(
         raise InputError("no such file", file=name) from None
     except Exception as exc:  # networkx raises many kinds of parse errors
         raise InputError(f"networkx cannot read this graph: {exc}", file=name) from None
+    return _networkx_instance(g, name, exits, start)
+
+
+def is_graphml(name: str, text: str) -> bool:
+    """Whether ``text`` (read from ``name``) is GraphML: its name ends in ``.graphml``, or it opens
+    with a ``<graphml`` element (standard input)."""
+    return Path(name).suffix.lower() == ".graphml" or "<graphml" in text.lstrip()[:4000]
+
+
+def read_graph_text(text: str, name: str, *, exits: Iterable[str] = (), start: str | None = None) -> Instance:
+    """:func:`read_graph_file` for text already read: GraphML (:func:`is_graphml`), else GML."""
+    import networkx as nx
+
+    try:
+        if is_graphml(name, text):
+            g = nx.parse_graphml(text, force_multigraph=True)
+        else:
+            g = nx.parse_gml(text, label="label")
+    except Exception as exc:  # networkx raises many kinds of parse errors
+        raise InputError(f"networkx cannot read this graph: {exc}", file=name) from None
+    return _networkx_instance(g, name, exits, start)
+
+
+def _networkx_instance(g: Any, name: str, exits: Iterable[str], start: str | None) -> Instance:
     if g.is_directed():
         raise InputError("the graph is directed (edgedefault=\"directed\" or \"directed 1\"); Nemesis edges are "
                          "undirected: declare the graph undirected (an arc each way would be two copies of "
@@ -363,35 +387,55 @@ def load_native(path: str | Path, text: str, *, exits: Iterable[str] = (), start
                                    exits=[x for x in exits if x], start=start)
 
 
+def read_instance(text: str, name: str, *, exits: Iterable[str] = (), start: str | None = None,
+                  deadline: Deadline | None = None) -> Instance:
+    """The instance in ``text`` read from the file ``name`` (``<stdin>`` for standard input), in
+    the format its name and content say: GraphML or GML (networkx), CSV, and else ASP facts or an
+    edge list. Facts and edge lists in the plain form are read natively (:func:`load_native`, in
+    about a second per million facts; the deadline is looked at before and after): the instance is
+    then a :class:`~escapology.nemesis.linear_native.NativeInstance`, which the linear methods
+    solve without a Python object per vertex. The others are read by the readers of this module,
+    ``deadline`` polled while reading facts. ``exits`` are added and ``start`` overrides the start;
+    ``source`` of the instance is ``name``."""
+    exits = [x for x in exits if x]
+    suffix = Path(name).suffix.lower()
+    if suffix in (".graphml", ".gml") or is_graphml(name, text):
+        inst = read_graph_text(text, name, exits=exits, start=start)
+    elif suffix == ".csv":
+        inst = _apply_options(read_csv_edges(text, file=name), name, exits, start)
+    else:
+        if deadline is not None:
+            deadline.check()  # the native reader does not poll: look before and after it
+        ng = load_native(name, text, exits=exits, start=start)
+        if ng is not None:
+            from escapology.nemesis.linear_native import NativeInstance
+
+            if deadline is not None:
+                deadline.check()
+            return NativeInstance(ng, name)
+        if is_edge_list(name, text):
+            inst = _apply_options(read_edge_list(text, file=name), name, exits, start)
+        else:
+            inst = parse_and_apply(text, name, exits=exits, start=start, deadline=deadline)
+    inst.source = name
+    return inst
+
+
 def load_instance(
     path: str | Path, *, text: str | None = None, exits: Iterable[str] = (), start: str | None = None,
     deadline: Deadline | None = None,
 ) -> Instance:
-    """Load ASP facts (``.lp`` or anything that parses as facts) or a networkx graph file;
-    ``deadline`` is polled while reading facts. Facts and edge lists in the plain form are read
-    natively (:func:`load_native`, in about a second per million facts; the deadline is looked at
-    before and after), the others by the readers of this module."""
+    """Load ASP facts (``.lp`` or anything that parses as facts) or a networkx graph file
+    (:func:`read_instance`; a plain :class:`Instance`); ``deadline`` is polled while reading facts."""
     p = str(path)
     exits = [x for x in exits if x]
-    suffix = Path(p).suffix.lower()
-    if suffix in (".graphml", ".gml") and p != "-":
+    if Path(p).suffix.lower() in (".graphml", ".gml") and p != "-":
         return read_graph_file(p, exits=exits, start=start)
     if text is None:
         text = read_text_file(p) if p != "-" else ""
-    if suffix == ".csv" and p != "-":
-        return _apply_options(read_csv_edges(text, file=p), p, exits, start)
-    if deadline is not None:
-        deadline.check()  # the native reader does not poll: look before and after it
-    ng = load_native(p, text, exits=exits, start=start)
-    if ng is not None:
-        from escapology.nemesis.linear_native import instance
-
-        if deadline is not None:
-            deadline.check()
-        return instance(ng)
-    if is_edge_list(p, text):
-        return _apply_options(read_edge_list(text, file=p), p, exits, start)
-    return parse_and_apply(text, p if p != "-" else "<stdin>", exits=exits, start=start, deadline=deadline)
+    inst = read_instance(text, p if p != "-" else "<stdin>", exits=exits, start=start, deadline=deadline)
+    python = getattr(inst, "python", None)
+    return python() if python is not None else inst
 
 
 def parse_and_apply(text: str, file: str, *, exits: Iterable[str] = (), start: str | None = None,

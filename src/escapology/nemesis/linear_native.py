@@ -1,6 +1,6 @@
 """The linear methods on graphs of millions of vertices: read, decide and write natively.
 
-The Rust engine (``escapology._native.NemesisGraph``, crate module ``nemesis_linear``) reads the
+The Rust engine (``escapology._native.NemesisGraph``, crate module ``nemesis::linear``) reads the
 plain form of ASP facts and edge lists in one pass and runs the algorithms of
 :mod:`escapology.nemesis.linear` step for step — Lemma 11 on trees, Lemma 12 on graphs of maximum
 degree 3, Theorem 13 for Blizzard — writing the winner's strategy document straight to JSON text.
@@ -69,6 +69,77 @@ def instance(ng: Any) -> Instance:
     inst.exits = {names[x] for x in ng.exits()}
     inst.start = None if ng.start is None else names[ng.start]
     return inst
+
+
+class NativeInstance(Instance):
+    """An :class:`Instance` read natively (what :func:`escapology.nemesis.load` returns for files in
+    the plain form): it keeps the native graph ``native``, which the linear methods solve and the
+    checker indexes without building Python objects per vertex, and builds its Python fields
+    (``vertices``, ``edges``, ``exits``) on first use. ``start`` and :meth:`graph` need no Python
+    fields. Assigning a field detaches the instance from its native graph (``native`` becomes
+    ``None``); change a loaded instance through a :meth:`copy`.
+
+    >>> inst = NativeInstance(read_text("edge(s,a). edge(a,x). exit(x). start(s)."))
+    >>> inst.start, inst.graph().n, inst.native is not None
+    ('s', 3, True)
+    >>> inst.exits, inst == instance(inst.native)
+    ({'x'}, True)
+    >>> inst.start = "a"; inst.native is None
+    True
+    """
+
+    def __init__(self, ng: Any, source: str | None = None) -> None:  # noqa: D107 - no dataclass fields
+        object.__setattr__(self, "native", ng)
+        object.__setattr__(self, "_python", None)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "comment", "")
+
+    def python(self) -> Instance:
+        """The plain :class:`Instance` (built once)."""
+        if self._python is None:
+            object.__setattr__(self, "_python", instance(self.native))
+        return self._python
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in ("vertices", "edges", "exits", "start"):
+            setattr(self.python(), name, value)
+            object.__setattr__(self, "native", None)
+        else:
+            object.__setattr__(self, name, value)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Instance):
+            return NotImplemented
+        return (self.vertices, self.edges, self.exits, self.start) == (
+            other.vertices, other.edges, other.exits, other.start)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property  # type: ignore[override]
+    def vertices(self) -> list[str]:
+        return self.python().vertices
+
+    @property  # type: ignore[override]
+    def edges(self) -> dict[tuple[str, str], int]:
+        return self.python().edges
+
+    @property  # type: ignore[override]
+    def exits(self) -> set[str]:
+        return self.python().exits
+
+    @property  # type: ignore[override]
+    def start(self) -> str | None:
+        if self.native is None:
+            return self.python().start
+        s = self.native.start
+        return None if s is None else self.native.name(s)
+
+    def graph(self) -> Graph:
+        """The indexed graph, straight from the native one (the numbering of :func:`instance`)."""
+        return graph(self.native) if self.native is not None else self.python().graph()
+
+    def has_exits(self) -> bool:
+        return bool(self.native.exits()) if self.native is not None else bool(self.python().exits)
 
 
 def graph(ng: Any) -> Graph:
@@ -146,14 +217,14 @@ class LinearAnswer:
 def solve(ng: Any, game: str, *, start: int | None = None) -> LinearAnswer:
     """The linear method of ``game`` (``nemesis``: Lemma 11 on trees, else Lemma 12 on maximum
     degree 3; ``blizzard``: Theorem 13) from ``start`` (default: the graph's). The answer's keys
-    are those of :func:`escapology.nemesis.api.solve` with ``method="linear"``. A Nemesis graph
+    are those of :func:`escapology.nemesis.api.solve` with ``engine="linear"``. A Nemesis graph
     that is neither a tree nor of maximum degree 3 is an :class:`InputError`."""
     try:
         raw = ng.solve_linear(game == "blizzard", start)
     except ValueError as exc:
         if str(exc) == "no start vertex":
             raise InputError("no start vertex: add a start(V). fact or use --start") from None
-        raise InputError("--method linear needs a tree or a graph of maximum degree 3 (or --game blizzard)") from None
+        raise InputError("--engine linear needs a tree or a graph of maximum degree 3 (or --game blizzard)") from None
     s = ng.start if start is None else start
     answer: dict[str, Any] = {"game": game, "start": ng.name(s), "winner": raw["winner"],
                               "strategy": None if raw["strategy"] is None else RawJson(raw["strategy"]),
@@ -167,5 +238,5 @@ def solve(ng: Any, game: str, *, start: int | None = None) -> LinearAnswer:
             answer["escape_tree"] = RawJson(raw["escape_tree"])
         else:
             answer["strategy_note"] = ("the linear method gives no Nemesis strategy on graphs of maximum degree 3; "
-                                       "--method exact writes one")
+                                       "--engine exact writes one")
     return LinearAnswer(answer, raw.get("nodes", 0), raw.get("principal_line", []))

@@ -26,12 +26,17 @@ class Instance:
 
     ``edges`` maps an unordered pair ``(u, v)`` (stored with ``u <= v`` as strings) to its
     multiplicity; ``vertices`` lists every vertex in file order (isolated ones included).
+    ``source`` names where the instance was read from (errors about it name that file) and
+    ``comment`` holds lines written above its facts (a reduction's note); neither takes part in
+    comparisons.
     """
 
     vertices: list[str] = field(default_factory=list)
     edges: dict[tuple[str, str], int] = field(default_factory=dict)
     exits: set[str] = field(default_factory=set)
     start: str | None = None
+    source: str | None = field(default=None, compare=False, repr=False)
+    comment: str = field(default="", compare=False, repr=False)
 
     @staticmethod
     def key(u: str, v: str) -> tuple[str, str]:

@@ -31,6 +31,12 @@ def _grid_shape(inst: Instance) -> tuple[int, int] | None:
     return rows, cols
 
 
+def is_grid(inst: Instance) -> bool:
+    """Whether the instance is a grid (vertices ``r{i}c{j}`` besides the exits): :func:`text_board`
+    draws it."""
+    return _grid_shape(inst) is not None
+
+
 def text_board(inst: Instance, winning: set[str] | None = None) -> str | None:
     """For grid instances (vertices ``r{i}c{j}``): ``S`` start, ``W`` winning start, ``.`` other."""
     shape = _grid_shape(inst)

@@ -16,25 +16,24 @@ The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :fun
 (True, ('>v<', 'vv^', '>>O'), True)
 """
 
-from escapology.core.lazy import lazy_package
+import lazy_loader
 
-# imported on first use (the command line and `import escapology.roma` stay light)
-__getattr__, __dir__ = lazy_package(__name__, {
-    ".bruteforce": ["all_solutions"],
-    ".checker": ["Violation", "is_solution", "violations"],
-    ".dp": ["count_dp"],
-    ".generator": {"Generated": "Generated", "generate_puzzle": "generate"},
-    ".grade": ["grade"],
-    ".graph": ["GraphRoma", "solve_graph"],
-    ".hints": ["HintResult", "RedundantGivens", "minimal_hints", "minimal_hints_any", "redundant_givens"],
-    ".branch": ["count_branch", "solve_branch"],
-    ".boards": ["format_graph_facts", "hex_board", "tri_board"],
-    ".io": ["Entry", "decode_rome", "decode_url", "encode_url", "format_facts", "format_text", "read_facts",
-            "read_puzzles", "read_pzprv3", "read_text", "write_pzprv3"],
-    ".model": ["DIRECTIONS", "GOAL", "Puzzle", "Solution"],
-    ".render": {"render_file": "render", "render_svg": "render_svg", "text_board": "text_board"},
-    ".sat": {"RomaSat": "RomaSat", "SolveResult": "SolveResult", "count": "count", "solve_sat": "solve"},
-    ".api": ["GraphResult", "Result", "check", "generate", "load", "render", "solve", "split"],
+# imported on first use (PEP 562, lazy_loader): `import escapology.<pkg>` and the command line stay light
+__getattr__, __dir__, _ = lazy_loader.attach(__name__, submod_attrs={
+    "bruteforce": ["all_solutions"],
+    "checker": ["Violation", "is_solution", "violations"],
+    "dp": ["count_dp"],
+    "generator": ["Generated", "generate_puzzle"],
+    "grade": ["grade"],
+    "graph": ["GraphRoma", "solve_graph"],
+    "hints": ["HintResult", "RedundantGivens", "minimal_hints", "minimal_hints_any", "redundant_givens"],
+    "branch": ["count_branch", "solve_branch"],
+    "boards": ["format_graph_facts", "hex_board", "tri_board"],
+    "io": ["Entry", "decode_rome", "decode_url", "encode_url", "format_facts", "format_text", "read_facts", "read_puzzles", "read_pzprv3", "read_text", "write_pzprv3"],
+    "model": ["DIRECTIONS", "GOAL", "Puzzle", "Solution"],
+    "drawing": ["render_file", "render_svg", "text_board"],
+    "sat": ["RomaSat", "SolveResult", "count", "solve_sat"],
+    "api": ["GraphResult", "Result", "check", "generate", "load", "render", "solve", "split"],
 })
 
 __all__ = [

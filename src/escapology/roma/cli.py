@@ -1,32 +1,32 @@
-"""``escapology roma ...``: solve, check, count, hints, explain, generate, render, convert."""
+"""``escapology roma ...``: the four verbs, made from :data:`escapology.roma.spec.SPEC` by the
+command layer (:mod:`escapology.core.commands`), and Roma's own commands: ``graph`` (generalized
+Roma on a directed graph), ``count``, ``hints``, ``explain`` and ``convert``."""
 
 from __future__ import annotations
 
-import time
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from escapology.core.cli_support import draw_seed, generating_command
 from escapology.core.cli_support import (
-    answer_output,
-    CertificateArg, CertificateOption, FormatOption, InstanceOutputOption, MemoryOption, OutputFormat, OutputOption,
-    ScaleOption, SeedOption, SolveFirstOption, TimeoutOption, command_deadline, emit_json, hidden_alias, memory_options,
-    one_of, read_input, report_picture, report_unknown, report_verdict, user_errors, write_output,
+    FormatOption, OutputFormat, TimeoutOption, command_deadline, emit_json, report_unknown, user_errors,
 )
-from escapology.core.errors import InputError, read_text_file
+from escapology.core.commands import solve_file, verbs_app
+from escapology.core.errors import InputError
+from escapology.core.protocol import Text, read_source
 from escapology.core.limits import Deadline, LimitReached
-from escapology.core.results import EXIT_LIMIT, EXIT_OK, EXIT_REJECTED, Status
-from escapology.roma.io import (
-    Entry, encode_url, format_facts, format_text, read_puzzle_arg, sniff, write_pzprv3,
-)
+from escapology.core.results import EXIT_LIMIT, EXIT_OK, Status
+from escapology.roma.api import load_entries
+from escapology.roma.graph import GraphRoma
+from escapology.roma.io import Entry, encode_url, format_facts, format_text, read_puzzles, sniff, write_pzprv3
+from escapology.roma.spec import SPEC, STRICT_HELP
 
-app = typer.Typer(no_args_is_help=True, help="Roma: every path leads to Rome (puzz.link roma/rome).")
+app = verbs_app(SPEC)
 
-PuzzleArg = Annotated[str, typer.Argument(help="A puzz.link URL, or a file (URLs one per line, pzprv3, text grid, ASP facts); - for stdin.")]
-StrictOption = Annotated[bool, typer.Option("--strict", help="Enforce the paper's Definition 1 (square board, boxes <= 4 cells, one Roma cell alone in its box).")]
+PuzzleArg = Annotated[str, typer.Argument(help=SPEC.instance_help)]
+StrictOption = Annotated[bool, typer.Option("--strict", help=STRICT_HELP)]
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "roma" / "example-6x6.txt"
 
@@ -40,119 +40,13 @@ def detect(text: str) -> bool:
         return False
 
 
-def _strict(entry: Entry, strict: bool, source: str) -> None:
-    if strict:
-        bad = entry.puzzle.strict_violations()
-        if bad:
-            name = "<url>" if "://" in source else ("<stdin>" if source == "-" else source)
-            raise InputError("not a strict Roma instance: " + "; ".join(bad), file=name, line=entry.line)
-
-
-def _is_graph_file(path: str) -> bool:
-    """True iff ``path`` is a file of generalized Roma graph facts."""
-    return "://" not in path and Path(path).is_file() and sniff(read_text_file(path)) == "graph"
-
-
-def _solve_entries(entries: list[Entry], fmt: str, deadline: Deadline, unique: bool = True,
-                   memory: float | None = None, engine: str = "sat") -> int:
-    from escapology.roma.api import solve
-    from escapology.roma.render import text_board
-
-    code = EXIT_OK
-    for i, e in enumerate(entries):
-        res = solve(e.puzzle, timeout=deadline.remaining(), unique=unique, engine=engine,
-                    **(memory_options(solve, memory) if engine == "sat" else {}))
-        ms = res.stats["time_ms"]
-        url = encode_url(e.puzzle)
-        if fmt == "json":
-            if res.status is Status.UNKNOWN:
-                code = report_unknown(True, res.to_json())
-            else:
-                emit_json(res.to_json())
-            continue
-        if i:
-            typer.echo("")
-        if len(entries) > 1:
-            typer.echo(f"# puzzle {i + 1} (line {e.line}): {url}")
-        if res.status is Status.SOLVED:
-            assert res.solution is not None
-            typer.echo(text_board(e.puzzle, res.solution))
-            if res.unique:
-                typer.echo(f"solved; the solution is unique ({ms:.1f} ms)")
-            elif res.second is not None:
-                typer.echo("solved; NOT unique, a second solution:")
-                typer.echo("\n".join(res.second))
-            else:
-                typer.echo(f"solved ({ms:.1f} ms); uniqueness not tested")
-        elif res.status is Status.UNSOLVABLE:
-            typer.echo("unsolvable: no arrows satisfy the rules")
-        else:
-            code = report_unknown(False, detail="a solution was found, its uniqueness is not settled"
-                                  if res.solution is not None else "")
-    return code
-
-
-class Engine(str, Enum):
-    sat = "sat"
-    branch = "branch"
-
-
-@app.command("solve")
-@answer_output
-@user_errors
-def solve_cmd(
-    puzzle: PuzzleArg,
-    format: FormatOption = OutputFormat.text,
-    timeout: TimeoutOption = None,
-    strict: StrictOption = False,
-    unique: Annotated[bool, typer.Option("--unique/--no-unique", help="Also prove uniqueness or find a second solution.")] = True,
-    memory: MemoryOption = None,
-    engine: Annotated[Engine, typer.Option("--engine", help="sat: the SAT encoding; branch: the Lemma 12 search tree (forced arrows, then branching on empty cells).")] = Engine.sat,
-) -> None:
-    """Solve PUZZLE(s) and say whether the solution is unique (with a second one when not).
-
-    Text: the board with the arrows; JSON: one Result.to_json() line per puzzle (both are what
-    'check' reads). --memory is passed to the SAT solver when it takes a memory limit."""
-    deadline = command_deadline(timeout)
-    if puzzle != "-" and _is_graph_file(puzzle):
-        raise typer.Exit(_solve_graph(puzzle, format.value))
-    entries = read_puzzle_arg(puzzle)
-    for e in entries:
-        _strict(e, strict, puzzle)
-    raise typer.Exit(_solve_entries(entries, format.value, deadline, unique, memory, engine.value))
-
-
-def solve_path(path: str, fmt: str, timeout: float | None) -> int:
-    """What ``escapology solve FILE`` runs for a Roma file (grid puzzles or a generalized graph)."""
-    deadline = command_deadline(timeout)
-    if _is_graph_file(path):
-        return _solve_graph(path, fmt)
-    return _solve_entries(read_puzzle_arg(path), fmt, deadline)
-
-
-def _solve_graph(path: str, fmt: str) -> int:
-    from escapology.core.cli_support import read_input
-    from escapology.roma.graph import is_graph_solution, read_graph_facts
-
-    text, name = read_input(path)
-    try:
-        inst = read_graph_facts(text, file=name)
-    except InputError as e:
-        raise e.with_file(name) from None
-    from escapology.roma.api import solve
-
-    res = solve(inst)
-    if res.successors is not None:
-        assert is_graph_solution(inst, res.successors) == []
-    out = res.to_json()
-    if fmt == "json":
-        emit_json(out)
-    elif res.successors is None:
-        typer.echo("unsolvable: no choice of arcs leads every vertex to Rome")
-    else:
-        typer.echo("\n".join(f"{v} -> {w}" for v, w in out["solution"] or []))
-        typer.echo(f"solved; {'the solution is unique' if res.unique else 'NOT unique'}")
-    return EXIT_OK
+def _entries(puzzle: str, strict: bool = False) -> list[Entry]:
+    """The grid puzzles of PUZZLE (a URL, a file or -) for Roma's own commands."""
+    found = load_entries(puzzle, strict=strict)
+    if isinstance(found, GraphRoma):
+        raise InputError("this is a generalized Roma graph: use `escapology roma graph FILE`",
+                         file="<stdin>" if puzzle == "-" else puzzle, line=1)
+    return found
 
 
 @app.command("graph")
@@ -162,90 +56,11 @@ def graph_cmd(
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Solve generalized Roma on a directed graph (Section 5): one arc per vertex, all paths to Rome."""
-    raise typer.Exit(_solve_graph(file, format.value))
-
-
-def _parse_solution(text: str) -> tuple[str, ...]:
-    rows = [r for r in text.replace("/", "\n").replace(",", "\n").split() if r]
-    if not rows:
-        raise InputError("the solution is empty")
-    return tuple(rows)
-
-
-def _board_rows(text: str) -> list[tuple[str, ...]]:
-    """The solutions drawn by ``solve``'s text output (boards of ``| > v |`` rows), in order."""
-    boards: list[list[str]] = []
-    current: list[str] = []
-    for line in text.splitlines():
-        if line.startswith("|"):
-            current.append("".join(line[i] for i in range(2, len(line) - 1, 4)))
-        elif current and not line.startswith("+"):
-            boards.append(current)
-            current = []
-    if current:
-        boards.append(current)
-    return [tuple(b) for b in boards]
-
-
-def _certificates(path: str | Path) -> tuple[list[object], str]:
-    """What ``solve`` wrote: one JSON line per puzzle, or the text boards; else rows ``>v</...``."""
-    import json
-
-    text, name = read_input(path)
-    if text.lstrip().startswith("{"):
-        out: list[object] = []
-        for n, line in enumerate(text.splitlines(), 1):
-            if line.strip():
-                try:
-                    out.append(json.loads(line))
-                except json.JSONDecodeError as exc:
-                    raise InputError(f"not JSON: {exc.msg}", file=name, line=n) from None
-        return out, name
-    boards = _board_rows(text)
-    return (list(boards) if boards else [_parse_solution(text)]), name
-
-
-@app.command("check")
-@user_errors
-def check_cmd(
-    puzzle: PuzzleArg,
-    certificate: CertificateArg = None,
-    certificate_option: CertificateOption = None,
-    solution: hidden_alias("--solution", kind=Optional[str]) = None,
-    format: FormatOption = OutputFormat.text,
-) -> None:
-    """Check a solution (what 'solve' wrote, JSON or text; default: the answer in the file); name
-    every violation (exit 1 if there is one)."""
-    from escapology.roma.api import _rows, check
-    from escapology.roma.checker import violations
-
-    entries = read_puzzle_arg(puzzle)
-    source = one_of("certificate", ("CERTIFICATE", certificate), ("--certificate", certificate_option))
-    given: list[object] | None = None
-    if source is not None and solution is not None:
-        raise InputError("give the certificate once: a file or --solution rows")
-    if source is not None:
-        given, name = _certificates(source)
-        if len(given) != len(entries):
-            raise InputError(f"{len(given)} certificate(s) for {len(entries)} puzzle(s)", file=name)
-    code = EXIT_OK
-    for i, e in enumerate(entries):
-        if given is not None:
-            sol: object = given[i]
-        elif solution is not None:
-            sol = _parse_solution(solution)
-        else:
-            sol = e.solution or e.answer
-        if sol is None:
-            raise InputError("no solution to check: give CERTIFICATE (what 'solve' wrote) or a file with an answer",
-                             line=e.line)
-        extra = {}
-        rows = _rows(sol)
-        if isinstance(rows, (list, tuple)) and all(isinstance(r, str) for r in rows):  # every broken rule
-            extra["violations"] = [v.to_json() for v in violations(e.puzzle, rows)]
-        if report_verdict(check(e.puzzle, sol), format is OutputFormat.json, **extra).exit_code:
-            code = EXIT_REJECTED
-    raise typer.Exit(code)
+    text, name = read_source(Path(file))
+    if sniff(text) != "graph":
+        raise InputError("not a generalized Roma graph (arc/3 and roma/1 facts): solve grid puzzles with "
+                         "`escapology roma solve`", file=name, line=1)
+    raise typer.Exit(solve_file(SPEC, Text(text, name), format.value))
 
 
 class CountMethod(str, Enum):
@@ -264,13 +79,12 @@ def count_cmd(
     strict: StrictOption = False,
 ) -> None:
     """Count the solutions exactly (or up to --cap)."""
-    from escapology.roma.dp import count_dp
-    from escapology.roma.sat import count
+    from escapology.roma.dp import count_dp  # the counters (python-sat): loaded when count runs
+    from escapology.roma.sat import count  # (python-sat, as above)
 
     code = EXIT_OK
     deadline = command_deadline(timeout)
-    for e in read_puzzle_arg(puzzle):
-        _strict(e, strict, puzzle)
+    for e in _entries(puzzle, strict):
         try:
             if method is CountMethod.dp:
                 n, exact = count_dp(e.puzzle, deadline=deadline), True
@@ -304,15 +118,14 @@ def hints_cmd(
     By default for the puzzle's own solution (the one in the file, or the first found); with
     --any-solution over all solutions of the board; with --redundant, the setter's givens that
     are not needed."""
-    from escapology.roma.hints import minimal_hints, minimal_hints_any
-    from escapology.roma.render import text_board
+    from escapology.roma.hints import minimal_hints, minimal_hints_any  # python-sat: loaded when hints runs
+    from escapology.roma.drawing import text_board  # the drawing code: only this command needs it
 
     code = EXIT_OK
     deadline = command_deadline(timeout)
     if redundant:
-        raise typer.Exit(_redundant(read_puzzle_arg(puzzle), format.value, deadline, strict, puzzle))
-    for e in read_puzzle_arg(puzzle):
-        _strict(e, strict, puzzle)
+        raise typer.Exit(_redundant(_entries(puzzle, strict), format.value, deadline))
+    for e in _entries(puzzle, strict):
         if any_solution:
             res = minimal_hints_any(e.puzzle, keep_givens=keep_givens, timeout=deadline.remaining())
         else:
@@ -355,19 +168,18 @@ def explain_cmd(
 ) -> None:
     """A human-style solve path: each step one cell, the rule that forces it (the grader's levels)
     and why; a wrong arrow of a partly filled grid (pzprv3 answer) is named first."""
-    from escapology.roma.explain import report
+    from escapology.roma.explain import report  # the rule levels and python-sat: loaded when explain runs
 
-    raise typer.Exit(report(read_puzzle_arg(puzzle), format.value == "json", command_deadline(timeout), next_only, svg_dir))
+    raise typer.Exit(report(_entries(puzzle), format.value == "json", command_deadline(timeout), next_only, svg_dir))
 
 
-def _redundant(entries: list[Entry], fmt: str, deadline: Deadline, strict: bool, source: str) -> int:
+def _redundant(entries: list[Entry], fmt: str, deadline: Deadline) -> int:
     """``hints --redundant``: one report (text block or JSON line) per puzzle."""
-    from escapology.roma.hints import redundant_givens
-    from escapology.roma.render import text_board
+    from escapology.roma.hints import redundant_givens  # python-sat: loaded when hints runs
+    from escapology.roma.drawing import text_board  # the drawing code: only this command needs it
 
     code = EXIT_OK
     for i, e in enumerate(entries):
-        _strict(e, strict, source)
         res = redundant_givens(e.puzzle, timeout=deadline.remaining())
         obj: dict[str, object] = {"status": res.status.value, "unique": res.unique, "givens": len(res.givens),
                                   "redundant": [list(c) for c in res.redundant],
@@ -395,119 +207,6 @@ def _redundant(entries: list[Entry], fmt: str, deadline: Deadline, strict: bool,
     return code
 
 
-class Style(str, Enum):
-    minimal = "minimal"
-    published = "published"
-
-
-class Grade(str, Enum):
-    easy = "easy"
-    medium = "medium"
-    hard = "hard"
-
-
-@app.command("generate")
-@user_errors
-def generate_cmd(
-    ctx: typer.Context,
-    size: Annotated[Optional[int], typer.Option("--size", help="Rows (the same as --rows).")] = None,
-    rows: Annotated[int, typer.Option("--rows", "-r", help="Rows.")] = 6,
-    cols: Annotated[Optional[int], typer.Option("--cols", "-c", help="Columns (default: rows).")] = None,
-    max_box: Annotated[int, typer.Option("--max-box", help="Cells per box (boxes are grown to this size where possible).")] = 4,
-    goals: Annotated[int, typer.Option("--goals", help="Number of Roma cells.")] = 1,
-    number: Annotated[int, typer.Option("--number", help="How many puzzles.")] = 1,
-    seed: SeedOption = None,
-    shapes: Annotated[str, typer.Option("--shapes", help="Box shapes, comma-separated: any, square, line, L, T, S (smaller boxes are parts of them).")] = "any",
-    grade: Annotated[Optional[Grade], typer.Option("--grade", help="At most this hard: adds givens until the rules of this level solve it.")] = None,
-    style: Annotated[Style, typer.Option("--style", help="minimal: the fewest givens; published: box sizes and given density of published puzzles (about 30-56 givens per 100 cells).")] = None,  # type: ignore[assignment]
-    goal_in_box: Annotated[bool, typer.Option("--goal-in-box", help="Let a goal share its box with arrow cells (by default each goal is alone in a one-cell box, as in published puzzles).")] = False,
-    strict: StrictOption = False,
-    format: FormatOption = OutputFormat.text,
-    timeout: TimeoutOption = None,
-    output: InstanceOutputOption = None,
-) -> None:
-    """Generate unique puzzles with few givens (minimum givens, exact, up to 100 cells), graded.
-
-    With --output: the puzzles' URLs, one a line (what every command reads), after a comment line
-    with the command that makes the file again."""
-    from escapology.roma.generator import generate
-    from escapology.roma.render import text_board
-
-    if size is not None:
-        rows = size
-    urls = []
-    deadline = command_deadline(timeout)  # reached: no puzzle, the answer "unknown" (exit 3)
-    seed = draw_seed(seed)
-    command = generating_command(ctx, seed=seed)
-    if output is None and format is OutputFormat.text:
-        typer.echo(f"# {command}")
-    for i in range(number):
-        try:
-            g = generate(rows, cols or rows, max_box=max_box, goals=goals, strict=strict,
-                         seed=seed + i, timeout=deadline.remaining(),
-                         grade=grade.value if grade is not None else None,
-                         shapes=[x.strip() for x in shapes.split(",") if x.strip()],
-                         goal_alone=not goal_in_box, style=(style or Style.minimal).value)
-        except LimitReached:
-            raise typer.Exit(report_unknown(format is OutputFormat.json, {"command": command, "puzzles": len(urls)},
-                                            f"{len(urls)} of {number} puzzle(s) made before the time limit"))
-        url = encode_url(g.puzzle)
-        urls.append(url)
-        if output is not None:
-            continue
-        if format.value == "json":
-            emit_json({"command": command, "url": url, "grade": g.grade, "givens": g.puzzle.n_givens(), "minimal": g.minimal,
-                       "puzzle": list(g.puzzle.givens), "solution": list(g.solution)})
-        else:
-            typer.echo(text_board(g.puzzle))
-            typer.echo(f"{url}\ngrade: {g.grade}; {g.puzzle.n_givens()} given arrows"
-                       f" ({'minimum' if g.minimal else 'inclusion-minimal'})")
-    if output is not None:
-        write_output(f"# {command}\n" + "".join(u + "\n" for u in urls), output, format is OutputFormat.json,
-                     game="roma", command=command, puzzles=len(urls), seed=seed)
-        if format is OutputFormat.text:
-            typer.echo(f"wrote {output}: {len(urls)} puzzle(s)")
-
-
-@app.command("render")
-@user_errors
-def render_cmd(
-    puzzle: PuzzleArg,
-    output: OutputOption = None,
-    certificate: Annotated[Optional[Path], typer.Option("--certificate", help="Draw this solution (what 'solve' wrote, JSON or text).")] = None,
-    solve_first: SolveFirstOption = False,
-    solution: hidden_alias("--solution/--puzzle", kind=Optional[bool]) = None,
-    scale: ScaleOption = 2.0,
-    format: FormatOption = OutputFormat.text,
-) -> None:
-    """Draw the puzzle (and its solution) as a printed puzzle looks: SVG or PNG, text on the terminal.
-
-    --solve draws the solution too: the one in the file, else one found."""
-    from escapology.roma.render import render, text_board
-    from escapology.roma.sat import solve
-
-    entries = read_puzzle_arg(puzzle)
-    e = entries[0]
-    shown = None
-    if certificate is not None:
-        given, name = _certificates(certificate)
-        first = given[0]
-        if isinstance(first, dict):
-            first = first.get("solution", first.get("certificate"))
-        if not first:
-            raise InputError("no solution in the certificate", file=name)
-        shown = tuple(first)  # type: ignore[arg-type]
-    elif (solve_first if solution is None else solution):
-        shown = e.solution
-        if shown is None:
-            shown = solve(e.puzzle, uniqueness=False).solution
-    if output is not None:
-        if output.suffix.lower() not in (".svg", ".png"):
-            raise InputError(f"--output must end in .svg or .png, not {output.name!r}")
-        render(e.puzzle, output, shown, scale=scale)
-    report_picture(text_board(e.puzzle, shown), output, format is OutputFormat.json)
-
-
 class Target(str, Enum):
     url = "url"
     pzprv3 = "pzprv3"
@@ -522,7 +221,7 @@ def convert_cmd(
     to: Annotated[Target, typer.Option("--to", help="Output format.")] = Target.url,
 ) -> None:
     """Convert between puzz.link URLs, pzprv3 files, the text grid and ASP facts."""
-    for e in read_puzzle_arg(puzzle):
+    for e in _entries(puzzle):
         if to is Target.url:
             typer.echo(encode_url(e.puzzle))
         elif to is Target.pzprv3:
@@ -535,10 +234,9 @@ def convert_cmd(
 
 def demo() -> None:
     """Solve the shipped example and print the board, the uniqueness proof and the checker's verdict."""
-    from escapology.roma.checker import violations
-    from escapology.roma.io import read_puzzles
-    from escapology.roma.render import text_board
-    from escapology.roma.sat import solve
+    from escapology.roma.checker import violations  # the demo's engines: loaded when it runs
+    from escapology.roma.drawing import text_board  # (as above)
+    from escapology.roma.sat import solve  # (python-sat, as above)
 
     e = read_puzzles(EXAMPLE.read_text(encoding="utf-8"), file=str(EXAMPLE))[0]
     res = solve(e.puzzle)
@@ -549,4 +247,4 @@ def demo() -> None:
     typer.echo(f"unique: {res.unique}; checker: {verdict}")
 
 
-__all__ = ["app", "detect", "solve_path", "demo"]
+__all__ = ["app", "detect", "demo"]

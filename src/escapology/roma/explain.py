@@ -306,7 +306,7 @@ def report(entries: Sequence[Any], json_output: bool, deadline: Deadline, next_o
     from escapology.core.cli_support import emit_json, report_unknown
     from escapology.core.limits import LimitReached
     from escapology.core.results import EXIT_OK
-    from escapology.roma.render import render_svg, text_board
+    from escapology.roma.drawing import render_svg, text_board
 
     code = EXIT_OK
     for i, e in enumerate(entries):

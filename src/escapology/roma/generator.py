@@ -317,3 +317,7 @@ def ease(puzzle: Puzzle, solution: Solution, level: int, rng: random.Random,
         if cand is None or any(len(v) > 1 for v in cand.values()):
             givens[r][c] = solution[r][c]
     return puzzle.with_givens(["".join(row) for row in givens])
+
+
+#: the name the package exports it under (escapology.roma.generate is the protocol's)
+generate_puzzle = generate

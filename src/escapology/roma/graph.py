@@ -4,7 +4,7 @@ A directed graph whose edges carry colours (on the grid: the four directions), R
 (goals), boxes of vertices in which no colour may be chosen twice, and hint edges that must be
 chosen. A solution picks one out-edge for every non-Roma vertex such that following the picked
 edges from any vertex ends in a Roma vertex. It is solved by the same engine as the grid
-(:class:`escapology.roma.engine.ArrowSat`: exactly one out-arc, at most one arc of each colour per
+(:class:`escapology.roma.sat_core.ArrowSat`: exactly one out-arc, at most one arc of each colour per
 box, lazily added loop cuts).
 
 Files: ASP facts ``arc(U,V,Colour).`` (an edge U -> V), ``roma(V).``, ``box(V,B).`` and
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     import networkx as nx  # imported where a graph is built (start-up stays light)
 
 from escapology.core.errors import InputError
-from escapology.roma.engine import ArrowSat
 from escapology.roma.model import Puzzle
 
 Vertex = Hashable
@@ -158,6 +157,8 @@ def is_graph_solution(inst: GraphRoma, succ: dict[Vertex, Vertex]) -> list[str]:
 def _solutions(inst: GraphRoma) -> Iterator[dict[Vertex, Vertex]]:
     g = inst.graph
     arcs = {v: [(w, g.edges[v, w].get("colour")) for w in g.successors(v)] for v in g.nodes}
+    from escapology.roma.sat_core import ArrowSat  # python-sat and numpy: loaded when a graph is solved
+
     with ArrowSat(arcs, inst.roma, inst.boxes) as engine:
         assumptions = [engine.arc_var[(v, w)] for v, w in inst.hints.items() if v not in inst.roma]
         while True:

@@ -27,13 +27,14 @@ with ``D`` in ``up down left right``; rows and columns count from 1.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Sequence
 
 from escapology.core.errors import InputError
 from escapology.core.facts import format_fact, parse_facts
-from escapology.roma.model import DIRECTIONS, EMPTY, GOAL, Puzzle, Solution
+from escapology.roma.model import DIRECTIONS, EMPTY, GOAL, Puzzle, Solution, box_labels, format_text
 
 _CLUE = {"1": "^", "2": "v", "3": "<", "4": ">", "5": "O"}
 _CLUE_CODE = {v: k for k, v in _CLUE.items()}
@@ -325,47 +326,6 @@ def write_pzprv3(puzzle: Puzzle, solution: Sequence[str] | None = None) -> str:
 
 
 # -- text grid ----------------------------------------------------------------------------------
-_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-
-
-def box_labels(puzzle: Puzzle) -> list[list[str]]:
-    """One label per cell such that neighbouring boxes get different labels (greedy colouring)."""
-    adj: list[set[int]] = [set() for _ in range(puzzle.n_boxes)]
-    for r, c in puzzle.cells():
-        for nb in ((r + 1, c), (r, c + 1)):
-            if nb[0] < puzzle.rows and nb[1] < puzzle.cols:
-                a, b = puzzle.box((r, c)), puzzle.box(nb)
-                if a != b:
-                    adj[a].add(b)
-                    adj[b].add(a)
-    colour: dict[int, int] = {}
-    for b in range(puzzle.n_boxes):
-        used = {colour[x] for x in adj[b] if x in colour}
-        colour[b] = next(i for i in range(len(adj) + 1) if i not in used)
-    if max(colour.values()) >= len(_LABELS):
-        return [[str(b) for b in row] for row in puzzle.boxes]
-    return [[_LABELS[colour[b]] for b in row] for row in puzzle.boxes]
-
-
-def format_text(puzzle: Puzzle, solution: Sequence[str] | None = None) -> str:
-    """The text grid of ``puzzle`` (and ``solution``).
-
-    >>> print(format_text(Puzzle.from_labels(["AB", "AB"], [".O", ".."])))
-    roma
-    AB
-    AB
-    <BLANKLINE>
-    .O
-    ..
-    """
-    labels = box_labels(puzzle)
-    sep = " " if any(len(x) > 1 for row in labels for x in row) else ""
-    parts = ["roma", *(sep.join(row) for row in labels), "", *puzzle.givens]
-    if solution is not None:
-        parts += ["", *solution]
-    return "\n".join(parts)
-
-
 def read_text(text: str, *, file: str | None = None) -> Entry:
     """Read the text grid format (see the module docstring)."""
     lines = text.splitlines()
@@ -580,21 +540,48 @@ def read_puzzles(text: str, *, file: str | None = None) -> list[Entry]:
     raise InputError("not a Roma puzzle (expected a puzz.link URL, a pzprv3 file, a 'roma' text grid or ASP facts)", file=file, line=1)
 
 
-def read_puzzle_arg(arg: str) -> list[Entry]:
-    """A CLI argument: a URL, ``-`` for standard input, or a file name."""
-    from pathlib import Path
+def parse_rows(text: str) -> tuple[str, ...]:
+    """A solution written as rows over ``^ v < > O``, separated by ``/``, ``,`` or white space.
 
-    from escapology.core.cli_support import read_input
+    >>> parse_rows(">v</vv^/>>O")
+    ('>v<', 'vv^', '>>O')
+    """
+    rows = [r for r in text.replace("/", "\n").replace(",", "\n").split() if r]
+    if not rows:
+        raise InputError("the solution is empty")
+    return tuple(rows)
 
-    if "://" in arg or arg.startswith(("roma/", "rome/")) or "?roma" in arg or "?rome" in arg:
-        try:
-            exists = Path(arg).exists()
-        except OSError:  # a long URL is no file name
-            exists = False
-        if not exists:
-            return [Entry(decode_url(arg))]
-    text, name = read_input(arg)
-    try:
-        return read_puzzles(text, file=name)
-    except InputError as e:
-        raise e.with_file(name) from None
+
+def board_rows(text: str) -> list[tuple[str, ...]]:
+    """The solutions drawn by ``solve``'s text answer (boards of ``| > v |`` rows), in order.
+
+    >>> board_rows("+---+---+\\n| > | O |\\n+---+---+\\nsolved")
+    [('>O',)]
+    """
+    boards: list[list[str]] = []
+    current: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("|"):
+            current.append("".join(line[i] for i in range(2, len(line) - 1, 4)))
+        elif current and not line.startswith("+"):
+            boards.append(current)
+            current = []
+    if current:
+        boards.append(current)
+    return [tuple(b) for b in boards]
+
+
+def read_answers(text: str, *, file: str | None = None) -> list[object]:
+    """What ``solve`` wrote, one certificate per puzzle: one JSON object a line, or the text boards;
+    else solution rows ``>v</...`` (:func:`parse_rows`)."""
+    if text.lstrip().startswith("{"):
+        out: list[object] = []
+        for n, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    out.append(json.loads(line))
+                except json.JSONDecodeError as exc:
+                    raise InputError(f"not JSON: {exc.msg}", file=file, line=n) from None
+        return out
+    boards = board_rows(text)
+    return list(boards) if boards else [parse_rows(text)]

@@ -183,8 +183,6 @@ class Puzzle:
         return out
 
     def __str__(self) -> str:
-        from escapology.roma.io import format_text
-
         return format_text(self)
 
 
@@ -202,3 +200,46 @@ def iter_symbols(rows: Iterable[str]) -> Iterator[tuple[Cell, str]]:
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             yield (r, c), ch
+
+
+# -- the board as text (the text grid of :mod:`escapology.roma.io`, written here so that
+# ``str(puzzle)`` needs no import of the readers: io imports model, never the other way)
+_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def box_labels(puzzle: Puzzle) -> list[list[str]]:
+    """One label per cell such that neighbouring boxes get different labels (greedy colouring)."""
+    adj: list[set[int]] = [set() for _ in range(puzzle.n_boxes)]
+    for r, c in puzzle.cells():
+        for nb in ((r + 1, c), (r, c + 1)):
+            if nb[0] < puzzle.rows and nb[1] < puzzle.cols:
+                a, b = puzzle.box((r, c)), puzzle.box(nb)
+                if a != b:
+                    adj[a].add(b)
+                    adj[b].add(a)
+    colour: dict[int, int] = {}
+    for b in range(puzzle.n_boxes):
+        used = {colour[x] for x in adj[b] if x in colour}
+        colour[b] = next(i for i in range(len(adj) + 1) if i not in used)
+    if max(colour.values()) >= len(_LABELS):
+        return [[str(b) for b in row] for row in puzzle.boxes]
+    return [[_LABELS[colour[b]] for b in row] for row in puzzle.boxes]
+
+
+def format_text(puzzle: Puzzle, solution: Sequence[str] | None = None) -> str:
+    """The text grid of ``puzzle`` (and ``solution``).
+
+    >>> print(format_text(Puzzle.from_labels(["AB", "AB"], [".O", ".."])))
+    roma
+    AB
+    AB
+    <BLANKLINE>
+    .O
+    ..
+    """
+    labels = box_labels(puzzle)
+    sep = " " if any(len(x) > 1 for row in labels for x in row) else ""
+    parts = ["roma", *(sep.join(row) for row in labels), "", *puzzle.givens]
+    if solution is not None:
+        parts += ["", *solution]
+    return "\n".join(parts)

@@ -1,4 +1,4 @@
-"""The main Roma solver: the grid as an instance of the SAT engine (:mod:`escapology.roma.engine`).
+"""The main Roma solver: the grid as an instance of the SAT core (:mod:`escapology.roma.sat_core`).
 
 Variables ``x[c,d]``: cell ``c`` holds the arrow ``d``; only arrows that stay on the board get a
 variable (an arrow leaving the board can never be part of a solution). The engine adds: every
@@ -24,7 +24,7 @@ from typing import Iterator, Sequence
 
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.results import Status
-from escapology.roma.engine import DEFAULT_SOLVER, ArrowSat
+from escapology.roma.sat_core import DEFAULT_SOLVER, ArrowSat
 from escapology.roma.model import DELTA, DIRECTIONS, EMPTY, GOAL, Cell, Puzzle, Solution
 
 
@@ -176,3 +176,7 @@ def count(
             if cap is not None and n > cap:
                 return cap, False
     return n, True
+
+
+#: the name the package exports it under (escapology.roma.solve is the protocol's)
+solve_sat = solve

@@ -6,11 +6,12 @@ every game (:mod:`escapology.core.protocol`), solves run in worker processes
 (:mod:`escapology.web.jobs`) and their answers go to the batch runs' results store.
 """
 
-from escapology.core.lazy import lazy_package
+import lazy_loader
 
-__getattr__, __dir__ = lazy_package(__name__, {
-    ".app": ["create_app"],
-    ".settings": ["Settings"],
+# imported on first use (PEP 562, lazy_loader): `import escapology.<pkg>` and the command line stay light
+__getattr__, __dir__, _ = lazy_loader.attach(__name__, submod_attrs={
+    "app": ["create_app"],
+    "settings": ["Settings"],
 })
 
 __all__ = ["Settings", "create_app"]

@@ -45,8 +45,8 @@ def three_sat(text: str, *, file: str | None, command: str) -> tuple[str, dict[s
 
 
 def three_sat_compact(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:
-    """``amazeing-3sat-compact``: the project's compact board (:func:`~escapology.amazeing.reduction.reduce_3sat`)."""
-    from escapology.amazeing.reduction import reduce_3sat
+    """``amazeing-3sat-compact``: the project's compact board (:func:`~escapology.amazeing.reductions.reduce_3sat`)."""
+    from escapology.amazeing.reductions import reduce_3sat
 
     n, clauses = _cnf(text, file)
     red = _built(lambda: reduce_3sat(n, clauses), file)

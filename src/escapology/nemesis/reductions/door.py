@@ -107,3 +107,14 @@ def cat(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, An
     return _written(built, command, "Cat Herding, {vertices} vertices, {edges} edges (cliques K_{clique})",
                     f"answer with: escapology nemesis solve FILE --game cat --cat-speed 1 (value > "
                     f"{built.params['threshold']}?)")
+
+
+def lsat_escape_tree_ours(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:
+    """``nemesis-lsat-escape-tree-ours``: the project's LSAT -> escape tree construction
+    (:func:`escapology.nemesis.reductions.lsat_to_escape_tree`), the file as
+    ``escapology nemesis generate lsat --from F`` writes it."""
+    from escapology.nemesis import io as nio  # the reader and writer: only this reduction needs them here
+    from escapology.nemesis import reductions
+
+    inst = reductions.lsat_to_escape_tree(reductions.parse_dimacs(text, file=file))
+    return f"% {command}\n" + nio.format_instance(inst) + "\n", {}

@@ -66,6 +66,7 @@ def frames(inst: Instance, certificate: Any) -> list[dict[str, Any]]:
     """Alice's witness path (her capture, or her way to a field Bob cannot reach) move by move;
     when Bob wins, his capture on each field she can end on, one frame each."""
     first = state(inst)
+    certificate = certificate.to_json() if hasattr(certificate, "to_json") else certificate
     answer = certificate.get("certificate", certificate) if isinstance(certificate, dict) and "outcome" not in certificate \
         else certificate
     if not isinstance(answer, dict) or not isinstance(answer.get("witness"), dict):

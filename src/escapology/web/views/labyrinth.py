@@ -6,7 +6,7 @@ W=8) of the field on position ``p = (x-1)*n + (y-1)`` (row ``x`` counted bottom 
 ``reach`` the positions where the avatar can stand (after the first push it walks: every field
 reachable from where it stood); ``goal`` the goal field's position; ``push`` the push that led
 here (``[line, direction]``), ``step``, and ``won`` when the goal is reachable after a push.
-The states come from :func:`escapology.labyrinth.render.replay`, the replay the SVG pictures use.
+The states come from :func:`escapology.labyrinth.drawing.replay`, the replay the SVG pictures use.
 
 >>> from escapology.labyrinth import load
 >>> inst = load("field(1..2,1..2). init_on(1,1). goal_on(2,2). connect(1,1,e). connect(2,2,w). max_steps(1).")
@@ -23,7 +23,7 @@ from typing import Any
 from escapology.core.errors import InputError
 from escapology.labyrinth.io import format_instance
 from escapology.labyrinth.model import DIRECTION_BITS, Instance, Push
-from escapology.labyrinth.render import Frame, replay
+from escapology.labyrinth.drawing import Frame, replay
 
 __all__ = ["ACTIONS", "GENERATE", "frames", "move", "state", "to_text"]
 

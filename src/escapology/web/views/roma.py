@@ -3,7 +3,7 @@ the solver's answer filled in row by row.
 
 A state: ``rows``, ``cols``, ``boxes`` (box id per cell), ``givens`` (rows over ``. ^ v < > O``),
 ``grid`` (the arrows shown), ``step``. A generalized Roma graph (facts ``vertex``/``arc``) has no
-grid: its state is ``{"svg": ...}``, the picture of :func:`escapology.roma.render`.
+grid: its state is ``{"svg": ...}``, the picture of :func:`escapology.roma.drawing`.
 
 >>> from escapology.roma import load
 >>> p = load("https://puzz.link/p?roma/3/3/70og4a322c5")

@@ -1,7 +1,9 @@
 //! The linear-time algorithms of Nemesis (Bergé, Dailly, Gerard, FUN 2026) on graphs of millions
 //! of vertices: a reader for the plain instance files ([`parse`]), trees (Lemma 11, [`tree`]),
 //! maximum degree 3 (Lemma 12, [`subcubic`]) and Blizzard (Theorem 13, [`blizzard`]), each
-//! writing the winner's strategy as JSON text ([`document`]).
+//! writing the winner's strategy as JSON text ([`document`]). They read an [`Instance`]: the
+//! crate's one Nemesis graph ([`super::graph::Graph`], multiplicities as `u64`) with its vertex
+//! names and start.
 //!
 //! They follow `escapology.nemesis.linear` step for step (same iteration orders), so the documents
 //! are the very ones the Python reference writes; the tests of `tests/nemesis/test_linear_native.py`
@@ -9,14 +11,14 @@
 
 pub mod blizzard;
 pub mod document;
-pub mod graph;
+pub mod instance;
 pub mod parse;
 pub mod python;
 pub mod subcubic;
 pub mod tree;
 
 use document::{name_list, Finished};
-use graph::Graph;
+pub use instance::Instance;
 use tree::NotApplicable;
 
 /// The answer of a linear method from the graph's start.
@@ -33,7 +35,7 @@ pub struct Answer {
 }
 
 /// Nemesis by Lemma 11 (trees) or else Lemma 12 (maximum degree 3), or Blizzard by Theorem 13.
-pub fn solve(g: &Graph, s: u32, blizzard: bool) -> Result<Answer, NotApplicable> {
+pub fn solve(g: &Instance, s: u32, blizzard: bool) -> Result<Answer, NotApplicable> {
     let mut answer = Answer {
         fugitive_wins: false,
         method: "",

@@ -2,7 +2,7 @@
 //! written straight to JSON text, node after node, exactly as Python's
 //! `json.dumps(doc, separators=(", ", ": "), ensure_ascii=False)` writes them.
 
-use super::graph::Graph;
+use super::Instance;
 
 /// Append `s` as a JSON string (only `"`, `\` and control characters are escaped).
 pub fn push_str(out: &mut String, s: &str) {
@@ -58,7 +58,7 @@ pub fn name_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
 /// A document under construction: the JSON text of its nodes so far and, for the principal line,
 /// each node's vertex and first successor (with the deletion that leads there, Nemesis side).
 pub struct Document<'g> {
-    g: &'g Graph,
+    g: &'g Instance,
     fugitive: bool,
     nodes: String,
     count: usize,
@@ -67,7 +67,7 @@ pub struct Document<'g> {
 }
 
 impl<'g> Document<'g> {
-    pub fn new(g: &'g Graph, fugitive: bool) -> Self {
+    pub fn new(g: &'g Instance, fugitive: bool) -> Self {
         Document {
             g,
             fugitive,
@@ -89,7 +89,7 @@ impl<'g> Document<'g> {
         self.count - 1
     }
 
-    fn edge(out: &mut String, g: &Graph, e: u32) {
+    fn edge(out: &mut String, g: &Instance, e: u32) {
         let (a, b) = g.ends[e as usize];
         push_str(out, &g.names[a as usize]);
         out.push_str(", ");

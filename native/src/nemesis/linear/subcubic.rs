@@ -2,14 +2,14 @@
 //! `subcubic_strategy` of `escapology.nemesis.linear`, step for step.
 
 use super::document::Finished;
-use super::graph::Graph;
 use super::tree::{escape_tree_strategy, Kids, NotApplicable};
+use super::Instance;
 
 const NONE: u32 = u32::MAX;
 
 /// The winner from `s` and, when the fugitive wins, the binary escape tree as vertex pairs (the
 /// first pair leaves the start; empty when the start is an exit).
-pub fn subcubic_winner(g: &Graph, s: u32) -> Result<Option<Vec<(u32, u32)>>, NotApplicable> {
+pub fn subcubic_winner(g: &Instance, s: u32) -> Result<Option<Vec<(u32, u32)>>, NotApplicable> {
     for v in 0..g.n() as u32 {
         if !g.exit(v) && g.degree(v) > 3 {
             return Err(NotApplicable("a vertex has degree above 3"));
@@ -32,7 +32,7 @@ pub fn subcubic_winner(g: &Graph, s: u32) -> Result<Option<Vec<(u32, u32)>>, Not
 }
 
 /// After `s -> u`: the edges of the pruned component of `u` if it is a binary escape tree.
-fn escape_component(g: &Graph, s: u32, u: u32) -> Option<Vec<u32>> {
+fn escape_component(g: &Instance, s: u32, u: u32) -> Option<Vec<u32>> {
     let n = g.n();
     let mut in_comp = vec![false; n];
     let mut comp = vec![u];
@@ -111,7 +111,7 @@ fn escape_component(g: &Graph, s: u32, u: u32) -> Option<Vec<u32>> {
 }
 
 /// The fugitive's strategy (Lemma 11) along the escape tree `pairs` that [`subcubic_winner`] gave.
-pub fn subcubic_strategy(g: &Graph, s: u32, pairs: &[(u32, u32)]) -> Finished {
+pub fn subcubic_strategy(g: &Instance, s: u32, pairs: &[(u32, u32)]) -> Finished {
     let n = g.n();
     if pairs.is_empty() {
         let mut doc = super::document::Document::new(g, true);

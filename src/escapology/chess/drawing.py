@@ -15,11 +15,13 @@ A o x
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from escapology.chess.model import Instance, Outcome
 from escapology.chess.reach import reach_board
-from escapology.chess.solver import Solution
+from escapology.chess.solver import Solution, explain, solution_of
 from escapology.core.errors import InputError
 from escapology.core.svg import LegendEntry, Svg, with_legend
 
@@ -31,6 +33,19 @@ def _safe(sol: Solution | None) -> tuple[int, int] | None:
     if sol is not None and sol.outcome is Outcome.DRAW:
         return tuple(sol.witness["field"])  # type: ignore[return-value]
     return None
+
+
+#: the key to :func:`text_board`
+LEGEND = "(A Alice, B Bob, x Bob reaches, o Alice reaches, * safe field)"
+
+
+def text_picture(inst: Instance, answer: Any = None) -> str:
+    """What ``render`` prints: the board (``n <= 60``), its key and, with an answer (a
+    :class:`Solution` or the JSON of ``solve``), its witness in words."""
+    if inst.n > MAX_TEXT:
+        raise InputError(f"n = {inst.n} is too large to print; use --output FILE.svg (n <= 200)")
+    sol = solution_of(answer)
+    return text_board(inst, sol) + "\n" + LEGEND + ("\n" + explain(inst, sol) if sol is not None else "")
 
 
 def text_board(inst: Instance, sol: Solution | None = None) -> str:

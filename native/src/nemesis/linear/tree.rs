@@ -4,7 +4,7 @@
 //! hence the same documents), on explicit stacks.
 
 use super::document::{Document, Finished};
-use super::graph::Graph;
+use super::Instance;
 
 const NONE: u32 = u32::MAX;
 
@@ -17,7 +17,7 @@ pub struct NotApplicable(pub &'static str);
 pub type Kids = Vec<[(u32, u32); 2]>;
 
 /// Unless the non-exit part (exits split) is a forest: why not.
-pub fn check_forest(g: &Graph) -> Result<(), NotApplicable> {
+pub fn check_forest(g: &Instance) -> Result<(), NotApplicable> {
     let mut parent: Vec<u32> = (0..g.n() as u32).collect();
     fn find(parent: &mut [u32], mut x: u32) -> u32 {
         while parent[x as usize] != x {
@@ -70,7 +70,7 @@ impl Rooted {
     }
 
     /// `_good_vertices` of the Python module.
-    fn new(g: &Graph, s: u32) -> Rooted {
+    fn new(g: &Instance, s: u32) -> Rooted {
         let n = g.n();
         let mut order = Vec::new();
         let mut stack = vec![(s, NONE)];
@@ -120,7 +120,7 @@ impl Rooted {
 
 /// The winner on a tree from `s` with the winner's strategy (`tree_winner`): the fugitive's
 /// along a binary escape tree, or the Nemesis' (`tree_nemesis_strategy`).
-pub fn tree_winner(g: &Graph, s: u32) -> Result<(bool, Finished), NotApplicable> {
+pub fn tree_winner(g: &Instance, s: u32) -> Result<(bool, Finished), NotApplicable> {
     check_forest(g)?;
     if g.exit(s) {
         let mut doc = Document::new(g, true);
@@ -154,7 +154,7 @@ pub fn tree_winner(g: &Graph, s: u32) -> Result<(bool, Finished), NotApplicable>
 /// The Nemesis' strategy on a tree when no neighbour of `s` is good or an exit: one node per
 /// vertex below `s`, in post-order; at `w` she deletes its first good branch's edge, else its
 /// first edge.
-fn tree_nemesis_strategy(g: &Graph, s: u32, rooted: &Rooted) -> Finished {
+fn tree_nemesis_strategy(g: &Instance, s: u32, rooted: &Rooted) -> Finished {
     let mut doc = Document::new(g, false);
     let mut ids = vec![0usize; g.n()];
     let mut stack = vec![(s, false)];
@@ -183,7 +183,7 @@ fn tree_nemesis_strategy(g: &Graph, s: u32, rooted: &Rooted) -> Finished {
 /// the root of the binary escape tree `kids`; at `u` with children `a`, `b` (`a` the smaller
 /// branch) he moves to `a` unless the Nemesis has just deleted an edge of `a`'s branch, then to
 /// `b`. Post-order on an explicit stack; the replies list the smaller branch (O(n log n)).
-pub fn escape_tree_strategy(g: &Graph, start: u32, first: u32, kids: &Kids) -> Finished {
+pub fn escape_tree_strategy(g: &Instance, start: u32, first: u32, kids: &Kids) -> Finished {
     let n = g.n();
     let mut doc = Document::new(g, true);
     let mut node_of = vec![usize::MAX; n];

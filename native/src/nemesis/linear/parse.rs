@@ -16,12 +16,12 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::graph::Graph;
+use super::Instance;
 
 /// What reading gave.
 #[derive(Debug)]
 pub enum Outcome {
-    Read(Graph),
+    Read(Instance),
     /// Not the plain form (or a mistake): read it with the Python reader.
     Declined,
     /// More vertices (`true`) or edges (`false`) than the limits allow.
@@ -427,7 +427,11 @@ fn build<'a>(facts: Facts<'a>, options: &Options<'_>) -> Outcome {
         }
     }
     drop(numbering);
-    Outcome::Read(Graph::new(names, ends, mult, is_exit, start))
+    match Instance::new(names, ends, mult, is_exit, start) {
+        Ok(g) => Outcome::Read(g),
+        // the reader numbered every end and refused self-loops: only the size is left to refuse
+        Err(_) => Outcome::TooLarge(false),
+    }
 }
 
 #[cfg(test)]

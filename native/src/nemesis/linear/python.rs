@@ -6,13 +6,13 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use super::graph::Graph;
 use super::parse::{self, Options, Outcome};
+use super::Instance;
 
 /// A Nemesis multigraph held natively (vertex and edge numbering of `escapology.nemesis.model.Graph`).
 #[pyclass(frozen, module = "escapology._native")]
 pub struct NemesisGraph {
-    g: Graph,
+    g: Instance,
 }
 
 #[pymethods]
@@ -83,9 +83,9 @@ impl NemesisGraph {
         for x in exits {
             is_exit[x as usize] = true;
         }
-        Ok(NemesisGraph {
-            g: Graph::new(names, ends, mult, is_exit, start),
-        })
+        let g = Instance::new(names, ends, mult, is_exit, start)
+            .map_err(|_| PyValueError::new_err("inconsistent graph parts"))?;
+        Ok(NemesisGraph { g })
     }
 
     #[getter]

@@ -1,4 +1,4 @@
-"""The SAT engine behind every Roma solver: choose one out-arc per vertex so that all paths lead to
+"""The SAT core behind every Roma solver: choose one out-arc per vertex so that all paths lead to
 a Roma vertex (python-sat, lazily added loop cuts).
 
 An instance is a set of *movers* (vertices that must choose an arc), for each mover its arcs

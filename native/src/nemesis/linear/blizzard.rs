@@ -4,13 +4,13 @@
 use std::collections::VecDeque;
 
 use super::document::{Document, Finished};
-use super::graph::Graph;
+use super::Instance;
 
 /// Rank of the vertices outside the winning set `W`.
 pub const OUTSIDE: u32 = u32::MAX;
 
 /// The rank of every vertex in `W` (exits 0), [`OUTSIDE`] for the others, in O(n + m).
-pub fn winning_set(g: &Graph) -> Vec<u32> {
+pub fn winning_set(g: &Instance) -> Vec<u32> {
     let n = g.n();
     let mut rank = vec![OUTSIDE; n];
     let mut count = vec![0u64; n];
@@ -37,7 +37,7 @@ pub fn winning_set(g: &Graph) -> Vec<u32> {
 }
 
 /// The two lowest-ranked edge copies from `v` into `W` (ranks below `below`), one entry per copy.
-fn lower(g: &Graph, v: u32, rank: &[u32], below: u32) -> Vec<(u32, u32)> {
+fn lower(g: &Instance, v: u32, rank: &[u32], below: u32) -> Vec<(u32, u32)> {
     let mut adj: Vec<(u32, u32)> = g.adj(v).to_vec();
     adj.sort_by_key(|&(w, _)| (rank[w as usize], w));
     let mut out = Vec::with_capacity(2);
@@ -54,7 +54,7 @@ fn lower(g: &Graph, v: u32, rank: &[u32], below: u32) -> Vec<(u32, u32)> {
 }
 
 /// The trapper's strategy from `s` when he wins (he walks down the ranks), else None.
-pub fn blizzard_winner(g: &Graph, s: u32, rank: &[u32]) -> Option<Finished> {
+pub fn blizzard_winner(g: &Instance, s: u32, rank: &[u32]) -> Option<Finished> {
     let mut doc = Document::new(g, true);
     if g.exit(s) {
         let root = doc.leaf(s);

@@ -52,7 +52,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from escapology.amazeing.io import MAX_CELLS
 from escapology.amazeing.model import Player, Position, Shift, mask
+from escapology.core.errors import InputError
 
 
 @dataclass(frozen=True)
@@ -87,9 +89,6 @@ def reduce_3sat(nvars: int, clauses: list[list[int]]) -> Reduction:
     more cells than a position may have (:data:`escapology.amazeing.io.MAX_CELLS`), so that every
     board built here can be written, read back and solved.
     """
-    from escapology.amazeing.io import MAX_CELLS
-    from escapology.core.errors import InputError
-
     occurrences = sum(len(c) for c in clauses) + 2 * max(nvars, 0)
     cells = (3 * occurrences + 2) * (2 * max(nvars, 0) + 3)
     if cells > MAX_CELLS:

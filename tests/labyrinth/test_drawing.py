@@ -6,7 +6,7 @@ from pathlib import Path
 from escapology.core.svg import png_size
 from escapology.labyrinth.io import parse_instance
 from escapology.labyrinth.model import Board, Push
-from escapology.labyrinth.render import AVATAR, plan_svg, replay
+from escapology.labyrinth.drawing import AVATAR, plan_svg, replay
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "labyrinth" / "small.lp"
 PLAN = [Push(4, "n"), Push(5, "w"), Push(2, "n")]  # the example's 3-push plan

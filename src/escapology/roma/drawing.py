@@ -109,3 +109,7 @@ def render_svg(puzzle: Puzzle, solution: Sequence[str] | None = None) -> Svg:
 def render(puzzle: Puzzle, path: str | Path, solution: Sequence[str] | None = None, *, scale: float = 2.0) -> Path:
     """Write the picture to ``path`` (``.svg``, or ``.png`` at ``scale``)."""
     return render_svg(puzzle, solution).save(path, scale=scale)
+
+
+#: the name the package exports it under (escapology.roma.render is the protocol's)
+render_file = render

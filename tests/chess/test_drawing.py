@@ -6,7 +6,7 @@ from typer.testing import CliRunner
 
 from escapology.chess import parse_instance, solve
 from escapology.chess.cli import app
-from escapology.chess.render import ALICE, BOB, SAFE, render_svg
+from escapology.chess.drawing import ALICE, BOB, SAFE, render_svg
 from escapology.core.svg import png_size
 
 runner = CliRunner()

@@ -50,10 +50,10 @@ def replay(inst: Instance, plan: Sequence[Push]) -> list[Frame]:
     return frames
 
 
-def text_frames(inst: Instance, plan: Sequence[Push]) -> str:
+def text_frames(inst: Instance, plan: Sequence[Push] | None = ()) -> str:
     """Every frame as box-drawing text: ``@`` where the avatar can stand, ``*`` the goal field."""
     parts = []
-    for f in replay(inst, plan):
+    for f in replay(inst, plan or ()):
         title = "start" if f.push is None else f"after {f.push.fact(f.step)}"
         body = f.board.text(avatar=f.reach, goal=f.goal)
         parts.append(f"{title}\n{body}")

@@ -1,0 +1,50 @@
+"""Joining a Ray cluster, for every view that spreads work over one (batch runs, the Labyrinth's
+split of the first pushes): ``--ray ADDRESS`` means the same everywhere. Ray itself is imported
+only when a cluster is asked for."""
+
+from __future__ import annotations
+
+import os
+import socket
+from typing import Any
+
+from escapology.core.errors import InputError
+
+__all__ = ["connect"]
+
+
+def connect(address: str, jobs: int | None = None) -> Any:
+    """Connect to the Ray cluster at ``address`` (``local``: start a private one with ``jobs``
+    CPUs) and return the ``ray`` module; :class:`InputError` when Ray is missing or unreachable."""
+    try:
+        import ray
+    except ImportError:
+        raise InputError("Ray is not installed: pip install 'escapology[ray]' (ray==2.60.0)", file="--ray") from None
+    _listening(address)
+    try:
+        if address == "local":
+            # address="local": always a new cluster, never one that ``ray start`` left running here
+            ray.init(address="local", num_cpus=jobs or os.cpu_count() or 1, include_dashboard=False,
+                     log_to_driver=False, configure_logging=False)
+        else:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        hint = ""
+        if address != "local" and not os.environ.get("RAY_AUTH_MODE"):
+            hint = ("; if the cluster was made by `ray start` (token authentication, Ray's default since "
+                    "2.59), set RAY_AUTH_MODE=token here, with the cluster's token in ~/.ray/auth_token "
+                    "or RAY_AUTH_TOKEN (`ray get-auth-token` on the head prints it)")
+        raise InputError(f"cannot reach the Ray cluster: {exc}{hint}", file=f"--ray {address}") from None
+    return ray
+
+
+def _listening(address: str) -> None:
+    """Refuse at once a ``HOST:PORT`` where nothing listens (Ray itself would retry for minutes)."""
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit() or address in ("local", "auto"):
+        return
+    try:
+        socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout=5).close()
+    except OSError as exc:
+        raise InputError(f"cannot reach the Ray cluster: nothing answers at {address} ({exc.strerror or exc})",
+                         file=f"--ray {address}") from None
