@@ -3,15 +3,14 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from escapology.core.cli_support import (
-    FormatOption,
     InstanceOutputOption,
-    OutputFormat,
     emit_json,
     generating_command,
     read_input,
@@ -19,6 +18,20 @@ from escapology.core.cli_support import (
     write_output,
 )
 from escapology.core.errors import InputError
+
+
+class ReduceFormat(str, Enum):
+    """``reduce --format``: the instance as text, wrapped in JSON, or as a URL (puzzle reductions
+    whose facts carry one, e.g. roma-planar3sat's puzz.link URL)."""
+
+    text = "text"
+    json = "json"
+    url = "url"
+
+
+ReduceFormatOption = Annotated[ReduceFormat, typer.Option(
+    "--format", "-f", help="The instance as text, JSON, or a URL (reductions to a puzzle with one: "
+    "roma-planar3sat's puzz.link URL).")]
 
 
 def _listing(json_output: bool) -> None:
@@ -41,14 +54,14 @@ def reduce(
     name: Annotated[Optional[str], typer.Argument(help="The reduction (see --list).")] = None,
     formula: Annotated[Optional[Path], typer.Argument(help="The formula: DIMACS CNF, or QDIMACS for a quantified one; '-' for stdin.")] = None,
     output: InstanceOutputOption = None,
-    format: FormatOption = OutputFormat.text,
+    format: ReduceFormatOption = ReduceFormat.text,
     list_: Annotated[bool, typer.Option("--list", help="Name every reduction with its theorem and paper.")] = False,
 ) -> None:
     """Reduce a formula to an instance of a game, which 'escapology solve' answers directly; the
     instance carries the command that made it."""
     from escapology.core.reductions import REDUCTIONS, find
 
-    json_output = format is OutputFormat.json
+    json_output = format is ReduceFormat.json
     if list_:
         _listing(json_output)
         return
@@ -64,6 +77,10 @@ def reduce(
     text, file = read_input(formula)
     command = generating_command(ctx)
     instance, facts = red.run(text, file=file, command=command)
+    if format is ReduceFormat.url:
+        if not facts.get("url"):
+            raise InputError(f"{red.name} writes no URL: use --format text or json")
+        instance = facts["url"] + "\n"
     write_output(instance, output, json_output, reduction=red.name, game=red.game, command=command, **facts)
     if not json_output:
         summary = facts.get("summary")

@@ -85,3 +85,18 @@ def test_a_complete_bipartite_incidence_is_made_planar():
     pf = planarize(3, clauses)
     assert pf.crossings > 0 and nx.check_planarity(incidence(pf.clauses))[0]
     assert sorted(models(pf.n_vars, pf.clauses, 3)) == sorted(brute_models(3, clauses))
+
+
+def test_the_crossover_has_a_line_drawing_that_swaps_two_nested_links():
+    import itertools
+
+    from escapology.roma.reductions.layout import crosses
+    from escapology.roma.reductions.planarize import swap_drawing
+
+    arcs = swap_drawing()
+    assert len(arcs) == 4 + 18
+    for (p, s), (q, t) in itertools.combinations(arcs, 2):
+        assert p != q or not crosses(s, t), (s, t)
+    (la, a1), (lb, b1), (a2, ra), (b2, rb) = (arc for _, arc in arcs[:4])
+    assert la < lb < b1 < a1  # entering: a's link encloses b's
+    assert b2 < a2 < ra < rb  # leaving: b's link encloses a's

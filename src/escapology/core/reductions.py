@@ -22,6 +22,7 @@ from typing import Any, Callable
 FUN2018 = "Schwahn & Thielen, The Complexity of Escaping Labyrinths and Enchanted Forests, FUN 2018"
 NEMESIS = "Nemesis (escape on a graph against a blocking adversary)"
 FUN2026 = "Bergé, Dailly, Gerard, Nemesis, an Escape Game in Graphs, FUN 2026"
+ROMA = "Goergen, Fernau, Oest, Wolf, All Paths Lead to Rome, 2022"
 _NEMESIS_DOOR = "escapology.nemesis.reductions.door:"
 
 
@@ -54,6 +55,10 @@ REDUCTIONS: tuple[Reduction, ...] = (
     Reduction("amazeing-qsat", "Theorem 4: QSAT -> SP-Versus-Labyrinth (Lara forces her goal first iff the QBF "
               "is true), the paper's construction", FUN2018, "QDIMACS", "amazeing",
               "escapology.amazeing.reductions.door:qsat"),
+    Reduction("roma-planar3sat", "Theorems 2 and 10: planar 3SAT -> Roma, parsimonious (the number of solutions is "
+              "the number of models), the crossing-free design: variables on a line, monotone clause rings",
+              ROMA, "DIMACS CNF (planar incidence graph)", "roma",
+              "escapology.roma.reductions.planar3sat:reduce_text"),
     Reduction("nemesis-lsat-escape-tree-ours", "LSAT -> Nemesis: a binary escape tree iff the CNF is "
               "satisfiable (the project's construction; as 'nemesis generate lsat --from F')",
               NEMESIS, "DIMACS CNF", "nemesis", "escapology.nemesis.reductions.door:lsat_escape_tree_ours"),

@@ -74,6 +74,14 @@ def _is_text(s: str) -> bool:
         return False
 
 
+def _is_file(s: str) -> bool:
+    """Whether ``s`` names an existing file (a long URL is no file name: the OS refuses it)."""
+    try:
+        return Path(s).exists()
+    except OSError:
+        return False
+
+
 def load(source: str | Path | Text, *, deadline: Deadline | None = None, strict: bool = False) -> Instance:
     """A puzzle from a puzz.link URL, a path, ``"-"`` or the text itself (a URL, pzprv3, the
     ``roma`` text grid or ASP facts); of a file with several puzzles the first (all of them:
@@ -87,7 +95,7 @@ def load(source: str | Path | Text, *, deadline: Deadline | None = None, strict:
 def load_entries(source: str | Path | Text, *, strict: bool = False) -> list[Entry] | GraphRoma:
     """Every puzzle ``source`` holds (see :func:`load`), each with the solution or partial answer
     its file gives and its line; a generalized Roma graph is returned as it is."""
-    if isinstance(source, str) and is_url(source) and not Path(source).exists():
+    if isinstance(source, str) and is_url(source) and not _is_file(source):
         source = Text(source, TEXT)
     text, name = read_source(source, is_text=_is_text)
     if name == TEXT and is_url(text):  # the URL itself, not a file: its errors name no file

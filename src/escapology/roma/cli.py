@@ -1,6 +1,6 @@
 """``escapology roma ...``: the four verbs, made from :data:`escapology.roma.spec.SPEC` by the
 command layer (:mod:`escapology.core.commands`), and Roma's own commands: ``graph`` (generalized
-Roma on a directed graph), ``count``, ``hints`` and ``convert``."""
+Roma on a directed graph), ``count``, ``hints``, ``explain`` and ``convert``."""
 
 from __future__ import annotations
 
@@ -155,6 +155,22 @@ def hints_cmd(
         else:
             typer.echo("unsolvable: there is no solution to make unique")
     raise typer.Exit(code)
+
+
+@app.command("explain")
+@user_errors
+def explain_cmd(
+    puzzle: PuzzleArg,
+    next_only: Annotated[bool, typer.Option("--next", help="Only the next step: a hint with the rule that forces it.")] = False,
+    svg_dir: Annotated[Optional[Path], typer.Option("--svg-dir", help="Write the grid after each step here (step-001.svg, ...).")] = None,
+    format: FormatOption = OutputFormat.text,
+    timeout: TimeoutOption = None,
+) -> None:
+    """A human-style solve path: each step one cell, the rule that forces it (the grader's levels)
+    and why; a wrong arrow of a partly filled grid (pzprv3 answer) is named first."""
+    from escapology.roma.explain import report  # the rule levels and python-sat: loaded when explain runs
+
+    raise typer.Exit(report(_entries(puzzle), format.value == "json", command_deadline(timeout), next_only, svg_dir))
 
 
 def _redundant(entries: list[Entry], fmt: str, deadline: Deadline) -> int:

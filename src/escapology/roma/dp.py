@@ -51,8 +51,24 @@ def _normalise(labels: list[int]) -> tuple[int, ...]:
     return tuple(m.setdefault(x, len(m)) for x in labels)
 
 
+def transposed(puzzle: Puzzle) -> Puzzle:
+    """The puzzle mirrored in its main diagonal (``^`` and ``<``, ``v`` and ``>`` swapped): its
+    solutions are those of ``puzzle`` mirrored, one for one.
+
+    >>> transposed(Puzzle.from_labels(["AB"], ["O<"])).givens
+    ('O', '^')
+    """
+    swap = {"^": "<", "<": "^", "v": ">", ">": "v", EMPTY: EMPTY, GOAL: GOAL}
+    return Puzzle.from_labels([[puzzle.boxes[r][c] for r in range(puzzle.rows)] for c in range(puzzle.cols)],
+                              ["".join(swap[puzzle.givens[r][c]] for r in range(puzzle.rows)) for c in range(puzzle.cols)])
+
+
 def count_dp(puzzle: Puzzle, *, deadline: Deadline | None = None, stats: DPStats | None = None) -> int:
-    """The exact number of solutions of ``puzzle`` by the frontier DP (Theorem 13's sweep)."""
+    """The exact number of solutions of ``puzzle`` by the frontier DP (Theorem 13's sweep). The
+    sweep runs along the longer side (a wide board is transposed first), so the frontier is the
+    shorter side."""
+    if puzzle.cols > puzzle.rows:
+        puzzle = transposed(puzzle)
     R, W = puzzle.rows, puzzle.cols
     order = [(r, c) for r in range(R) for c in range(W)]
     index = {cell: i for i, cell in enumerate(order)}

@@ -1,7 +1,8 @@
-"""Formula-level pieces of Theorem 2's reduction (PLANAR 3SAT -> Roma).
+"""Theorem 2's reduction (PLANAR 3SAT -> Roma, parsimonious), built crossing-free.
 
-Only what is proven is here: :mod:`.planarize` turns any CNF with clauses of at most three
-literals into a planar one with the same number of models (Lichtenstein's layout and crossover,
-which Theorem 9 relies on). The Roma gadgets that would turn a planar formula into a board are
-not built; docs/roma.md ("Theorem 2's reduction: not built") says how far they got.
+:mod:`.layout` draws a 3-CNF with its variables on one line and its clauses above and below without
+crossings, monotone by copies; :mod:`.gadgets` holds the board pieces with their proofs; :mod:`.board`
+assembles them; :mod:`.planar3sat` is ``escapology reduce roma-planar3sat``. :mod:`.planarize` is
+Lichtenstein's planarization (parsimonious) and a line drawing of his crossover as a swap, which the
+reduction does not use yet (docs/roma.md: crossovers). :mod:`.frame` frames a piece for its tests.
 """

@@ -51,6 +51,33 @@ CROSSOVER: tuple[tuple[int, ...], ...] = (
 """Lichtenstein's crossover formula as printed in Figure 8 of the paper, over ``CROSSOVER_VARS``."""
 
 
+#: A line drawing of :data:`CROSSOVER` that acts as a *swap* (found by trying every order of its nine
+#: variables): with the variables on a line in the order ``b1 a1 b2 alpha delta gamma xi beta a2``
+#: and clause ``i`` above the line when ``CROSSOVER_SWAP[1][i] == "P"`` (below for ``"Q"``), no two
+#: clauses on one side cross, nor do they cross four links on side ``P``: ``a1`` and ``b1`` joined
+#: to the left with ``a1``'s link enclosing ``b1``'s, ``a2`` and ``b2`` joined to the right with
+#: ``b2``'s enclosing ``a2``'s. Two nested links entering it leave it nested the other way round
+#: (:func:`swap_drawing`; ``tests/roma/test_planarize.py`` checks it), with the values carried over
+#: (:func:`crossover_models`). ``roma-planar3sat`` does not use it yet (docs/roma.md, crossovers).
+CROSSOVER_SWAP: tuple[tuple[int, ...], str] = (
+    (_B1, _A1, _B2, _AL, _DE, _GA, _XI, _BE, _A2), "QQQPPPPPQPPQQQPPQQ",
+)
+
+
+def swap_drawing() -> list[tuple[str, tuple[int, ...]]]:
+    """The arcs ``(side, positions)`` of :data:`CROSSOVER_SWAP` on a line: the links' outer ends at
+    positions 0, 1 (left: ``a``, ``b``) and 11, 12 (right: ``a``, ``b``), the crossover's variables
+    at 2..10, then its 18 clauses.
+
+    >>> swap_drawing()[:2]
+    [('P', (0, 3)), ('P', (1, 2))]
+    """
+    order, sides = CROSSOVER_SWAP
+    pos = {v: k + 2 for k, v in enumerate(order)}
+    links = [("P", (0, pos[_A1])), ("P", (1, pos[_B1])), ("P", (pos[_A2], 11)), ("P", (pos[_B2], 12))]
+    return links + [(side, tuple(sorted(pos[abs(lit)] for lit in cl))) for side, cl in zip(sides, CROSSOVER)]
+
+
 def crossover_models() -> dict[tuple[bool, bool], list[tuple[bool, ...]]]:
     """Every model of :data:`CROSSOVER` (all nine variables), grouped by ``(a1, b1)``.
 
@@ -139,4 +166,4 @@ def planarize(n_vars: int, clauses: list[list[int]]) -> PlanarFormula:
     return PlanarFormula(n_vars, nxt - 1, out, crossings, copies)
 
 
-__all__ = ["CROSSOVER", "CROSSOVER_VARS", "PlanarFormula", "crossover_models", "normalise_clauses", "planarize"]
+__all__ = ["CROSSOVER", "CROSSOVER_SWAP", "CROSSOVER_VARS", "swap_drawing", "PlanarFormula", "crossover_models", "normalise_clauses", "planarize"]

@@ -11,8 +11,9 @@ grid: its state is ``{"svg": ...}``, the picture of :func:`escapology.roma.drawi
 8
 >>> [e["kind"] for e in check_grid(p, grid=[">v<", "v<^", ">>O"])["errors"]]
 ['given']
->>> hint(p, grid=[">v<", "...", "..O"])["cell"]
-[1, 0]
+>>> h = hint(p, grid=[">v<", "...", "..O"])
+>>> h["cell"], h["symbol"], h["rule"], h["level"]
+([1, 2], '^', 'box', 1)
 """
 
 from __future__ import annotations
@@ -70,21 +71,26 @@ def check_grid(inst: Puzzle, *, grid: Any) -> dict[str, Any]:
 
 
 def hint(inst: Puzzle, *, grid: Any) -> dict[str, Any]:
-    """One cell of the solution where the grid is empty or wrong (the first in reading order), or
-    ``cell: None`` when the grid is the solution."""
-    from escapology.roma import solve
+    """The next step of a human-style solve path from the grid (:func:`escapology.roma.explain.explain`):
+    a wrong cell first (``symbol`` ``.``: take it away), else the next cell the rules force, with
+    the rule, its level and why; ``cell: None`` when the grid is the solution."""
+    from escapology.core.limits import Deadline, LimitReached
+    from escapology.roma.explain import explain
 
     if not isinstance(inst, Puzzle):
         raise InputError("a Roma graph has no grid to fill")
     rows = _grid(inst, grid)
-    result = solve(inst, timeout=QUICK, unique=False)
-    if result.certificate is None:
-        raise InputError(f"the solver found no solution ({result.status.value})")
-    for r, row in enumerate(result.certificate):
-        for c, ch in enumerate(row):
-            if rows[r][c] != ch:
-                return {"cell": [r, c], "symbol": ch}
-    return {"cell": None, "symbol": None}
+    try:
+        ex = explain(inst, rows, deadline=Deadline(QUICK), max_steps=1)
+    except LimitReached:
+        raise InputError("no hint within the time limit") from None
+    if ex.solution is None:
+        raise InputError(f"the solver found no solution ({ex.status.value})")
+    if not ex.steps:
+        return {"cell": None, "symbol": None}
+    step = ex.steps[0]
+    return {"cell": list(step.cell), "symbol": "." if step.rule == "wrong" else step.arrow, "rule": step.rule,
+            "level": step.level, "because": step.because}
 
 
 def frames(inst: Any, certificate: Any) -> list[dict[str, Any]]:

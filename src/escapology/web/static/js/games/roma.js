@@ -55,7 +55,9 @@ async function hint(ctx) {
     setCell(r, c, found.symbol);
     marks = new Map([[`${r},${c}`, "hint"]]);
     redraw(ctx);
-    ctx.message(`hint: cell (${r + 1},${c + 1}) holds ${GLYPH[found.symbol] || found.symbol}`);
+    const what = found.rule === "wrong" ? "is wrong, take it away" : `holds ${GLYPH[found.symbol] || found.symbol}`;
+    const because = (found.because || "").replace(/\((\d+),(\d+)\)/g, (_, a, b) => `(${+a + 1},${+b + 1})`);
+    ctx.message(`hint: cell (${r + 1},${c + 1}) ${what} (${found.rule}, level ${found.level}): ${because}`);
   } catch (e) { ctx.error(e); }
 }
 
