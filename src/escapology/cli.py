@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -25,7 +23,7 @@ from escapology.core.cli_support import (
 )
 from escapology.core.commands import solve_file
 from escapology.core.errors import InputError
-from escapology.core.protocol import TEXT, Text
+from escapology.core.protocol import TEXT, Text, names_file
 from escapology.games import GAMES, Game, available_games, recognise
 from escapology.reduce import reduce
 from escapology.web import serve as web_serve
@@ -121,10 +119,10 @@ def solve(
     timeout: TimeoutOption = None,
 ) -> None:
     """Solve FILE with the default options of the game it holds."""
-    deadline = command_deadline(timeout)  # the game's solve_path counts from the same start
+    deadline = command_deadline(timeout)  # the game's solve counts from the same start
     with reading_input():  # recognising the game is reading too
         found = None
-        if file != "-" and "\n" not in file and not Path(file).exists():  # a URL, not a file name
+        if file != "-" and "\n" not in file and not names_file(file):  # a URL, not a file name
             found = recognise(file, deadline)
             text, name = file, TEXT
         if found is None:
@@ -132,23 +130,9 @@ def solve(
             found = recognise(text, deadline)
     if found is None:
         raise InputError("not an instance of any game escapology knows", file=name)
-    spec = found.spec()
-    if spec is not None:  # the game's load reads the text already read, under its name
-        raise typer.Exit(solve_file(spec, Text(text, name), format.value, timeout, options=spec.recognised_options))
-    game = found.load()
-    if str(file) == "-":  # standard input is read already: hand the game a file with the text
-        suffix = ".graphml" if "<graphml" in text[:4000] else ".xml" if text.lstrip().startswith("<") else ".txt"
-        import tempfile
-
-        with tempfile.NamedTemporaryFile("w", suffix=suffix, delete=False, encoding="utf-8") as tmp:
-            tmp.write(text)
-        try:
-            code = game.solve_path(tmp.name, format.value, timeout)
-        finally:
-            os.unlink(tmp.name)
-    else:
-        code = game.solve_path(str(file), format.value, timeout)
-    raise typer.Exit(code)
+    # the game's load reads the text already read, under its name
+    raise typer.Exit(solve_file(found.spec(), Text(text, name), format.value, timeout,
+                                options=found.spec().recognised_options))
 
 
 def demo() -> None:

@@ -65,3 +65,14 @@ def test_solve_recognises_every_shipped_example(example):
     r = runner.invoke(app, ["solve", str(EXAMPLES / example), "--format", "json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout.splitlines()[0])["status"] == "solved"
+
+
+def test_a_long_argument_that_is_no_file_and_no_instance_is_one_line_exit_2():
+    """``escapology solve URL``: a one-line argument too long to be a file name is tried as the
+    instance; when no game takes it, the answer is one line and exit 2 (it was an OSError)."""
+    from typer.testing import CliRunner
+
+    from escapology.cli import app
+
+    r = CliRunner().invoke(app, ["solve", "https://puzz.link/p?roma/" + "a" * 5000])
+    assert r.exit_code == 2 and "Traceback" not in r.output and len(r.output.splitlines()) == 1

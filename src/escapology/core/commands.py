@@ -46,7 +46,7 @@ import typer
 
 from escapology.core import cli_support as cs
 from escapology.core.errors import InputError
-from escapology.core.protocol import TEXT, Text
+from escapology.core.protocol import TEXT, Text, names_file
 from escapology.core.results import Status
 
 __all__ = ["EngineSpec", "GameSpec", "Option", "Part", "VERBS", "option_rows", "print_result", "solve_file", "verbs_app"]
@@ -403,7 +403,7 @@ def _source(spec: GameSpec, file: str | Path | Text) -> Path | Text | str:
     the game's ``is_text`` says it is an instance's text (a puzz.link URL)."""
     if isinstance(file, (Text, Path)) or file == "-":
         return file
-    if spec.is_text is not None and not Path(file).exists() and spec.function("is_text")(file):
+    if spec.is_text is not None and not names_file(file) and spec.function("is_text")(file):
         return Text(file, TEXT)
     return Path(file)
 

@@ -56,8 +56,15 @@ def decode_text(data: bytes, file: str | None = None) -> str:
 
 
 def read_text_file(path: "str | os.PathLike[str]") -> str:
-    """The UTF-8 text of a file; a missing file, a directory or bytes that are not UTF-8 are an
-    :class:`InputError` naming the file (and the line of the first bad byte)."""
+    """The UTF-8 text of a file; a missing file, a directory, a name the system refuses (too long)
+    or bytes that are not UTF-8 are an :class:`InputError` naming the file (and the line of the
+    first bad byte).
+
+    >>> read_text_file("x" * 5000)
+    Traceback (most recent call last):
+    ...
+    escapology.core.errors.InputError: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...: cannot read it: File name too long
+    """
     name = os.fspath(path)
     try:
         with open(name, "rb") as fh:
@@ -68,4 +75,7 @@ def read_text_file(path: "str | os.PathLike[str]") -> str:
         raise InputError("is a directory", file=name) from None
     except PermissionError:
         raise InputError("permission denied", file=name) from None
+    except OSError as exc:  # a name the system refuses (too long, ...): named short, never a traceback
+        shown = name if len(name) <= 80 else name[:77] + "..."
+        raise InputError(f"cannot read it: {exc.strerror or exc}", file=shown) from None
     return decode_text(data, name)

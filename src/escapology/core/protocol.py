@@ -66,7 +66,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence, TypeV
 from escapology.core.errors import InputError, decode_text, read_text_file
 from escapology.core.results import Status
 
-__all__ = ["AnswerData", "Certificate", "GameModule", "Picture", "Result", "Text", "Verdict", "read_source", "TEXT", "STDIN"]
+__all__ = ["AnswerData", "Certificate", "names_file", "GameModule", "Picture", "Result", "Text", "Verdict", "read_source", "TEXT", "STDIN"]
 
 #: The file name that errors carry for text given directly and for standard input.
 TEXT = "<text>"
@@ -225,6 +225,19 @@ class GameModule(Protocol):
     def generate(self, *, size: int | None = None, seed: int = 0, **options: Any) -> Any: ...
 
     def render(self, inst: Any, certificate: Any = None) -> Picture: ...
+
+
+def names_file(source: str) -> bool:
+    """Whether ``source`` names an existing file or folder (``False`` for text that cannot be a
+    file name at all, such as a URL longer than the system allows a name to be).
+
+    >>> names_file("x" * 5000), names_file("/")
+    (False, True)
+    """
+    try:
+        return Path(source).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def read_source(source: str | Path | Text, *, is_text: Callable[[str], bool] = lambda s: False) -> tuple[str, str]:
