@@ -30,14 +30,14 @@ __getattr__, __dir__, _ = lazy_loader.attach(__name__, submod_attrs={
     "branch": ["count_branch", "solve_branch"],
     "boards": ["format_graph_facts", "hex_board", "tri_board"],
     "io": ["Entry", "decode_rome", "decode_url", "encode_url", "format_facts", "format_text", "read_facts", "read_puzzles", "read_pzprv3", "read_text", "write_pzprv3"],
-    "model": ["DIRECTIONS", "GOAL", "Puzzle", "Solution"],
+    "model": ["Arrows", "DIRECTIONS", "GOAL", "Puzzle", "Solution"],
     "drawing": ["render_file", "render_svg", "text_board"],
     "sat": ["RomaSat", "SolveResult", "count", "solve_sat"],
     "api": ["GraphResult", "Result", "check", "generate", "load", "render", "solve", "split"],
 })
 
 __all__ = [
-    "DIRECTIONS", "GOAL", "Entry", "Generated", "GraphResult", "GraphRoma", "HintResult", "Puzzle", "RedundantGivens",
+    "Arrows", "DIRECTIONS", "GOAL", "Entry", "Generated", "GraphResult", "GraphRoma", "HintResult", "Puzzle", "RedundantGivens",
     "Result", "count_branch", "format_graph_facts", "hex_board", "redundant_givens", "solve_branch", "tri_board",
     "RomaSat", "Solution", "SolveResult", "Violation", "all_solutions", "check", "count", "count_dp",
     "decode_url", "encode_url", "format_facts", "format_text", "generate", "generate_puzzle", "grade",

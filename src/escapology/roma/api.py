@@ -31,12 +31,13 @@ from typing import TYPE_CHECKING, Any, Sequence, Union
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
 from escapology.core.protocol import TEXT, AnswerData, Text, Verdict, read_source
+from escapology.core.protocol import Result as ProtocolResult
 from escapology.core.results import Status
 from escapology.core.svg import Svg
 from escapology.roma.checker import violations
 from escapology.roma.graph import GraphRoma, count_graph, is_graph_solution, read_graph_facts, solve_graph
 from escapology.roma.io import Entry, decode_url, encode_url, read_puzzles, sniff
-from escapology.roma.model import Puzzle, Solution
+from escapology.roma.model import Arrows, Puzzle, Solution
 
 if TYPE_CHECKING:  # the SAT solver's answer; python-sat is loaded when a puzzle is solved
     from escapology.roma.sat import SolveResult
@@ -132,10 +133,11 @@ def split(text: str) -> list[str]:
 
 
 @dataclass
-class Result:
+class Result(ProtocolResult[Arrows]):
     """A grid puzzle's answer: the protocol's :class:`Result`.
 
-    ``certificate`` is the solution (rows over ``^ v < > O``); ``unique`` is ``True`` (proven),
+    ``certificate`` is the solution, :class:`~escapology.roma.model.Arrows` (rows over
+    ``^ v < > O``); ``unique`` is ``True`` (proven),
     ``False`` (``second`` is another solution) or ``None`` (not settled).
     """
 
@@ -148,8 +150,8 @@ class Result:
         return self.answer.status
 
     @property
-    def certificate(self) -> Solution | None:
-        return self.answer.solution if self.status is Status.SOLVED else None
+    def certificate(self) -> Arrows | None:
+        return Arrows(self.answer.solution) if self.status is Status.SOLVED and self.answer.solution else None
 
     @property
     def solution(self) -> Solution | None:

@@ -39,6 +39,39 @@ Cell = tuple[int, int]
 Solution = tuple[str, ...]
 
 
+class Arrows(tuple[str, ...]):
+    """Roma's certificate: the solved grid's rows, top row first, over ``^ v < > O`` (a row is a
+    string; cell ``(r, c)`` counted from 0 at the top left is ``rows[r][c]``). It is a tuple of
+    rows, so it is also a :data:`Solution`; ``to_json``/``from_json`` are the list of rows that
+    ``solve --format json`` writes under ``solution`` (and ``certificate``).
+
+    >>> a = Arrows.from_json([">v", "^O"])
+    >>> a.to_json(), a[1][1], Arrows.from_json(a.to_json()) == a
+    (['>v', '^O'], 'O', True)
+    >>> Arrows.from_json([">v", "x"])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 2 is not a row over ^ v < > O: 'x'
+    """
+
+    def to_json(self) -> list[str]:
+        """The rows, as a JSON list of strings."""
+        return list(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> "Arrows":
+        """The rows of a JSON list (:class:`ValueError` naming the first that is not a row over
+        ``^ v < > O``, or rows of different lengths)."""
+        if not isinstance(data, (list, tuple)):
+            raise ValueError("a solution is a list of rows over ^ v < > O")
+        for i, row in enumerate(data, start=1):
+            if not isinstance(row, str) or not row or set(row) - (set(DIRECTIONS) | {GOAL}):
+                raise ValueError(f"row {i} is not a row over ^ v < > O: {row!r}")
+        if len({len(r) for r in data}) > 1:
+            raise ValueError("the rows have different lengths")
+        return cls(data)
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """A Roma puzzle: box id per cell and the given symbols (``.`` empty, arrows, ``O`` goal).
