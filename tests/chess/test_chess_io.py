@@ -105,3 +105,10 @@ def test_garbage_gives_input_error_or_instance(text):
     else:
         assert detect(text)
         assert len(inst.vectors) == inst.n
+
+
+def test_the_command_description_names_the_generators_kinds():
+    """chess/spec.py lists the kinds without importing the generator (numpy)."""
+    from escapology.chess import generator, spec
+
+    assert spec.KINDS == tuple(generator.KINDS)

@@ -8,7 +8,8 @@ One module per game (``escapology.web.views.<game>``), each with
 - ``state(inst) -> dict``: the instance as JSON for the game's ES module to draw as SVG;
 - ``frames(inst, certificate) -> list[dict]``: the states of the certificate, step by step;
 - ``GENERATE``: the generator form's fields (name, label, type, default), the keywords of the
-  game's ``generate``;
+  game's ``generate``, made by :func:`escapology.web.views.forms.generator_form` from the game's
+  own options (its ``spec.py``, which the command line is built from too), with the page's limits;
 
 and the game's moves of play (``move``, ``reply``, ...). They use the games' public API only (the
 protocol, the models, the checkers) and never draw: drawing is the browser's.

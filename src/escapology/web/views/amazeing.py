@@ -28,14 +28,13 @@ from typing import Any
 
 from escapology.amazeing.model import Position
 from escapology.core.errors import InputError
+from escapology.web.views.forms import generator_form
 
 __all__ = ["ACTIONS", "GENERATE", "SLOW", "bot", "frames", "new_game", "preview", "state", "to_text", "turn"]
 
-GENERATE = [
-    {"name": "size", "label": "side (empty: the published 7x7)", "type": "int", "default": None, "min": 3, "max": 15},
-    {"name": "seed", "label": "seed", "type": "int", "default": 1},
-    {"name": "players", "label": "players", "type": "int", "default": 1, "min": 1, "max": 4},
-]
+GENERATE = generator_form(
+    "amazeing", size={"label": "side (empty: the published 7x7)", "type": "int", "min": 3, "max": 15}, seed={},
+    players={"min": 1, "max": 4})
 SUFFIX = ".json"
 #: the bot's time for one move, seconds
 BOT_BUDGET = 0.5

@@ -21,16 +21,13 @@ from typing import Any
 
 from escapology.chess.model import Instance
 from escapology.core.errors import InputError
+from escapology.web.views.forms import generator_form
 
 __all__ = ["ACTIONS", "GENERATE", "MAX_DRAWN", "frames", "place", "state", "to_text"]
 
 MAX_DRAWN = 40
-GENERATE = [
-    {"name": "size", "label": "board side", "type": "int", "default": 8, "min": 2, "max": MAX_DRAWN},
-    {"name": "seed", "label": "seed", "type": "int", "default": 1},
-    {"name": "kind", "label": "vectors", "type": "choice", "choices": ["random", "capture", "cross", "sidon", "bob"],
-     "default": "random"},
-]
+GENERATE = generator_form(
+    "chess", size={"label": "board side", "default": 8, "min": 2, "max": MAX_DRAWN}, seed={}, kind={"label": "vectors"})
 SUFFIX = ".txt"
 
 

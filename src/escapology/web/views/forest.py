@@ -22,16 +22,13 @@ from typing import Any
 from escapology.core.errors import InputError
 from escapology.web.views import QUICK
 from escapology.forest.model import Instance
+from escapology.web.views.forms import generator_form
 
 __all__ = ["ACTIONS", "GENERATE", "SLOW", "frames", "roll", "state", "to_text"]
 
-GENERATE = [
-    {"name": "kind", "label": "kind", "type": "choice", "choices": ["grid", "random"], "default": "grid"},
-    {"name": "size", "label": "size", "type": "int", "default": 6, "min": 2, "max": 30},
-    {"name": "seed", "label": "seed", "type": "int", "default": 1},
-    {"name": "rolls", "label": "known rolls", "type": "int", "default": 12, "min": 0, "max": 200},
-    {"name": "die", "label": "die faces", "type": "int", "default": 6, "min": 2, "max": 20},
-]
+GENERATE = generator_form(
+    "forest", kind={}, size={"default": 6, "min": 2, "max": 30}, seed={},
+    rolls={"label": "known rolls", "default": 12, "min": 0, "max": 200}, die={"label": "die faces", "min": 2, "max": 20})
 MAX_TURNS = 200
 
 

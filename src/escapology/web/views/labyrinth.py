@@ -24,15 +24,13 @@ from escapology.core.errors import InputError
 from escapology.labyrinth.io import format_instance
 from escapology.labyrinth.model import DIRECTION_BITS, Instance, Push
 from escapology.labyrinth.drawing import Frame, replay
+from escapology.web.views.forms import generator_form
 
 __all__ = ["ACTIONS", "GENERATE", "frames", "move", "state", "to_text"]
 
-GENERATE = [
-    {"name": "size", "label": "board side", "type": "int", "default": 6, "min": 2, "max": 40},
-    {"name": "seed", "label": "seed", "type": "int", "default": 1},
-    {"name": "density", "label": "connection density", "type": "float", "default": 0.42, "min": 0.05, "max": 1.0},
-    {"name": "max_steps", "label": "max steps", "type": "int", "default": None, "min": 1, "max": 100},
-]
+GENERATE = generator_form(
+    "labyrinth", size={"label": "board side", "default": 6, "max": 40}, seed={},
+    density={"label": "connection density", "min": 0.05}, max_steps={"min": 1, "max": 100})
 
 
 def to_text(inst: Instance) -> str:

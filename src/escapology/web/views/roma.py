@@ -23,16 +23,13 @@ from typing import Any
 from escapology.core.errors import InputError
 from escapology.web.views import QUICK
 from escapology.roma.model import Puzzle
+from escapology.web.views.forms import generator_form
 
 __all__ = ["ACTIONS", "GENERATE", "SLOW", "check_grid", "frames", "hint", "state", "to_text"]
 
-GENERATE = [
-    {"name": "size", "label": "rows", "type": "int", "default": 5, "min": 2, "max": 10},
-    {"name": "cols", "label": "columns", "type": "int", "default": None, "min": 2, "max": 10},
-    {"name": "seed", "label": "seed", "type": "int", "default": 1},
-    {"name": "max_box", "label": "cells per box", "type": "int", "default": 4, "min": 1, "max": 8},
-    {"name": "goals", "label": "goals", "type": "int", "default": 1, "min": 1, "max": 4},
-]
+GENERATE = generator_form(
+    "roma", size={"label": "rows", "default": 5, "min": 2, "max": 10}, cols={"label": "columns", "min": 2, "max": 10},
+    seed={}, max_box={"label": "cells per box", "min": 1, "max": 8}, goals={"min": 1, "max": 4})
 SUFFIX = ".txt"
 
 
