@@ -42,9 +42,10 @@ fn labyrinth_problem(n: usize, conn: &[u8], init: usize, goal: usize) -> PyResul
 /// Returns a dict: `plan` (push codes, or None), `lower_bound`, `nodes`, `beam_pushes`,
 /// `beam_width`, `workers`, `stopped`. `progress(depth, mode, nodes, lower_bound, best)` is called
 /// now and then (`best` -1: no plan yet). Raises KeyboardInterrupt on Ctrl-C. With `node_limit`
-/// the answer is reproducible (one worker, no clock in any decision).
+/// the answer is reproducible (one worker, no clock in any decision). With `any_plan` the first plan
+/// within `max_steps` found is the answer (the competition's decision task), not the shortest.
 #[pyfunction]
-#[pyo3(signature = (n, conn, init, goal, max_steps, workers=1, seconds=None, progress=None, node_limit=None))]
+#[pyo3(signature = (n, conn, init, goal, max_steps, workers=1, seconds=None, progress=None, node_limit=None, any_plan=false))]
 #[allow(clippy::too_many_arguments)]
 fn labyrinth_solve<'py>(
     py: Python<'py>,
@@ -57,11 +58,12 @@ fn labyrinth_solve<'py>(
     seconds: Option<f64>,
     progress: Option<Py<PyAny>>,
     node_limit: Option<u64>,
+    any_plan: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let problem = labyrinth_problem(n, conn, init, goal)?;
     let (out, interrupted) = py.detach(move || {
         let monitor = PyMonitor::new(seconds, progress);
-        let out = deepening::solve(&problem, max_steps, workers, node_limit, &monitor);
+        let out = deepening::solve(&problem, max_steps, workers, node_limit, any_plan, &monitor);
         (out, monitor.interrupted.into_inner())
     });
     if let Some(e) = interrupted {

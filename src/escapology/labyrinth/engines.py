@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Callable
 
 from escapology.labyrinth.model import Instance
-from escapology.labyrinth.result import SolveResult
+from escapology.labyrinth.result import SolveResult, check_goal
 
 
 def _native(inst: Instance, timeout: float | None, progress: bool | None,
-            workers: int | None = None, node_limit: int | None = None) -> SolveResult:
+            workers: int | None = None, node_limit: int | None = None, goal: str = "fewest") -> SolveResult:
     from escapology.labyrinth.native import solve_native
 
-    return solve_native(inst, timeout=timeout, progress=progress, workers=workers, node_limit=node_limit)
+    return solve_native(inst, timeout=timeout, progress=progress, workers=workers, node_limit=node_limit,
+                        goal=goal)
 
 
 def _clingo(inst: Instance, timeout: float | None, progress: bool | None) -> SolveResult:
@@ -36,8 +37,9 @@ ENGINES: dict[str, Callable[[Instance, float | None, bool | None], SolveResult]]
 
 def solve(inst: Instance, *, engine: str = "native", timeout: float | None = None,
           progress: bool | None = False, workers: int | None = None,
-          node_limit: int | None = None) -> SolveResult:
-    """The plan with the fewest pushes for ``inst``.
+          node_limit: int | None = None, goal: str = "fewest") -> SolveResult:
+    """The plan with the fewest pushes for ``inst`` (``goal="any"``: the first plan within
+    ``max_steps`` the engine finds, or the proof that there is none).
 
     ``engine`` is ``native`` (the dedicated search in Rust, default), ``clingo`` (escapology's ASP encoding
     run by clingo, a cross-check) or ``exhaustive`` (plain breadth-first search, tiny boards only).
@@ -53,6 +55,9 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    goal = check_goal(goal)
     if engine == "native":
-        return _native(inst, timeout, progress, workers, node_limit)
-    return ENGINES[engine](inst, timeout, progress)
+        return _native(inst, timeout, progress, workers, node_limit, goal)
+    result = ENGINES[engine](inst, timeout, progress)  # a shortest plan is a plan within max_steps too
+    result.goal = goal
+    return result

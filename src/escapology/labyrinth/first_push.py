@@ -139,11 +139,16 @@ def _solve_part(instance: Instance, engine: str, end: float | None) -> SolveResu
 
 
 def solve_on_ray(inst: Instance, address: str, *, engine: str = "native", timeout: float | None = None,
-                 jobs: int | None = None, first_look: float | None = 1.0) -> SolveResult:
+                 jobs: int | None = None, first_look: float | None = 1.0, goal: str = "fewest") -> SolveResult:
     """:func:`solve_split` with the parts as tasks of the Ray cluster at ``address`` (``local``: a
     private one with ``jobs`` CPUs); a part still running at the time limit is cancelled."""
     from escapology.core.ray_cluster import connect  # Ray is imported only when a cluster is asked for
 
+    if goal == "any":
+        # the first plan within max_steps: the engine's beam almost always has one at once
+        look = solve(inst, engine=engine, timeout=timeout, workers=1, goal="any")
+        if look.status is not Status.UNKNOWN:
+            return look
     ray = connect(address, jobs)
     try:
         remote = ray.remote(num_cpus=1)(_solve_part)
@@ -164,6 +169,7 @@ def solve_on_ray(inst: Instance, address: str, *, engine: str = "native", timeou
 
         result = solve_split(inst, run=run, timeout=timeout, engine=engine, first_look=first_look)
         result.stats["ray"] = address
+        result.goal = goal
         return result
     finally:
         ray.shutdown()
