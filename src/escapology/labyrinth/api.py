@@ -49,8 +49,9 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
     engine (whose beam, table and search states are known in advance) is refused with a :class:`~escapology.core.limits.MemoryLimitError` when it would need
     more; the exhaustive engine stops with ``unknown`` when its states fill the limit (and at the
     ``timeout``). With ``ray`` (an address: ``host:port``, ``auto`` or ``local``), the first pushes
-    are shared across that Ray cluster (:func:`escapology.labyrinth.first_push.solve_on_ray`, with
-    ``workers`` CPUs for ``local``) and the proof is assembled from all parts.
+    are shared across that Ray cluster (:func:`escapology.labyrinth.ray_split.solve_on_ray`: the
+    states after the first pushes, searched depth by depth, with ``workers`` CPUs for ``local``)
+    and the proof is assembled from all parts.
 
     ``goal`` is ``"fewest"`` (default: the plan with the fewest pushes, proven when the time allows)
     or ``"any"`` (the ASP Competition's decision task: the first plan within ``max_steps`` found,
@@ -60,7 +61,7 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
     goal = check_goal(goal)
     if ray is not None:
         # imported here: Ray is heavy and only this path needs it
-        from escapology.labyrinth.first_push import solve_on_ray
+        from escapology.labyrinth.ray_split import solve_on_ray
 
         return solve_on_ray(inst, ray, engine=engine, timeout=timeout, jobs=workers, goal=goal)
     if engine == "native":

@@ -34,8 +34,9 @@ class Goal(str, Enum):
 OPTIONS = (
     Option("workers", int, None, "Threads of the native engine's exact search (default: every core; 1 is "
            "deterministic).", min=1),
-    Option("ray", str, None, "Share the first pushes across the Ray cluster at ADDRESS (host:port, 'auto', "
-           "or 'local' with --workers CPUs); the proof is assembled from all parts."),
+    Option("ray", str, None, "Share the search across the Ray cluster at ADDRESS (host:port, 'auto', "
+           "or 'local' with --workers CPUs): the states after the first pushes, searched depth by depth; "
+           "the proof is assembled from all parts."),
     Option("goal", Goal, Goal.fewest, "fewest: the plan with the fewest pushes, proven when the time allows; "
            "any: the first plan within max_steps found, or the proof that there is none (the ASP "
            "Competition's decision task)."),
