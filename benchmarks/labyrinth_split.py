@@ -12,14 +12,14 @@ For each instance, one after the other:
 2. *split*: ``solve(inst, ray="local", workers=W)`` -- a private local Ray with W CPUs; its
    wall seconds without Ray's start (``stats.seconds``) and with it, its nodes by depth;
 3. *the single search at the split's depths*: the complete search of the whole instance (one
-   thread, the engine's table) at every depth whose parts the split searched, the last one
-   stopped at its first plan, as the split's tasks of that depth are.
+   thread, the engine's table) at every depth the parts exhausted (below the minimum).
 
-and prints one table: inflation = nodes of all parts / nodes of the single search at the same
-depths (the work the split adds by losing the table shared across parts and by tasks of the
-plan's depth that ran before the plan was found), the total work of the split (first look, whole
-depths, listing the states, parts) over the single solve's nodes, and the wall-time ratio split /
-single. Every plan is checked by the independent checker and the split must answer as the single
+and prints one table: inflation = nodes of the parts' complete searches / nodes of the single
+search at the same depths (what the split adds by losing the table shared across parts), the
+total work of the split (first look, whole depths, listing the states, focused and complete
+searches of the parts, but not tasks cancelled once a plan was found, which Ray does not report)
+over the single solve's nodes, and the wall-time ratio split / single (the split's seconds
+without Ray's start, which the next column gives). Every plan is checked by the independent checker and the split must answer as the single
 search. Seconds depend on the machine's load: rerun on a quiet machine for figures.
 """
 
@@ -34,8 +34,9 @@ from escapology import _native
 from escapology.labyrinth import check, load, solve
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "instances" / "labyrinth"
-#: instances one thread proves in about 5 to 60 s (screened 2026-11-28 on the shared 2-core machine)
-DEFAULT = ["0113", "0130", "0157", "0166"]
+#: instances one thread proves in about 3 to 50 s (screened 2026-11-28 on the shared 2-core machine:
+#: 0114 3.4 s, 0171 5.4 s, 0150 9.8 s, 0081 49.2 s)
+DEFAULT = ["0114", "0171", "0150", "0081"]
 
 
 def _path(name: str, folder: Path) -> Path:
@@ -45,15 +46,14 @@ def _path(name: str, folder: Path) -> Path:
 
 def single_at_depths(inst, depths: list[int]) -> int:
     """Nodes of the complete search of the whole instance at each of ``depths`` (one thread, the
-    engine's table; a depth that finds a plan stops there, as the single search does)."""
+    engine's table), every one exhausted."""
     total = 0
     for d in depths:
         bits = 0 if d < 4 else 20 if inst.n >= 8 else 14
         status, nodes, _ = _native.labyrinth_search(inst.n, bytes(inst.connections), inst.init_position,
                                                     inst.goal_position, d, table_bits=bits)
+        assert status == "exhausted", (inst.name, d, status)
         total += nodes
-        if status == "found":
-            break
     return total
 
 
@@ -82,8 +82,9 @@ def main() -> None:
         return
     files = [_path(x, args.dir) for x in (args.instances or DEFAULT)]
     print(f"# {time.strftime('%Y-%m-%d %H:%M')}, single: one thread; split: local Ray with {args.workers} CPUs")
-    cols = ["instance", "N", "pushes", "k", "parts", "tasks", "single s", "split s", "+Ray start s",
-            "wall ratio", "parts nodes", "single nodes same depths", "inflation", "split total / single nodes"]
+    cols = ["instance", "N", "pushes", "k", "parts", "tasks (complete+focused)", "single s", "split s", "+Ray start s",
+            "wall ratio", "depths exhausted by parts", "parts nodes", "single nodes", "inflation",
+            "split total / single nodes"]
     print("| " + " | ".join(cols) + " |")
     print("|" + " --- |" * len(cols))
     for f in files:
@@ -101,13 +102,15 @@ def main() -> None:
             if r.plan is not None and not check(inst, r.certificate).ok:
                 sys.exit(f"{f.name}: a plan the checker rejects")
         st = split.stats
-        by_depth = {int(d): n for d, n in st.get("nodes_by_depth", {}).items()}
+        below = (single.pushes if single.pushes is not None else inst.max_steps + 1)
+        by_depth = {int(d): n for d, n in st.get("nodes_by_depth", {}).items() if int(d) < below}
         parts_nodes = sum(by_depth.values())
         same = single_at_depths(inst, sorted(by_depth)) if by_depth else 0
+        depths = ",".join(str(d) for d in sorted(by_depth)) or "-"
         t_split = float(st.get("seconds", t_all))
         row = [f.stem.split("__")[-1], inst.n, single.pushes, st.get("k", "-"), st.get("parts", "-"),
-               st.get("tasks", "-"), f"{t_single:.2f}", f"{t_split:.2f}", f"{t_all - t_split:.1f}",
-               f"{t_split / max(t_single, 1e-9):.2f}", f"{parts_nodes:,}", f"{same:,}",
+               f"{st.get('tasks', '-')}+{st.get('focused_tasks', 0)}", f"{t_single:.2f}", f"{t_split:.2f}", f"{t_all - t_split:.1f}",
+               f"{t_split / max(t_single, 1e-9):.2f}", depths, f"{parts_nodes:,}", f"{same:,}",
                f"{parts_nodes / same:.2f}" if same else "-",
                f"{int(st.get('nodes', 0)) + int(st.get('first_look_nodes', 0)):,} / {int(single.stats['nodes']):,}"]
         print("| " + " | ".join(str(x) for x in row) + " |", flush=True)

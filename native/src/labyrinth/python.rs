@@ -195,12 +195,14 @@ fn labyrinth_split<'py>(
 
 /// The complete search of exactly `depth` more pushes below a state of [`labyrinth_split`] (its
 /// bytes): `(status, nodes, plan)`, `status` "found" (`plan`: the pushes after the state),
-/// "exhausted" or "stopped" (`seconds` ran out). Node for node the search of the whole instance
-/// continued below that state (`native/src/labyrinth/state.rs`). `table_bits` 0: no table
-/// (default: the engine's, from four pushes on). Runs with the GIL released; Ctrl-C raises
-/// KeyboardInterrupt.
+/// "exhausted", "stopped" (`seconds` ran out) or "capped" (after about `node_cap` nodes). Node for
+/// node the search of the whole instance continued below that state
+/// (`native/src/labyrinth/state.rs`); `focused`: the engine's focused search instead (only pushes
+/// meeting `R` or the goal's component, or repeats: it finds plans, proves nothing). `table_bits`
+/// 0: no table (default: the engine's, from four pushes on). Runs with the GIL released; Ctrl-C
+/// raises KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (n, conn, state, depth, seconds=None, table_bits=None, focused=false))]
+#[pyo3(signature = (n, conn, state, depth, seconds=None, table_bits=None, focused=false, node_cap=None))]
 #[allow(clippy::too_many_arguments)]
 fn labyrinth_search_state(
     py: Python<'_>,
@@ -211,6 +213,7 @@ fn labyrinth_search_state(
     seconds: Option<f64>,
     table_bits: Option<u32>,
     focused: bool,
+    node_cap: Option<u64>,
 ) -> PyResult<(String, u64, Vec<usize>)> {
     let problem = labyrinth_problem(n, conn, 0, 0)?;
     let state = State::from_bytes(state, &problem.conn).map_err(PyValueError::new_err)?;
@@ -236,9 +239,13 @@ fn labyrinth_search_state(
         let mut s = Search::from_state(&problem.conn, &state, depth, options, table, 1);
         // nodes between polls of the monitor: a few milliseconds whatever the board size
         let budget = (200_000_000 / (n * n) as u64).max(2_000);
+        let budget = node_cap.map_or(budget, |c| budget.min(c.max(1)));
         let step = loop {
             match s.run(budget) {
                 Step::Budget if monitor.should_stop() => break None,
+                Step::Budget if node_cap.is_some_and(|c| s.nodes() >= c) => {
+                    break Some(Step::Budget)
+                }
                 Step::Budget => {}
                 step => break Some(step),
             }
@@ -250,7 +257,8 @@ fn labyrinth_search_state(
     }
     let status = match step {
         Some(Step::Found) => "found",
-        Some(_) => "exhausted",
+        Some(Step::Budget) => "capped",
+        Some(Step::Exhausted) => "exhausted",
         None => "stopped",
     };
     Ok((status.to_string(), nodes, plan))

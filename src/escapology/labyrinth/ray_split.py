@@ -58,6 +58,9 @@ TASKS_PER_CPU = 8
 #: the deepest split: (4n)^3 states already on the larger boards
 MAX_K = 3
 
+#: the least node cap of a depth's focused searches, shared by the parts (the engine's)
+FOCUS_MIN = 2_000_000
+
 
 @dataclass(frozen=True)
 class Part:
@@ -102,15 +105,18 @@ def choose_k(inst: Instance, cpus: int, tasks_per_cpu: int = TASKS_PER_CPU) -> S
     raise AssertionError("unreachable")
 
 
-def search_part(n: int, connections: bytes, state: bytes, depth: int,
-                end: float | None) -> tuple[str, int, list[int]]:
+def search_part(n: int, connections: bytes, state: bytes, depth: int, end: float | None,
+                cap: int | None = None) -> tuple[str, int, list[int]]:
     """The complete search of ``depth`` more pushes below ``state``, until the wall-clock ``end``
     (:func:`time.time`; ``None``: no limit): ``(status, nodes, plan)``, status ``found``,
-    ``exhausted`` or ``stopped`` (a Ray task: one thread, the GIL released)."""
+    ``exhausted`` or ``stopped`` (a Ray task: one thread, the GIL released). With a ``cap`` of
+    nodes, the engine's *focused* search instead (it finds plans and proves nothing; status
+    ``capped`` when the cap ends it)."""
     from escapology import _native
 
     seconds = None if end is None else max(0.0, end - time.time())
-    status, nodes, plan = _native.labyrinth_search_state(n, connections, state, depth, seconds)
+    status, nodes, plan = _native.labyrinth_search_state(n, connections, state, depth, seconds,
+                                                         focused=cap is not None, node_cap=cap)
     return status, nodes, list(plan)
 
 
@@ -118,7 +124,8 @@ class Backend(Protocol):
     """Where the tasks run: ``submit`` returns a handle, ``wait`` the handles done (at most
     ``timeout`` seconds), ``get`` a done task's answer, ``cancel`` drops a task."""
 
-    def submit(self, n: int, connections: bytes, state: bytes, depth: int, end: float | None) -> Any: ...
+    def submit(self, n: int, connections: bytes, state: bytes, depth: int, end: float | None,
+               cap: int | None = None) -> Any: ...
 
     def wait(self, handles: list[Any], timeout: float | None) -> list[Any]: ...
 
@@ -135,9 +142,10 @@ class Local:
     waiting: dict[int, tuple[Any, ...]] = field(default_factory=dict)
     count: int = 0
 
-    def submit(self, n: int, connections: bytes, state: bytes, depth: int, end: float | None) -> int:
+    def submit(self, n: int, connections: bytes, state: bytes, depth: int, end: float | None,
+               cap: int | None = None) -> int:
         self.count += 1
-        self.waiting[self.count] = (n, connections, state, depth, end)
+        self.waiting[self.count] = (n, connections, state, depth, end, cap)
         return self.count
 
     def wait(self, handles: list[int], timeout: float | None) -> list[int]:
@@ -163,12 +171,13 @@ def _whole_depth(inst: Instance, depth: int) -> tuple[str, int, list[int]]:
 
 def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = None, k: int | None = None,
                 cpus: int = 1, first_look: float | None = 1.0, incumbent: list[Push] | None = None,
-                goal: str = "fewest") -> SolveResult:
+                goal: str = "fewest", look_workers: int | None = None) -> SolveResult:
     """Solve ``inst`` (native engine) by the parts of a :func:`split` after ``k`` pushes (default:
     :func:`choose_k` for ``cpus``), run on ``backend`` depth by depth (module docstring).
-    ``first_look`` seconds of the engine on the whole instance give the incumbent and a proven
-    lower bound (an answer it proves needs no split; ``None``: no first look), unless an
-    ``incumbent`` plan is given. ``goal="any"``: the first plan found is the answer."""
+    ``first_look`` seconds of the engine on the whole instance (on ``look_workers`` threads of
+    this machine, default every core) give the incumbent and a proven lower bound (an answer it
+    proves needs no split; ``None``: no first look), unless an ``incumbent`` plan is given.
+    ``goal="any"``: the first plan found is the answer."""
     goal = check_goal(goal)
     start = time.perf_counter()
     end = None if timeout is None else time.time() + timeout
@@ -186,7 +195,7 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
                                                              for p in incumbent]
     if incumbent is None and first_look is not None:
         look = first_look if timeout is None else min(first_look, timeout / 10)
-        first = solve(inst, timeout=look, workers=1, goal=goal)
+        first = solve(inst, timeout=look, workers=look_workers, goal=goal)
         stats["first_look_nodes"] = first.stats.get("nodes", 0)
         if first.status is not Status.UNKNOWN and (first.optimal or goal == "any"):
             stats["split"] = "not needed: the first look answered"
@@ -226,16 +235,26 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
     # every part searched depth by depth from `lower`; exhausted[i]: its deepest exhausted depth
     k, n, conn = cut.k, inst.n, bytes(inst.connections)
     exhausted = [lower - 1 - k] * len(cut.parts)
-    running: dict[Any, tuple[int, int]] = {}
+    running: dict[Any, tuple[int, int, bool]] = {}
     stopped = False
-    by_depth: dict[int, int] = {}  # nodes of the parts' tasks by the whole's depth
+    by_depth: dict[int, int] = {}  # nodes of the parts' complete searches by the whole's depth
+    focused_nodes = 0
+    focused: set[int] = set()
 
     def submit(i: int, left: int) -> None:
-        running[backend.submit(n, conn, cut.parts[i].state, left, end)] = (i, left)
+        if k + left not in focused:
+            # first at this depth: the focused search of every part (queued before the complete
+            # searches of this depth), as the engine runs one before each complete depth, with
+            # its cap (a quarter of the nodes so far, at least two million) shared by the parts
+            focused.add(k + left)
+            cap = max(FOCUS_MIN, (nodes + stats.get("first_look_nodes", 0)) // 4) // len(cut.parts) + 1
+            for j, part in enumerate(cut.parts):
+                running[backend.submit(n, conn, part.state, left, end, cap)] = (j, left, True)
+        running[backend.submit(n, conn, cut.parts[i].state, left, end)] = (i, left, False)
 
     for i in range(len(cut.parts)):
         submit(i, lower - k)
-    tasks = len(running)
+    tasks = len(cut.parts)
     while running:
         wait = None if end is None else max(0.0, end - time.time()) + 1.0
         ready = backend.wait(list(running), wait)
@@ -243,20 +262,26 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
             stopped = True
             break
         for handle in ready:
-            i, left = running.pop(handle)
+            i, left, focus = running.pop(handle)
             status, spent, plan = backend.get(handle)
             nodes += spent
-            by_depth[k + left] = by_depth.get(k + left, 0) + spent
+            if focus:
+                focused_nodes += spent
+            else:
+                by_depth[k + left] = by_depth.get(k + left, 0) + spent
+            if focus and status != "found":
+                continue  # a focused search proves nothing
             if status == "found":
-                found = [*cut.parts[i].pushes, *plan]
+                found = [*cut.parts[i].pushes, *plan]  # (tasks deeper than the best are cancelled)
                 if best is None or len(found) < len(best):
                     best = found
                     limit = len(found) - 1
-                    for other, (_, d) in list(running.items()):
+                    for other, (_, d, _) in list(running.items()):
                         if k + d > limit or goal == "any":
                             backend.cancel(other)
                             del running[other]
-                exhausted[i] = max(exhausted[i], limit - k)  # nothing shorter is asked of it
+                if not focus:  # its complete search: the depths before this one are exhausted
+                    exhausted[i] = max(exhausted[i], left - 1)
             elif status == "exhausted":
                 exhausted[i] = left
                 if k + left + 1 <= limit:
@@ -268,7 +293,8 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
                 stopped = True
     for handle in running:
         backend.cancel(handle)
-    stats.update(tasks=tasks, stopped=stopped, nodes_by_depth=dict(sorted(by_depth.items())))
+    stats.update(tasks=tasks, focused_tasks=len(focused) * len(cut.parts), stopped=stopped,
+                 nodes_by_depth=dict(sorted(by_depth.items())), focused_nodes=focused_nodes)
     return answer(k + 1 + min(exhausted) if exhausted else limit + 1)
 
 
@@ -279,8 +305,9 @@ class _Ray:
     ray: Any
     remote: Any
 
-    def submit(self, n: int, connections: bytes, state: bytes, depth: int, end: float | None) -> Any:
-        return self.remote.remote(n, connections, state, depth, end)
+    def submit(self, n: int, connections: bytes, state: bytes, depth: int, end: float | None,
+               cap: int | None = None) -> Any:
+        return self.remote.remote(n, connections, state, depth, end, cap)
 
     def wait(self, handles: list[Any], timeout: float | None) -> list[Any]:
         done, _ = self.ray.wait(handles, num_returns=1, timeout=timeout)
