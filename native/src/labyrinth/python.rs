@@ -264,6 +264,39 @@ fn labyrinth_search_state(
     Ok((status.to_string(), nodes, plan))
 }
 
+/// The engine's beam search of `width` states for a plan of at most `max_depth` pushes (push
+/// codes, or None), until `seconds` run out (an upper bound: the split widens it as the engine
+/// does). Runs with the GIL released; Ctrl-C raises KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (n, conn, init, goal, max_depth, width, seconds=None))]
+#[allow(clippy::too_many_arguments)]
+fn labyrinth_beam(
+    py: Python<'_>,
+    n: usize,
+    conn: &[u8],
+    init: usize,
+    goal: usize,
+    max_depth: usize,
+    width: usize,
+    seconds: Option<f64>,
+) -> PyResult<Option<Vec<usize>>> {
+    let problem = labyrinth_problem(n, conn, init, goal)?;
+    if !(1..=1 << 16).contains(&width) {
+        return Err(PyValueError::new_err("width must be 1 to 65536"));
+    }
+    let max_depth = max_depth.min(super::search::MAX_DEPTH);
+    let (plan, interrupted) = py.detach(move || {
+        let monitor = PyMonitor::new(seconds, None);
+        let stop = || monitor.should_stop();
+        let plan = super::beam::find_plan(&problem, max_depth, width, 7, u64::MAX, &stop).ok();
+        (plan, monitor.interrupted.into_inner())
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    Ok(plan)
+}
+
 /// Bytes the native Labyrinth solve may allocate on a board of side `n` (checked against a memory
 /// limit before it starts).
 #[pyfunction]
@@ -278,6 +311,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(labyrinth_search, m)?)?;
     m.add_function(wrap_pyfunction!(labyrinth_memory, m)?)?;
     m.add_function(wrap_pyfunction!(labyrinth_split, m)?)?;
+    m.add_function(wrap_pyfunction!(labyrinth_beam, m)?)?;
     m.add_function(wrap_pyfunction!(labyrinth_search_state, m)?)?;
     Ok(())
 }

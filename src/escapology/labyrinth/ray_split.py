@@ -18,7 +18,10 @@ tested there and in ``tests/labyrinth/test_ray_split.py``). So, for every ``D >=
 ``k + 2`` (and the first look's) are proven on the whole instance first, and then each part is
 searched at ``k + 3``, ``k + 4``, ... pushes as tasks ``(part, depth)``: a part's next depth is
 submitted when its last is exhausted, after the tasks already waiting (the cluster works through
-one depth before the next). A plan of ``U`` pushes (the *incumbent*: the first look's, or the
+one depth before the next). As in the single search, each new depth is preceded by a wider beam
+on the whole instance (256, 1024, 4096 states) and by every part's focused search (capped): they
+usually find the plan of the minimum, so that the complete searches of that depth need not run.
+A plan of ``U`` pushes (the *incumbent*: the first look's, or the
 best a part found) bounds every part: tasks of ``U`` pushes or more are cancelled and never
 submitted. The lower bound is ``k + 1`` plus the least depth every part has exhausted (parts not
 searched deeper because of the incumbent count as exhausted there), hence
@@ -50,7 +53,8 @@ from escapology.labyrinth.model import Instance, Push
 from escapology.labyrinth.native import decode
 from escapology.labyrinth.result import SolveResult, check_goal
 
-__all__ = ["Part", "Split", "split", "choose_k", "search_part", "Local", "solve_split", "solve_on_ray"]
+__all__ = ["Part", "Split", "split", "choose_k", "search_part", "beam", "run_task", "Local", "solve_split",
+           "solve_on_ray"]
 
 #: tasks per CPU the split aims at (the smallest ``k`` giving at least that many parts)
 TASKS_PER_CPU = 8
@@ -60,6 +64,9 @@ MAX_K = 3
 
 #: the least node cap of a depth's focused searches, shared by the parts (the engine's)
 FOCUS_MIN = 2_000_000
+
+#: the beam widths tried, one per new depth (the engine's first beam is 64 wide, its widest 4096)
+BEAM_WIDTH, MAX_WIDTH = 256, 4096
 
 
 @dataclass(frozen=True)
@@ -120,12 +127,30 @@ def search_part(n: int, connections: bytes, state: bytes, depth: int, end: float
     return status, nodes, list(plan)
 
 
-class Backend(Protocol):
-    """Where the tasks run: ``submit`` returns a handle, ``wait`` the handles done (at most
-    ``timeout`` seconds), ``get`` a done task's answer, ``cancel`` drops a task."""
+def beam(n: int, connections: bytes, init: int, goal: int, max_depth: int, width: int,
+         end: float | None) -> tuple[str, int, list[int]]:
+    """The engine's beam search of ``width`` states for a plan of at most ``max_depth`` pushes
+    (the whole instance), until the wall-clock ``end``: ``("found", 0, plan)`` or ``("none", 0, [])``
+    (a Ray task)."""
+    from escapology import _native
 
-    def submit(self, n: int, connections: bytes, state: bytes, depth: int, end: float | None,
-               cap: int | None = None) -> Any: ...
+    seconds = None if end is None else max(0.0, end - time.time())
+    plan = _native.labyrinth_beam(n, connections, init, goal, max_depth, width, seconds)
+    return ("none", 0, []) if plan is None else ("found", 0, list(plan))
+
+
+def run_task(task: tuple[Any, ...]) -> tuple[str, int, list[int]]:
+    """A task of the split: ``("part", n, connections, state, depth, end, cap)`` (:func:`search_part`)
+    or ``("beam", n, connections, init, goal, max_depth, width, end)`` (:func:`beam`)."""
+    kind, *args = task
+    return search_part(*args) if kind == "part" else beam(*args)
+
+
+class Backend(Protocol):
+    """Where the tasks (:func:`run_task`) run: ``submit`` returns a handle, ``wait`` the handles
+    done (at most ``timeout`` seconds), ``get`` a done task's answer, ``cancel`` drops a task."""
+
+    def submit(self, task: tuple[Any, ...]) -> Any: ...
 
     def wait(self, handles: list[Any], timeout: float | None) -> list[Any]: ...
 
@@ -142,15 +167,14 @@ class Local:
     waiting: dict[int, tuple[Any, ...]] = field(default_factory=dict)
     count: int = 0
 
-    def submit(self, n: int, connections: bytes, state: bytes, depth: int, end: float | None,
-               cap: int | None = None) -> int:
+    def submit(self, task: tuple[Any, ...]) -> int:
         self.count += 1
-        self.waiting[self.count] = (n, connections, state, depth, end, cap)
+        self.waiting[self.count] = task
         return self.count
 
     def wait(self, handles: list[int], timeout: float | None) -> list[int]:
         first = min(handles)
-        self.answers[first] = search_part(*self.waiting.pop(first))
+        self.answers[first] = run_task(self.waiting.pop(first))
         return [first]
 
     def get(self, handle: int) -> tuple[str, int, list[int]]:
@@ -235,22 +259,30 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
     # every part searched depth by depth from `lower`; exhausted[i]: its deepest exhausted depth
     k, n, conn = cut.k, inst.n, bytes(inst.connections)
     exhausted = [lower - 1 - k] * len(cut.parts)
-    running: dict[Any, tuple[int, int, bool]] = {}
+    # running tasks: (part, depth after the part's pushes, kind: complete, focused or beam)
+    running: dict[Any, tuple[int, int, str]] = {}
     stopped = False
     by_depth: dict[int, int] = {}  # nodes of the parts' complete searches by the whole's depth
     focused_nodes = 0
     focused: set[int] = set()
+    width = BEAM_WIDTH
 
     def submit(i: int, left: int) -> None:
+        nonlocal width
         if k + left not in focused:
-            # first at this depth: the focused search of every part (queued before the complete
-            # searches of this depth), as the engine runs one before each complete depth, with
-            # its cap (a quarter of the nodes so far, at least two million) shared by the parts
+            # first at this depth: as the engine does before a costlier depth, a wider beam for a
+            # plan shorter than the best (while the beam widens), then the focused search of every
+            # part (queued before the complete searches of this depth), with the engine's cap (a
+            # quarter of the nodes so far, at least two million) shared by the parts
             focused.add(k + left)
+            if width <= MAX_WIDTH and (best is None or len(best) > k + left):
+                task = ("beam", n, conn, inst.init_position, inst.goal_position, limit, width, end)
+                running[backend.submit(task)] = (-1, limit - k, "beam")
+                width *= 4
             cap = max(FOCUS_MIN, (nodes + stats.get("first_look_nodes", 0)) // 4) // len(cut.parts) + 1
             for j, part in enumerate(cut.parts):
-                running[backend.submit(n, conn, part.state, left, end, cap)] = (j, left, True)
-        running[backend.submit(n, conn, cut.parts[i].state, left, end)] = (i, left, False)
+                running[backend.submit(("part", n, conn, part.state, left, end, cap))] = (j, left, "focused")
+        running[backend.submit(("part", n, conn, cut.parts[i].state, left, end, None))] = (i, left, "complete")
 
     for i in range(len(cut.parts)):
         submit(i, lower - k)
@@ -262,25 +294,26 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
             stopped = True
             break
         for handle in ready:
-            i, left, focus = running.pop(handle)
+            i, left, kind = running.pop(handle)
             status, spent, plan = backend.get(handle)
             nodes += spent
-            if focus:
+            if kind == "focused":
                 focused_nodes += spent
-            else:
+            elif kind == "complete":
                 by_depth[k + left] = by_depth.get(k + left, 0) + spent
-            if focus and status != "found":
-                continue  # a focused search proves nothing
+            if kind != "complete" and status != "found":
+                continue  # a focused search or a beam proves nothing
             if status == "found":
-                found = [*cut.parts[i].pushes, *plan]  # (tasks deeper than the best are cancelled)
+                # (complete and focused tasks deeper than the best are cancelled; a beam may not beat it)
+                found = plan if kind == "beam" else [*cut.parts[i].pushes, *plan]
                 if best is None or len(found) < len(best):
                     best = found
                     limit = len(found) - 1
-                    for other, (_, d, _) in list(running.items()):
-                        if k + d > limit or goal == "any":
+                    for other, (_, d, other_kind) in list(running.items()):
+                        if (k + d > limit and other_kind != "beam") or goal == "any":
                             backend.cancel(other)
                             del running[other]
-                if not focus:  # its complete search: the depths before this one are exhausted
+                if kind == "complete":  # the depths before this one are exhausted
                     exhausted[i] = max(exhausted[i], left - 1)
             elif status == "exhausted":
                 exhausted[i] = left
@@ -293,7 +326,7 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
                 stopped = True
     for handle in running:
         backend.cancel(handle)
-    stats.update(tasks=tasks, focused_tasks=len(focused) * len(cut.parts), stopped=stopped,
+    stats.update(tasks=tasks, focused_tasks=len(focused) * len(cut.parts), beam_width=width // 4, stopped=stopped,
                  nodes_by_depth=dict(sorted(by_depth.items())), focused_nodes=focused_nodes)
     return answer(k + 1 + min(exhausted) if exhausted else limit + 1)
 
@@ -305,9 +338,8 @@ class _Ray:
     ray: Any
     remote: Any
 
-    def submit(self, n: int, connections: bytes, state: bytes, depth: int, end: float | None,
-               cap: int | None = None) -> Any:
-        return self.remote.remote(n, connections, state, depth, end, cap)
+    def submit(self, task: tuple[Any, ...]) -> Any:
+        return self.remote.remote(task)
 
     def wait(self, handles: list[Any], timeout: float | None) -> list[Any]:
         done, _ = self.ray.wait(handles, num_returns=1, timeout=timeout)
@@ -332,7 +364,7 @@ def solve_on_ray(inst: Instance, address: str, *, engine: str = "native", timeou
     ray = connect(address, jobs)
     try:
         cpus = int(ray.cluster_resources().get("CPU", 1))
-        backend = _Ray(ray, ray.remote(num_cpus=1)(search_part))
+        backend = _Ray(ray, ray.remote(num_cpus=1)(run_task))
         result = solve_split(inst, backend, timeout=timeout, k=k, cpus=cpus, first_look=first_look, goal=goal)
         result.stats["ray"] = address
         result.stats["cpus"] = cpus
