@@ -18,8 +18,10 @@ and prints one table: inflation = nodes of the parts' complete searches / nodes 
 search at the same depths (what the split adds by losing the table shared across parts), the
 total work of the split (first look, whole depths, listing the states, focused and complete
 searches of the parts, but not tasks cancelled once a plan was found, which Ray does not report)
-over the single solve's nodes, and the wall-time ratio split / single (the split's seconds
-without Ray's start, which the next column gives). Every plan is checked by the independent checker and the split must answer as the single
+over the single solve's nodes, the wall-time ratio split / single (the split's seconds without
+Ray's start, which the next column gives), and both runs' nodes per second: on a quiet machine the
+split's is about W times the single's; when it is not, the W workers did not get W cores (on a
+machine shared with other work the wall-time ratio then says little). Every plan is checked by the independent checker and the split must answer as the single
 search. Seconds depend on the machine's load: rerun on a quiet machine for figures.
 """
 
@@ -34,9 +36,9 @@ from escapology import _native
 from escapology.labyrinth import check, load, solve
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "instances" / "labyrinth"
-#: instances one thread proves in about 3 to 50 s (screened 2026-11-28 on the shared 2-core machine:
-#: 0114 3.4 s, 0171 5.4 s, 0150 9.8 s, 0081 49.2 s)
-DEFAULT = ["0114", "0171", "0150", "0081"]
+#: instances one thread proves in 5 to 60 s (screened 2026-11-28 on the shared 2-core machine:
+#: 0171 5.4 s, 0192 8.3, 0151 8.4, 0155 8.5, 0150 9.8, 0164 11.2, 0183 11.6, 0081 49.2)
+DEFAULT = ["0171", "0192", "0151", "0155", "0150", "0164", "0183", "0081"]
 
 
 def _path(name: str, folder: Path) -> Path:
@@ -84,7 +86,7 @@ def main() -> None:
     print(f"# {time.strftime('%Y-%m-%d %H:%M')}, single: one thread; split: local Ray with {args.workers} CPUs")
     cols = ["instance", "N", "pushes", "k", "parts", "tasks (complete+focused)", "single s", "split s", "+Ray start s",
             "wall ratio", "depths exhausted by parts", "parts nodes", "single nodes", "inflation",
-            "split total / single nodes"]
+            "split total / single nodes", "Mnodes/s single", "Mnodes/s split"]
     print("| " + " | ".join(cols) + " |")
     print("|" + " --- |" * len(cols))
     for f in files:
@@ -108,11 +110,13 @@ def main() -> None:
         same = single_at_depths(inst, sorted(by_depth)) if by_depth else 0
         depths = ",".join(str(d) for d in sorted(by_depth)) or "-"
         t_split = float(st.get("seconds", t_all))
+        total = int(st.get("nodes", 0)) + int(st.get("first_look_nodes", 0))
         row = [f.stem.split("__")[-1], inst.n, single.pushes, st.get("k", "-"), st.get("parts", "-"),
                f"{st.get('tasks', '-')}+{st.get('focused_tasks', 0)}", f"{t_single:.2f}", f"{t_split:.2f}", f"{t_all - t_split:.1f}",
                f"{t_split / max(t_single, 1e-9):.2f}", depths, f"{parts_nodes:,}", f"{same:,}",
                f"{parts_nodes / same:.2f}" if same else "-",
-               f"{int(st.get('nodes', 0)) + int(st.get('first_look_nodes', 0)):,} / {int(single.stats['nodes']):,}"]
+               f"{total:,} / {int(single.stats['nodes']):,}",
+               f"{single.stats['nodes'] / t_single / 1e6:.0f}", f"{total / t_split / 1e6:.0f}"]
         print("| " + " | ".join(str(x) for x in row) + " |", flush=True)
 
 

@@ -113,3 +113,11 @@ def test_split_lists_each_state_once_and_a_state_is_checked() -> None:
     assert all(len(p.pushes) == 1 for p in one.parts)
     with pytest.raises(ValueError, match="not a Labyrinth search state"):
         search_part(inst.n, bytes(inst.connections), one.parts[0].state[:-2], 3, None)
+
+
+def test_goal_any_through_the_split_is_a_checked_plan(shared_dir) -> None:
+    inst = load(shared_dir / "asptools-ntdb__0157.asp")
+    for first_look in (None, 0.25):
+        got = solve_split(inst, Local(), k=1, first_look=first_look, goal="any")
+        assert got.goal == "any" and got.status is Status.SOLVED and check(inst, got.certificate).ok
+        assert got.pushes is not None and got.pushes <= inst.max_steps

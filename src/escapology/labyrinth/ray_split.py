@@ -62,6 +62,10 @@ TASKS_PER_CPU = 8
 #: the deepest split: (4n)^3 states already on the larger boards
 MAX_K = 3
 
+#: seconds of the engine's first look at the whole instance (short: the depth it is stopped in is
+#: searched again by the parts)
+FIRST_LOOK = 0.25
+
 #: the least node cap of a depth's focused searches, shared by the parts (the engine's)
 FOCUS_MIN = 2_000_000
 
@@ -140,9 +144,14 @@ def beam(n: int, connections: bytes, init: int, goal: int, max_depth: int, width
 
 
 def run_task(task: tuple[Any, ...]) -> tuple[str, int, list[int]]:
-    """A task of the split: ``("part", n, connections, state, depth, end, cap)`` (:func:`search_part`)
-    or ``("beam", n, connections, init, goal, max_depth, width, end)`` (:func:`beam`)."""
+    """A task of the split: ``("part", n, connections, state, depth, end, cap)`` (:func:`search_part`),
+    ``("beam", n, connections, init, goal, max_depth, width, end)`` (:func:`beam`), or ``("warm",)``:
+    load the engine (a worker started while the first look runs is ready for the parts)."""
     kind, *args = task
+    if kind == "warm":
+        from escapology import _native  # noqa: F401
+
+        return ("warm", 0, [])
     return search_part(*args) if kind == "part" else beam(*args)
 
 
@@ -194,7 +203,7 @@ def _whole_depth(inst: Instance, depth: int) -> tuple[str, int, list[int]]:
 
 
 def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = None, k: int | None = None,
-                cpus: int = 1, first_look: float | None = 1.0, incumbent: list[Push] | None = None,
+                cpus: int = 1, first_look: float | None = FIRST_LOOK, incumbent: list[Push] | None = None,
                 goal: str = "fewest", look_workers: int | None = None) -> SolveResult:
     """Solve ``inst`` (native engine) by the parts of a :func:`split` after ``k`` pushes (default:
     :func:`choose_k` for ``cpus``), run on ``backend`` depth by depth (module docstring).
@@ -353,7 +362,7 @@ class _Ray:
 
 
 def solve_on_ray(inst: Instance, address: str, *, engine: str = "native", timeout: float | None = None,
-                 jobs: int | None = None, first_look: float | None = 1.0, k: int | None = None,
+                 jobs: int | None = None, first_look: float | None = FIRST_LOOK, k: int | None = None,
                  goal: str = "fewest") -> SolveResult:
     """:func:`solve_split` with the parts as tasks of the Ray cluster at ``address`` (``local``: a
     private one with ``jobs`` CPUs); tasks still running at the time limit are cancelled."""
@@ -365,6 +374,8 @@ def solve_on_ray(inst: Instance, address: str, *, engine: str = "native", timeou
     try:
         cpus = int(ray.cluster_resources().get("CPU", 1))
         backend = _Ray(ray, ray.remote(num_cpus=1)(run_task))
+        for _ in range(cpus):  # workers start (and load the engine) while the first look runs
+            backend.submit(("warm",))
         result = solve_split(inst, backend, timeout=timeout, k=k, cpus=cpus, first_look=first_look, goal=goal)
         result.stats["ray"] = address
         result.stats["cpus"] = cpus
