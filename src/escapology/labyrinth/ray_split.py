@@ -369,7 +369,9 @@ def solve_on_ray(inst: Instance, address: str, *, engine: str = "native", timeou
     from escapology.core.ray_cluster import connect  # Ray is imported only when a cluster is asked for
 
     if engine != "native":
-        raise ValueError("the split runs the native engine's search; --ray takes no other engine")
+        from escapology.core.errors import InputError
+
+        raise InputError(f"--ray splits the native engine's search, not the {engine} engine's")
     ray = connect(address, jobs)
     try:
         cpus = int(ray.cluster_resources().get("CPU", 1))
