@@ -168,7 +168,7 @@ def part3(instance: str, timeout: float) -> None:
     """Ray with 1 and 2 workers: a batch of shared Labyrinth instances (native engine), and one
     instance split by its first push (``labyrinth solve --ray``)."""
     from escapology.labyrinth import load, solve
-    from escapology.labyrinth.first_push import solve_on_ray
+    from escapology.labyrinth.ray_split import solve_on_ray
 
     files = [SHARED / "instances" / "labyrinth" / f"asptools-ntdb__{k}.asp" for k in COMPETITION]
     print(f"\n## Part 3: 1 and 2 workers, the {len(files)} instances of the 2013/14 competition selection "

@@ -51,7 +51,7 @@ def test_each_file_once_even_when_named_twice() -> None:
 
 def test_a_games_submodule_named_split_is_not_its_split_function() -> None:
     import escapology.labyrinth
-    import escapology.labyrinth.first_push  # noqa: F401  (a submodule becomes a package attribute)
+    import escapology.labyrinth.ray_split  # noqa: F401  (a submodule becomes a package attribute)
 
     got = collect([EXAMPLES / "labyrinth/small.lp"])
     assert [(i.game, i.part, i.text) for i in got.items] == [("labyrinth", 1, None)]

@@ -32,18 +32,18 @@ def test_a_private_local_ray_with_two_workers_answers_as_the_local_pool(tmp_path
     assert _rows(tmp_path / "ray.db") == _rows(tmp_path / "local.db")
 
 
-def test_labyrinth_solve_shares_the_first_pushes_across_a_private_ray(tmp_path: Path) -> None:
+def test_labyrinth_solve_shares_the_states_after_the_first_pushes_across_a_private_ray(tmp_path: Path) -> None:
     import json
 
     from typer.testing import CliRunner
 
     from escapology.cli import app
     from escapology.labyrinth import check, generate, load, solve
-    from escapology.labyrinth.first_push import solve_on_ray
+    from escapology.labyrinth.ray_split import solve_on_ray
     from escapology.labyrinth.io import format_instance
 
     path = tmp_path / "board.lp"
-    path.write_text(format_instance(generate(size=6, seed=5)), encoding="utf-8")
+    path.write_text(format_instance(generate(size=6, seed=5, min_pushes=4)), encoding="utf-8")
     result = CliRunner().invoke(app, ["labyrinth", "solve", str(path), "-f", "json", "--ray", "local", "--workers", "2"])
     assert result.exit_code == 0, result.output
     answer = json.loads(result.output.strip().splitlines()[-1])
@@ -52,7 +52,8 @@ def test_labyrinth_solve_shares_the_first_pushes_across_a_private_ray(tmp_path: 
     assert (answer["status"], len(answer["pushes"]), answer["optimal"]) == (plain.status.value, plain.pushes, plain.optimal)
     assert check(inst, answer).ok
     # without the first look (which may prove a small board at once) every part runs on Ray
-    split = solve_on_ray(inst, "local", jobs=2, first_look=None)
-    assert split.stats["split"] == "first push" and split.stats["parts"] == split.stats["parts_answered"] > 1
+    split = solve_on_ray(inst, "local", jobs=2, first_look=None, k=1)
+    assert split.stats["split"] == "states" and split.stats["tasks"] >= split.stats["parts"] > 1
+    assert not split.stats["stopped"] and split.stats["cpus"] == 2
     assert (split.status, split.pushes, split.optimal) == (plain.status, plain.pushes, plain.optimal)
     assert check(inst, split.certificate).ok

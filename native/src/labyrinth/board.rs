@@ -150,6 +150,14 @@ impl Board {
         }
     }
 
+    /// The board of side `n` with field `fields[p]` on position `p` (a permutation of the fields).
+    pub fn from_fields(n: usize, fields: &[u16]) -> Self {
+        let mut b = Board::identity(n);
+        assert_eq!(fields.len(), n * n, "one field per position");
+        b.ids.copy_from_slice(fields);
+        b
+    }
+
     /// The board side.
     #[inline(always)]
     pub fn side(&self) -> usize {

@@ -107,7 +107,8 @@ enum Run {
 }
 
 /// The plan with the fewest pushes of at most `max_steps` (searched up to [`MAX_DEPTH`]), proven
-/// optimal unless stopped.
+/// optimal unless stopped; with `any_plan`, the first plan of at most `max_steps` pushes found (the
+/// beam's, or the shortest if the deepening has to find one), or the proof that there is none.
 ///
 /// With a `node_limit` the solve is *reproducible*: one worker, beams that are not cut by the
 /// clock and widened only when no plan is known, and a stop after the first budget of nodes that
@@ -118,6 +119,7 @@ pub fn solve(
     max_steps: usize,
     workers: usize,
     node_limit: Option<u64>,
+    any_plan: bool,
     monitor: &dyn Monitor,
 ) -> Outcome {
     let workers = if node_limit.is_some() {
@@ -155,7 +157,7 @@ pub fn solve(
     let mut beam_seconds = t0.elapsed().as_secs_f64();
     out.beam_pushes = best.as_ref().map(Vec::len);
     for depth in 1..=max_steps {
-        if best.as_ref().is_some_and(|b| b.len() <= depth) {
+        if best.as_ref().is_some_and(|b| any_plan || b.len() <= depth) {
             break;
         }
         monitor.progress(&Progress {
@@ -510,8 +512,8 @@ mod tests {
         for _ in 0..60 {
             let n = 4 + rng.below(3);
             let p = random_problem(&mut rng, n);
-            let a = solve(&p, 4, 1, None, &Quiet);
-            let b = solve(&p, 4, 2, None, &Quiet);
+            let a = solve(&p, 4, 1, None, false, &Quiet);
+            let b = solve(&p, 4, 2, None, false, &Quiet);
             assert_eq!(a.plan.as_ref().map(Vec::len), b.plan.as_ref().map(Vec::len));
             assert_eq!(a.lower_bound, b.lower_bound);
             if let Some(plan) = &a.plan {
@@ -525,10 +527,33 @@ mod tests {
     }
 
     #[test]
+    fn any_plan_answers_within_max_steps_exactly_when_a_plan_exists() {
+        let mut rng = Rng::new(21);
+        let (mut solved, mut none) = (0, 0);
+        for _ in 0..60 {
+            let n = 4 + rng.below(3);
+            let p = random_problem(&mut rng, n);
+            let steps = 1 + rng.below(4);
+            let fewest = solve(&p, steps, 1, None, false, &Quiet);
+            let any = solve(&p, steps, 1, None, true, &Quiet);
+            assert_eq!(fewest.plan.is_some(), any.plan.is_some());
+            if let (Some(f), Some(a)) = (&fewest.plan, &any.plan) {
+                assert!(f.len() <= a.len() && a.len() <= steps);
+                assert!(any.lower_bound <= f.len());
+                solved += 1;
+            } else {
+                assert_eq!(any.lower_bound, steps + 1, "no plan: proven");
+                none += 1;
+            }
+        }
+        assert!(solved > 5 && none > 5, "{solved} {none}");
+    }
+
+    #[test]
     fn a_monitor_that_stops_ends_the_solve_unproven() {
         let mut rng = Rng::new(9);
         let p = random_problem(&mut rng, 6);
-        let out = solve(&p, 6, 2, None, &StopAfter(Cell::new(0)));
+        let out = solve(&p, 6, 2, None, false, &StopAfter(Cell::new(0)));
         assert!(out.stopped || out.plan.is_some());
         assert!(out.lower_bound <= 6);
     }
@@ -538,8 +563,8 @@ mod tests {
         let mut rng = Rng::new(13);
         for _ in 0..20 {
             let p = random_problem(&mut rng, 7);
-            let a = solve(&p, 7, 2, Some(20_000), &Quiet);
-            let b = solve(&p, 7, 2, Some(20_000), &Quiet);
+            let a = solve(&p, 7, 2, Some(20_000), false, &Quiet);
+            let b = solve(&p, 7, 2, Some(20_000), false, &Quiet);
             assert_eq!(a, b);
             assert_eq!(a.workers, 1);
         }

@@ -6,6 +6,7 @@
 //! - [`rules`]: the helpers of the exact search's pruning rules, one file per concept;
 //! - [`table`]: the transposition table shared by worker threads;
 //! - [`search`]: the exact, resumable depth-limited search;
+//! - [`state`]: a state of that search (where a search can start), and its bytes;
 //! - [`beam`]: a beam search for some plan (an upper bound);
 //! - [`deepening`]: iterative deepening over worker threads, the engine's entry point.
 
@@ -19,5 +20,6 @@ pub mod level_stats;
 pub mod python;
 pub mod rules;
 pub mod search;
+pub mod state;
 pub mod table;
 pub mod walks;

@@ -117,6 +117,7 @@ use super::rules::{
     reaches_zone, useful_idle_lines, walk_entries, walk_unchanged, KeptWalks, LastPush, LinePair,
     Rule6, Scratch,
 };
+pub use super::state::State;
 use super::table::TranspositionTable;
 use super::walks::Flags;
 
@@ -157,6 +158,10 @@ pub struct Options {
     /// Two pushes before the end, skip by line masks the candidates rules 1, 2, 5 and 6 rule out
     /// without a walk (boards of up to 32 rows; the same search, nodes and plans, faster).
     pub masks: bool,
+    /// Collect the states at this level ([`Search::collected`]) instead of searching below them
+    /// (a split; the search then needs `depth >= split_at + 3` to be the one of every depth that
+    /// deep, and no table).
+    pub split_at: Option<usize>,
 }
 
 impl Default for Options {
@@ -166,6 +171,7 @@ impl Default for Options {
             prune: 2,
             first_push: None,
             masks: true,
+            split_at: None,
         }
     }
 }
@@ -256,6 +262,9 @@ struct Level {
     apart: u8,
     /// The idle push that led here, if rule 5 or 6 let it through.
     qline: Option<usize>,
+    /// Rule 2 at the root restricts the next push: the push that led here was the first and met
+    /// `{init}`'s band.
+    root2: bool,
     /// After a push that changed only `R` (1) or only `CG` (2), two pushes before the end.
     oside: u8,
     /// Two pushes before the end, on boards of up to 32 rows: the candidate pushes (bit `k`)
@@ -288,6 +297,7 @@ impl Default for Level {
             allow: LinePair::default(),
             apart: 0,
             qline: None,
+            root2: false,
             oside: 0,
             todo: 0,
             hb: [0; 2],
@@ -358,6 +368,11 @@ pub struct Search {
     started: bool,
     finished: Option<Step>,
     plan_len: usize,
+    /// Whether level 0 is the game's start (`R = {init}`, not closed under walking: the avatar
+    /// walks only after the first push), not a state the search visits ([`Search::from_state`]).
+    open_root: bool,
+    /// The states met at `options.split_at`, each with the pushes that led to it.
+    collected: Vec<(Vec<usize>, State)>,
 }
 
 impl Search {
@@ -378,8 +393,10 @@ impl Search {
         );
         assert_eq!(problem.conn.len(), nn, "one connection mask per field");
         let levels = depth + 1;
-        let use_tt =
-            options.prune >= 2 && !options.focused && table.as_ref().is_some_and(|t| t.enabled());
+        let use_tt = options.prune >= 2
+            && !options.focused
+            && options.split_at.is_none()
+            && table.as_ref().is_some_and(|t| t.enabled());
         let mut s = Search {
             n,
             nk,
@@ -396,7 +413,8 @@ impl Search {
             sc: Scratch::new(n),
             rule6: Rule6::new(n),
             kept: KeptWalks::new(n),
-            l2id: 0,
+            // kept walks are valid for one id (`l2id`): none is, before the first
+            l2id: 1,
             table,
             generation,
             use_tt,
@@ -406,11 +424,69 @@ impl Search {
             started: false,
             finished: None,
             plan_len: 0,
+            open_root: true,
+            collected: Vec::new(),
         };
         s.rl[0] = problem.init as u16;
         s.levels[0].rn = 1;
         s.levels[0].g = problem.goal;
         s
+    }
+
+    /// The search of `depth` more pushes below `state` (checked by [`State::from_bytes`]): the
+    /// search of depth `L + depth` continued below a node at level `L` in that state, node for
+    /// node (see [`super::state`] for the one exception and the invariant the parts keep).
+    pub fn from_state(
+        conn: &Connections,
+        state: &State,
+        depth: usize,
+        options: Options,
+        table: Option<Arc<TranspositionTable>>,
+        generation: u32,
+    ) -> Search {
+        let n = state.side();
+        let problem = Problem {
+            n,
+            conn: conn.clone(),
+            init: usize::from(state.r[0]),
+            goal: state.goal,
+        };
+        let mut s = Search::new(&problem, depth, options, table, generation);
+        if state.start {
+            return s;
+        }
+        s.open_root = false;
+        s.board = state.board();
+        s.rl[..state.r.len()].copy_from_slice(&state.r);
+        let root = &mut s.levels[0];
+        root.rn = state.r.len();
+        root.prev = state.prev.unwrap_or(NO_PUSH);
+        root.pidle = state.idle;
+        root.root2 = state.root2;
+        s
+    }
+
+    /// The states met at `options.split_at`, each after the pushes that led to it, in the order
+    /// the search met them (after [`Search::run`] returned [`Step::Exhausted`]).
+    pub fn collected(&self) -> &[(Vec<usize>, State)] {
+        &self.collected
+    }
+
+    /// Note the state at the current level (`options.split_at`).
+    fn collect(&mut self) {
+        let lv = &self.levels[self.lvl];
+        let restricted = lv.pidle || lv.root2;
+        let state = State {
+            board: self.board.fields().to_vec(),
+            r: self.rl[lv.at * self.nn..lv.at * self.nn + lv.rn].to_vec(),
+            goal: lv.g,
+            start: false,
+            prev: restricted.then_some(lv.prev),
+            idle: lv.pidle,
+            root2: lv.root2,
+        };
+        let pushes = self.levels[1..=self.lvl].iter().map(|l| l.prev).collect();
+        self.collected.push((pushes, state));
     }
 
     /// Bytes this search will allocate for a board of side n and this depth (for memory
@@ -457,12 +533,28 @@ impl Search {
         let g = self.levels[0].g;
         let cnt = self.sc.walk_from(b, conn, g, None).unwrap_or(0);
         let c = Flags::of(b, conn, &self.sc.queue[..cnt]);
-        let r = Flags::of(b, conn, &[u32::from(self.rl[0])]);
+        let cells: Vec<u32> = self.rl[..self.levels[0].rn]
+            .iter()
+            .map(|&p| u32::from(p))
+            .collect();
+        let r = Flags::of(b, conn, &cells);
+        let mut hr = [0u64; 2];
+        for &p in &cells {
+            hr[0] = hr[0].wrapping_add(mix(u64::from(p) ^ SALT3));
+            hr[1] = hr[1].wrapping_add(mix(u64::from(p) ^ SALT4));
+        }
         let root = &mut self.levels[0];
         root.hb = hb;
+        root.hr = hr;
         root.c = c;
         root.r = r;
         root.set_bands();
+    }
+
+    /// Whether `R` at level `lvl` is closed under walking (every level but the game's start).
+    #[inline(always)]
+    fn closed(&self, lvl: usize) -> bool {
+        lvl > 0 || !self.open_root
     }
 
     fn finish(&mut self, step: Step, nodes: u64) -> Step {
@@ -515,7 +607,7 @@ impl Search {
                 }
                 continue;
             }
-            let k = if left == 2 && lvl > 0 && self.masks2 {
+            let k = if left == 2 && self.closed(lvl) && self.masks2 {
                 // jump to the next candidate the masks leave; the ones passed over are counted
                 // as nodes as every candidate is
                 let next = self.next_candidate2(lvl, k);
@@ -552,6 +644,10 @@ impl Search {
             };
             match self.descend(k, left, hits_r, hits_c, kept) {
                 Child::Found => return self.finish(Step::Found, nodes),
+                Child::Entered if self.options.split_at == Some(self.lvl) => {
+                    self.collect();
+                    self.back_up(left - 1);
+                }
                 #[cfg(feature = "level-stats")]
                 Child::Entered => self.stats_enter(k, left, hits_r, hits_c),
                 #[cfg(feature = "level-stats")]
@@ -601,7 +697,7 @@ impl Search {
             c: &lv.c,
             pk: (lv.prev != NO_PUSH).then_some(lv.prev),
             pidle: lv.pidle,
-            root: lvl == 0,
+            root: !self.closed(lvl),
             prune: self.options.prune > 0,
             rule5: lv.qline.map(|ql| (&self.qa[(lvl - 1) * nk..lvl * nk], ql)),
             rule6,
@@ -701,10 +797,10 @@ impl Search {
                 cut!(left, Rule2);
             }
         }
-        if prune >= 2 && !focused && lvl == 1 && !hits_r && moves_row(k) == moves_row(pk) {
+        if prune >= 2 && !focused && lv.root2 && !hits_r && moves_row(k) == moves_row(pk) {
             // rule 2 at the root: the first push met {init}; `k`, R-idle after it, of the same
             // orientation on another line, does at least as well first
-            if line(k) != line(pk) && self.levels[0].r_band.has_line_of(pk) {
+            if line(k) != line(pk) {
                 cut!(left, Rule2);
             }
         }
@@ -719,7 +815,7 @@ impl Search {
             }
         }
         let idle = !(hits_r || hits_c);
-        let rules = prune > 0 && lvl > 0 && !focused;
+        let rules = prune > 0 && self.closed(lvl) && !focused;
         if rules && left == 2 && lv.apart == 0 {
             let close = lv.r.meets(&lv.c);
             self.levels[lvl].apart = if close { 2 } else { 1 };
@@ -813,7 +909,8 @@ impl Search {
     /// at `X`).
     fn rule4(&mut self, k: usize, hits_r: bool) -> (bool, Option<usize>) {
         let (lvl, n, nk) = (self.lvl, self.n, self.nk);
-        let par = lvl - 1;
+        // at the root of a search from a state there is no parent to reuse walks from
+        let par = lvl.saturating_sub(1);
         let lv = self.levels[lvl];
         let pp = lv.prev;
         let s = usize::from(!hits_r);
@@ -823,7 +920,7 @@ impl Search {
             LinePair::entries(&lv.r)
         };
         let ci = par * nk + k;
-        let mut reuse = par > 0 && if hits_r { lv.pidle } else { lv.gidle };
+        let mut reuse = lvl >= 2 && if hits_r { lv.pidle } else { lv.gidle };
         if reuse {
             if self.cstate[ci] & (1 << s) == 0 {
                 self.cstate[ci] |= 1 << s;
@@ -858,6 +955,8 @@ impl Search {
     ) -> Child {
         let (lvl, nn) = (self.lvl, self.nn);
         let nl = lvl + 1;
+        let closed = self.closed(lvl);
+        let root2 = !closed && self.levels[lvl].r_band.has_line_of(k);
         let keyed = self.use_tt && self.depth - nl >= 3;
         // the child is written in place: only what differs from the parent, or is stale
         let (parents, children) = self.levels.split_at_mut(nl);
@@ -872,13 +971,14 @@ impl Search {
         ch.g = self.board.moved(lv.g, k);
         ch.prev = k;
         // rule 2 needs R closed under walking before the idle push: not so at the root
-        ch.pidle = lvl > 0 && !hits_r;
+        ch.pidle = closed && !hits_r;
+        ch.root2 = root2;
         ch.gidle = !hits_c;
         if keyed {
             ch.hb[0] = h[0].wrapping_add(line_hash(&self.board, k, SALT1));
             ch.hb[1] = h[1].wrapping_add(line_hash(&self.board, k, SALT2));
         }
-        if hits_r || lvl == 0 {
+        if hits_r || !closed {
             let cnt = match kept {
                 Some(c) => c, // rule 4 walked R after k already (same board, same stamp)
                 None => {
@@ -963,7 +1063,7 @@ impl Search {
         // a push that changed only one of R and CG, before the last: the last-push tests can
         // use the other set's walks (kept per node, id `l2id`)
         ch.oside = 0;
-        if prune >= 2 && left == 2 && lvl > 0 && !focused && hits_r != hits_c {
+        if prune >= 2 && left == 2 && closed && !focused && hits_r != hits_c {
             ch.oside = if hits_r { 1 } else { 2 };
         }
         if self.depth - nl == 2 {
@@ -973,7 +1073,7 @@ impl Search {
         ch.qline = None;
         if prune > 0
             && (left == 2 || (left == 3 && prune >= 2))
-            && lvl > 0
+            && closed
             && !focused
             && !(hits_r || hits_c)
         {
@@ -1204,6 +1304,115 @@ mod tests {
             exhausted += usize::from(with.0 == Step::Exhausted);
         }
         assert!(found > 30 && exhausted > 30, "{found} {exhausted}");
+    }
+
+    /// Run a search to its end: status, nodes, plan.
+    fn finish(mut s: Search) -> (Step, u64, Vec<usize>, Search) {
+        let mut step = Step::Budget;
+        while step == Step::Budget {
+            step = s.run(1000);
+        }
+        let (nodes, plan) = (s.nodes(), s.plan());
+        (step, nodes, plan, s)
+    }
+
+    #[test]
+    fn parts_started_from_states_are_the_search_continued_node_for_node() {
+        // random boards of 4 to 7 rows, split after k = 1 or 2 pushes, depths k + 3 and k + 4,
+        // no table: the whole search's status, and when exhausted its nodes, are the split's
+        let mut x = 77u64;
+        let mut next = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let (mut found, mut exhausted, mut restricted) = (0, 0, 0);
+        for _ in 0..80 {
+            let n = 4 + next(4) as usize;
+            let masks = (0..n * n)
+                .map(|_| (0..4).filter(|_| next(10) < 4).map(|b| 1u8 << b).sum())
+                .collect();
+            let init = next((n * n) as u64) as usize;
+            let p = Problem {
+                n,
+                conn: Connections::new(masks),
+                init,
+                goal: (init + 1 + next((n * n - 1) as u64) as usize) % (n * n),
+            };
+            let k = 1 + next(2) as usize;
+            for depth in k + 3..=k + 4 {
+                let (whole, whole_nodes, whole_plan, _) =
+                    finish(Search::new(&p, depth, Options::default(), None, 1));
+                let split = Options {
+                    split_at: Some(k),
+                    ..Options::default()
+                };
+                let (top, top_nodes, _, s) = finish(Search::new(&p, depth, split, None, 1));
+                if top == Step::Found {
+                    assert_eq!(whole, Step::Found); // a plan of k pushes or fewer
+                    continue;
+                }
+                let mut nodes = top_nodes;
+                let mut first_plan = None;
+                for (pushes, state) in s.collected() {
+                    restricted += usize::from(state.idle || state.root2);
+                    let bytes = state.to_bytes();
+                    let back = State::from_bytes(&bytes, &p.conn).expect("its own bytes");
+                    assert_eq!(&back, state);
+                    let part =
+                        Search::from_state(&p.conn, &back, depth - k, Options::default(), None, 1);
+                    let (step, part_nodes, plan, _) = finish(part);
+                    nodes += part_nodes;
+                    if step == Step::Found {
+                        first_plan = Some([pushes.clone(), plan].concat());
+                        break;
+                    }
+                }
+                assert_eq!(
+                    first_plan.is_some(),
+                    whole == Step::Found,
+                    "n={n} k={k} {p:?}"
+                );
+                if let Some(plan) = first_plan {
+                    // the first part to find one finds the whole's plan (the whole's order)
+                    assert_eq!(plan, whole_plan);
+                    found += 1;
+                } else {
+                    assert_eq!(nodes, whole_nodes, "n={n} k={k} depth={depth} {p:?}");
+                    exhausted += 1;
+                }
+            }
+        }
+        assert!(
+            found > 10 && exhausted > 10 && restricted > 100,
+            "{found} {exhausted} {restricted}"
+        );
+    }
+
+    #[test]
+    fn a_state_that_is_not_one_is_refused() {
+        let p = Problem {
+            n: 3,
+            conn: Connections::new(vec![15; 9]),
+            init: 0,
+            goal: 8,
+        };
+        let start = State::start(3, 0, 8);
+        assert_eq!(
+            State::from_bytes(&start.to_bytes(), &p.conn),
+            Ok(start.clone())
+        );
+        let open = State {
+            start: false,
+            ..start.clone()
+        };
+        // every field connects everywhere: {0} is not closed under walking
+        assert!(State::from_bytes(&open.to_bytes(), &p.conn).is_err());
+        let mut bytes = start.to_bytes();
+        bytes[12] = 1; // field 1 twice
+        assert!(State::from_bytes(&bytes, &p.conn).is_err());
+        assert!(State::from_bytes(&bytes[..20], &p.conn).is_err());
     }
 
     #[test]

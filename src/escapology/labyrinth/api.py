@@ -44,20 +44,28 @@ def load(source: str | Path | Text, *, deadline: Deadline | None = None) -> Inst
 
 def solve(inst: Instance, *, engine: str = "native", timeout: float | None = None,
           progress: bool | None = False, workers: int | None = None, node_limit: int | None = None,
-          memory: MemoryLimit | float | None = None, ray: str | None = None) -> SolveResult:
+          memory: MemoryLimit | float | None = None, ray: str | None = None, goal: str = "fewest") -> SolveResult:
     """The plan with the fewest pushes (:func:`escapology.labyrinth.engines.solve`), after checking
     what the chosen engine would allocate against ``memory`` (MiB, or a
     :class:`~escapology.core.limits.MemoryLimit`; default what the machine has available): the native
     engine (whose beam, table and search states are known in advance) is refused with a :class:`~escapology.core.limits.MemoryLimitError` when it would need
     more; the exhaustive engine stops with ``unknown`` when its states fill the limit (and at the
     ``timeout``). With ``ray`` (an address: ``host:port``, ``auto`` or ``local``), the first pushes
-    are shared across that Ray cluster (:func:`escapology.labyrinth.first_push.solve_on_ray`, with
-    ``workers`` CPUs for ``local``) and the proof is assembled from all parts."""
+    are shared across that Ray cluster (:func:`escapology.labyrinth.ray_split.solve_on_ray`: the
+    states after the first pushes, searched depth by depth, with ``workers`` CPUs for ``local``)
+    and the proof is assembled from all parts.
+
+    ``goal`` is ``"fewest"`` (default: the plan with the fewest pushes, proven when the time allows)
+    or ``"any"`` (the ASP Competition's decision task: the first plan within ``max_steps`` found,
+    or the proof that there is none); the answer says which (``result.goal``, ``"goal"`` in JSON)."""
+    from escapology.labyrinth.result import check_goal
+
+    goal = check_goal(goal)
     if ray is not None:
         # imported here: Ray is heavy and only this path needs it
-        from escapology.labyrinth.first_push import solve_on_ray
+        from escapology.labyrinth.ray_split import solve_on_ray
 
-        return solve_on_ray(inst, ray, engine=engine, timeout=timeout, jobs=workers)
+        return solve_on_ray(inst, ray, engine=engine, timeout=timeout, jobs=workers, goal=goal)
     if engine == "native":
         from escapology import _native
         from escapology.labyrinth.native import default_workers
@@ -67,7 +75,7 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
                                      f"the native engine on a {inst.n}x{inst.n} board with {threads} worker(s)",
                                      "use fewer --workers")
     return _solve_engine(inst, engine=engine, timeout=timeout, progress=progress, workers=workers,
-                         node_limit=node_limit, memory=memory)
+                         node_limit=node_limit, memory=memory, goal=goal)
 
 
 def plan_triples(certificate: Any) -> list[Any] | str:

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from escapology.core.limits import Deadline, MemoryLimit
 from escapology.labyrinth.model import Instance
-from escapology.labyrinth.result import SolveResult
+from escapology.labyrinth.result import SolveResult, check_goal
 from escapology.labyrinth.spec import ENGINES
 
 
 def native(inst: Instance, *, timeout: float | None = None, progress: bool | None = False,
            workers: int | None = None, node_limit: int | None = None,
-           memory: MemoryLimit | float | None = None) -> SolveResult:
+           memory: MemoryLimit | float | None = None, goal: str = "fewest") -> SolveResult:
     """The dedicated search in Rust (:func:`escapology.labyrinth.native.solve_native`)."""
     from escapology.labyrinth.native import solve_native  # the extension: loaded when this engine runs
 
-    return solve_native(inst, timeout=timeout, progress=progress, workers=workers, node_limit=node_limit)
+    return solve_native(inst, timeout=timeout, progress=progress, workers=workers, node_limit=node_limit,
+                        goal=goal)
 
 
 def clingo(inst: Instance, *, timeout: float | None = None, progress: bool | None = False,
@@ -44,8 +45,10 @@ def exhaustive(inst: Instance, *, timeout: float | None = None, progress: bool |
 
 def solve(inst: Instance, *, engine: str = "native", timeout: float | None = None,
           progress: bool | None = False, workers: int | None = None,
-          node_limit: int | None = None, memory: MemoryLimit | float | None = None) -> SolveResult:
-    """The plan with the fewest pushes for ``inst``.
+          node_limit: int | None = None, memory: MemoryLimit | float | None = None,
+          goal: str = "fewest") -> SolveResult:
+    """The plan with the fewest pushes for ``inst`` (``goal="any"``: the first plan within
+    ``max_steps`` the engine finds, or the proof that there is none).
 
     ``engine`` names one of :data:`~escapology.labyrinth.spec.ENGINES`: ``native`` (the dedicated
     search in Rust, default), ``clingo`` (escapology's ASP encoding run by clingo, a cross-check) or
@@ -63,5 +66,12 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
     chosen = next((e for e in ENGINES if e.name == engine), None)
     if chosen is None:
         raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(e.name for e in ENGINES)}")
-    return chosen.load()(inst, timeout=timeout, progress=progress, workers=workers, node_limit=node_limit,
-                         memory=memory)
+    goal = check_goal(goal)
+    if engine == "native":
+        return native(inst, timeout=timeout, progress=progress, workers=workers, node_limit=node_limit,
+                      memory=memory, goal=goal)
+    # the other engines find a shortest plan, which is a plan within max_steps too
+    result = chosen.load()(inst, timeout=timeout, progress=progress, workers=workers, node_limit=node_limit,
+                           memory=memory)
+    result.goal = goal
+    return result

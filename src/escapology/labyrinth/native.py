@@ -24,7 +24,7 @@ from escapology.core.limits import Deadline
 from escapology.core.progress import search_progress
 from escapology.core.results import Status
 from escapology.labyrinth.model import Instance, Push
-from escapology.labyrinth.result import SolveResult
+from escapology.labyrinth.result import SolveResult, check_goal
 
 _DIRS = "ewns"
 _MAX_DEPTH = 1 << 31  # the crate counts depths in machine words; no search gets near this
@@ -65,7 +65,7 @@ def max_side() -> int:
 
 def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool | None = None,
                  workers: int | None = None, deadline: Deadline | None = None,
-                 node_limit: int | None = None) -> SolveResult:
+                 node_limit: int | None = None, goal: str = "fewest") -> SolveResult:
     """The plan with the fewest pushes, proven optimal unless the time runs out.
 
     Under a timeout (``timeout`` seconds from now, or ``deadline``) the best plan found so far is
@@ -78,6 +78,10 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
     and depth, not by time), so the same instance and limit give the same answer on any machine
     at any load (a ``timeout`` still applies on top, and is then the one thing that may differ).
 
+    ``goal="any"`` answers with the first plan within ``max_steps`` the engine finds (usually the
+    beam's, and the shortest when the deepening has to find one) or proves that there is none;
+    ``lower_bound`` is then what was proven by the time the plan turned up.
+
     >>> from escapology.labyrinth import load
     >>> from pathlib import Path
     >>> ex = Path(__file__).parents[3] / "examples" / "labyrinth" / "small.lp"
@@ -87,6 +91,7 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
     """
     from escapology import _native
 
+    goal = check_goal(goal)
     start = time.perf_counter()
     deadline = deadline if deadline is not None else Deadline(timeout)
     n = inst.n
@@ -105,14 +110,14 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
 
         out = _native.labyrinth_solve(n, bytes(inst.connections), inst.init_position, inst.goal_position,
                                       min(inst.max_steps, _MAX_DEPTH), threads, deadline.remaining(),
-                                      report if bar.shown else None, node_limit)
+                                      report if bar.shown else None, node_limit, goal == "any")
     stats: dict[str, Any] = {"engine": "native", "nodes": out["nodes"], "workers": out["workers"],
                              "beam_pushes": out["beam_pushes"], "beam_width": out["beam_width"],
                              "seconds": round(time.perf_counter() - start, 4)}
     lower = out["lower_bound"]
     if out["plan"] is not None:
         plan = decode(out["plan"])
-        return SolveResult(Status.SOLVED, plan, len(plan) <= lower, min(lower, len(plan)), stats)
+        return SolveResult(Status.SOLVED, plan, len(plan) <= lower, min(lower, len(plan)), stats, goal)
     if lower > inst.max_steps:
-        return SolveResult(Status.UNSOLVABLE, None, True, lower, stats)
-    return SolveResult(Status.UNKNOWN, None, False, lower, stats)
+        return SolveResult(Status.UNSOLVABLE, None, True, lower, stats, goal)
+    return SolveResult(Status.UNKNOWN, None, False, lower, stats, goal)

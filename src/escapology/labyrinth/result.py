@@ -9,6 +9,21 @@ from escapology.core.protocol import Result
 from escapology.core.results import Status
 from escapology.labyrinth.model import Plan, Push, plan_facts
 
+#: What ``solve`` is asked for: the plan with the fewest pushes (proven), or any plan within
+#: ``max_steps`` (the ASP Competition's decision task)
+GOALS = ("fewest", "any")
+
+
+def check_goal(goal: str) -> str:
+    """``goal`` if it is one of :data:`GOALS`, else :class:`ValueError`.
+
+    >>> check_goal("any")
+    'any'
+    """
+    if goal not in GOALS:
+        raise ValueError(f"goal must be one of {', '.join(GOALS)}, not {goal!r}")
+    return goal
+
 
 @dataclass
 class SolveResult(Result[Plan]):
@@ -17,7 +32,8 @@ class SolveResult(Result[Plan]):
     ``status`` is ``solved`` (``plan`` is valid), ``unsolvable`` (proven: no plan within
     ``max_steps``) or ``unknown`` (a limit was reached before any plan was found).
     ``lower_bound`` is proven: every plan has at least that many pushes. ``optimal`` holds when
-    ``len(plan) == lower_bound``.
+    ``len(plan) == lower_bound``. ``goal`` is what was asked: ``"fewest"`` (the plan with the fewest
+    pushes) or ``"any"`` (the first plan within ``max_steps``, the competition's decision task).
     """
 
     status: Status
@@ -25,6 +41,7 @@ class SolveResult(Result[Plan]):
     optimal: bool
     lower_bound: int
     stats: dict[str, Any] = field(default_factory=dict)
+    goal: str = "fewest"
 
     @property
     def pushes(self) -> int | None:
@@ -39,7 +56,7 @@ class SolveResult(Result[Plan]):
         """The JSON object of ``escapology labyrinth solve --format json``: ``certificate`` is
         :meth:`Plan.to_json <escapology.labyrinth.model.Plan.to_json>` (``None`` unless solved);
         ``pushes`` is its documented alias, the key of the first versions (the pushes found so far,
-        ``[]`` when there are none)."""
+        ``[]`` when there are none); ``goal`` is the goal asked (``"fewest"`` or ``"any"``)."""
         pushes = Plan(tuple(self.plan or ())).to_json()
         return {
             "status": self.status.value,
@@ -48,6 +65,7 @@ class SolveResult(Result[Plan]):
             "lower_bound": self.lower_bound,
             "stats": self.stats,
             "certificate": pushes if self.status is Status.SOLVED else None,
+            "goal": self.goal,
         }
 
     def to_text(self) -> str:
@@ -64,6 +82,8 @@ class SolveResult(Result[Plan]):
         if self.status is not Status.SOLVED:
             return None
         proven = "proven minimum" if self.optimal else f"not proven minimal (lower bound {self.lower_bound})"
+        if self.goal == "any" and not self.optimal:
+            proven = f"a plan within max_steps (goal any; lower bound {self.lower_bound})"
         return f"% {len(self.plan or [])} pushes, {proven}; {self.stats.get('seconds', 0)} s"
 
     def facts(self) -> str:

@@ -4,6 +4,7 @@ and the web app are made from this description."""
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 
 from escapology.core.commands import EngineSpec, GameSpec, Option
@@ -24,11 +25,23 @@ ENGINES = (
                "plain breadth-first search over boards (tiny boards only)"),
 )
 
+
+class Goal(str, Enum):
+    """``solve --goal``: the fewest pushes (proven), or any plan within ``max_steps``."""
+
+    fewest = "fewest"
+    any = "any"
+
+
 OPTIONS = (
     Option("workers", int, None, "Threads of the native engine's exact search (default: every core; 1 is "
            "deterministic).", min=1),
-    Option("ray", str, None, "Share the first pushes across the Ray cluster at ADDRESS (host:port, 'auto', "
-           "or 'local' with --workers CPUs); the proof is assembled from all parts."),
+    Option("ray", str, None, "Share the search across the Ray cluster at ADDRESS (host:port, 'auto', "
+           "or 'local' with --workers CPUs): the states after the first pushes, searched depth by depth; "
+           "the proof is assembled from all parts."),
+    Option("goal", Goal, Goal.fewest, "fewest: the plan with the fewest pushes, proven when the time allows; "
+           "any: the first plan within max_steps found, or the proof that there is none (the ASP "
+           "Competition's decision task)."),
     Option("progress", bool, None, "", hidden=True, flags=("--progress/--no-progress",)),
     Option("plan", Path, None, verbs=("render",), alias_of="certificate", to="none"),
     Option("size", int, 10, "Board size n (n x n; at most 128, the largest board the reader takes).",

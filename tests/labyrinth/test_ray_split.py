@@ -1,0 +1,123 @@
+"""The split by states (escapology.labyrinth.ray_split): a part started from a state is the whole
+search continued below it, and the parts' answers assembled are the single search's, with the same
+lower bound, on random boards (hypothesis) and on shared instances."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from escapology import _native
+from escapology.core.results import Status
+from escapology.labyrinth import check, generate, load, solve
+from escapology.labyrinth.exhaustive import solve_exhaustive
+from escapology.labyrinth.model import Instance
+from escapology.labyrinth.ray_split import Local, search_part, solve_split, split
+
+
+def _args(inst: Instance):
+    return inst.n, bytes(inst.connections), inst.init_position, inst.goal_position
+
+
+def _same(a, b) -> None:
+    assert (a.status, a.pushes, a.optimal, a.lower_bound) == (b.status, b.pushes, b.optimal, b.lower_bound)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(size=st.integers(4, 6), seed=st.integers(0, 100_000), k=st.integers(1, 2), extra=st.integers(0, 1))
+def test_a_part_from_a_state_is_the_search_continued_from_it(size: int, seed: int, k: int, extra: int) -> None:
+    # no table and every state as met: the parts' nodes add up to the whole's, and the first part
+    # (in the search's order) to find a plan finds the whole's plan
+    inst = generate(size=size, seed=seed)
+    depth = k + 3 + extra
+    whole = _native.labyrinth_search(*_args(inst), depth)
+    status, top, plan, states = _native.labyrinth_split(*_args(inst), k, distinct=False)
+    if status == "found":
+        assert whole[0] == "found"
+        return
+    nodes, first = top, None
+    for pushes, state in states:
+        got, spent, rest = _native.labyrinth_search_state(inst.n, bytes(inst.connections), state, depth - k,
+                                                          table_bits=0)
+        nodes += spent
+        if got == "found":
+            first = [*pushes, *rest]
+            break
+    if first is None:
+        assert whole[0] == "exhausted" and nodes == whole[1]
+    else:
+        assert whole[0] == "found" and first == list(whole[2])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(size=st.integers(2, 4), seed=st.integers(0, 10_000), steps=st.integers(0, 5), k=st.integers(1, 2))
+def test_the_split_answers_as_the_exhaustive_search(size: int, seed: int, steps: int, k: int) -> None:
+    inst = generate(size=size, seed=seed, max_steps=steps)
+    plain = solve_exhaustive(inst)
+    got = solve_split(inst, Local(), k=k, first_look=None)
+    assert (got.status, got.pushes, got.optimal) == (plain.status, plain.pushes, plain.optimal)
+    if got.status is Status.SOLVED:
+        assert check(inst, got.certificate).ok
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(size=st.integers(5, 6), seed=st.integers(0, 100_000), k=st.integers(1, 2), short=st.booleans(),
+       density=st.sampled_from([0.3, 0.42]))
+def test_the_split_answers_as_the_single_search(size: int, seed: int, k: int, short: bool, density: float) -> None:
+    # sparse random boards, where the parts run (no plan of k + 2 pushes: many have none within
+    # max_steps, and the parts prove it together), also with max_steps below the minimum
+    inst = generate(size=size, seed=seed, density=density)
+    plain = solve(inst, workers=1)
+    if short and plain.pushes:
+        inst = dataclasses.replace(inst, max_steps=plain.pushes - 1)
+        plain = solve(inst, workers=1)
+    got = solve_split(inst, Local(), k=k, first_look=None)
+    _same(got, plain)
+    if inst.max_steps >= k + 3 and (plain.pushes is None or plain.pushes >= k + 3):
+        assert got.stats["tasks"] >= got.stats["parts"] > 1  # the parts ran, each at least once
+    if got.status is Status.SOLVED:
+        assert check(inst, got.certificate).ok
+
+
+@pytest.mark.parametrize("name", ["0157", "0130", "0166"])
+def test_the_split_answers_as_the_single_search_on_shared_instances(shared_dir, name: str) -> None:
+    inst = load(shared_dir / f"asptools-ntdb__{name}.asp")
+    plain = solve(inst, workers=1)
+    assert plain.optimal and plain.pushes is not None
+    got = solve_split(inst, Local(), k=1, first_look=None)
+    _same(got, plain)
+    assert check(inst, got.certificate).ok
+    # one step short of the minimum: every part exhausted, the same lower bound (max_steps + 1)
+    short = dataclasses.replace(inst, max_steps=plain.pushes - 1)
+    got = solve_split(short, Local(), k=1, first_look=None)
+    assert (got.status, got.lower_bound) == (Status.UNSOLVABLE, plain.pushes)
+    # given the optimal plan as the incumbent, the parts prove it (nothing shorter anywhere)
+    got = solve_split(inst, Local(), k=1, first_look=None, incumbent=plain.plan)
+    assert got.optimal and got.lower_bound == plain.pushes and got.stats["incumbent"] == plain.pushes
+
+
+def test_a_part_stopped_by_the_deadline_leaves_the_bound_where_the_parts_are(shared_dir) -> None:
+    inst = load(shared_dir / "asptools-ntdb__0150.asp")  # minimum 7, some 10 s on one thread
+    got = solve_split(inst, Local(), k=1, first_look=None, timeout=0.5)
+    assert got.status in (Status.UNKNOWN, Status.SOLVED) and not got.optimal and got.stats["stopped"]
+    assert 1 <= got.lower_bound < 7
+
+
+def test_split_lists_each_state_once_and_a_state_is_checked() -> None:
+    inst = generate(size=6, seed=2, min_pushes=3)
+    one = split(inst, 1)
+    assert len({p.state for p in one.parts}) == len(one.parts) <= 4 * inst.n
+    assert all(len(p.pushes) == 1 for p in one.parts)
+    with pytest.raises(ValueError, match="not a Labyrinth search state"):
+        search_part(inst.n, bytes(inst.connections), one.parts[0].state[:-2], 3, None)
+
+
+def test_goal_any_through_the_split_is_a_checked_plan(shared_dir) -> None:
+    inst = load(shared_dir / "asptools-ntdb__0157.asp")
+    for first_look in (None, 0.25):
+        got = solve_split(inst, Local(), k=1, first_look=first_look, goal="any")
+        assert got.goal == "any" and got.status is Status.SOLVED and check(inst, got.certificate).ok
+        assert got.pushes is not None and got.pushes <= inst.max_steps
