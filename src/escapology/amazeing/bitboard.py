@@ -140,6 +140,20 @@ class Geometry:
 
 
 @lru_cache(maxsize=64)
+def cells_of(bits: int) -> list[int]:
+    """The cells of a set of cells (bit ``i`` set: cell ``i``), in increasing order.
+
+    >>> cells_of(0b1010)
+    [1, 3]
+    """
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
 def geometry(rows: int, cols: int, fixed: tuple[bool, ...]) -> Geometry:
     """The (cached) :class:`Geometry` of a board shape and fixed-tile pattern."""
     return Geometry(rows, cols, fixed)

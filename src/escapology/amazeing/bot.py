@@ -37,10 +37,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from escapology.amazeing.bitboard import geometry
+from escapology.amazeing.bitboard import cells_of, geometry
 from escapology.amazeing import native
 from escapology.amazeing.model import HOME, Move, Position, Shift
-from escapology.amazeing.versus import _bits, _Engine, _manhattan, _state, _winning_starts, forced_win, peeking_bot_move
+from escapology.amazeing.versus import _Engine, _manhattan, _state, _winning_starts, forced_win, peeking_bot_move
 from escapology.core.limits import Deadline
 
 #: the weight of the opponent reaching home (the game) against collecting one treasure
@@ -138,15 +138,15 @@ def _expectimax(view: Position, targets: dict[str, float], forced: Move | None) 
     geo = geometry(view.rows, view.cols, view.fixed)
     eng = _Engine(view, Deadline(None))
     st = _state(view, geo)
-    cells_of = {name: view.treasures[name] for name in targets}
+    candidates = {name: view.treasures[name] for name in targets}
     best: tuple | None = None
     best_move: Move | None = None
     for k, tile, child in eng.children(st):
-        threat = _collect_probability(view, eng, child, k, cells_of, targets)
+        threat = _collect_probability(view, eng, child, k, candidates, targets)
         counts = _winning_starts(eng, child)
         top = max(counts.values(), default=0) or 1
         tcell = child.my_target.bit_length() - 1 if child.my_target else -1
-        for cell in _bits(geo.flood(child.board, child.me)):
+        for cell in cells_of(geo.flood(child.board, child.me)):
             move = Move(geo.shifts[k].shift, tile, cell)
             dist = _manhattan(geo, cell, tcell) if tcell >= 0 else 0
             score = (

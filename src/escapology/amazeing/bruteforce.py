@@ -14,6 +14,8 @@ for tiny boards only.
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from escapology.amazeing.model import Position, rotations
 
 
@@ -46,6 +48,16 @@ def fewest_turns_bruteforce(position: Position, player: int = 0, max_turns: int 
     return None
 
 
+def _moves(pos: Position, who: int) -> Iterator[tuple[bool, Position]]:
+    """Every turn of player ``who`` (each legal shift, each orientation of the spare, each cell she
+    can then walk to), as ``(whether she stands on her target, the position after it)``."""
+    for shift in pos.legal_shifts():
+        for tile in rotations(pos.spare):
+            shifted = pos.apply(shift, tile)
+            for cell in sorted(shifted.reachable(shifted.players[who].cell)):
+                yield cell == shifted.target_cell(who), shifted.move_player(who, cell)
+
+
 def forced_win_bruteforce(position: Position, turns: int) -> bool:
     """Plain minimax for SP-Versus (Definition 2): can the player to move force standing on her
     target within ``turns`` own turns before the next player stands on his? Branches on every
@@ -53,21 +65,14 @@ def forced_win_bruteforce(position: Position, turns: int) -> bool:
     me = position.to_move
     opp = (me + 1) % len(position.players)
 
-    def moves(pos: Position, who: int):
-        for shift in pos.legal_shifts():
-            for tile in rotations(pos.spare):
-                shifted = pos.apply(shift, tile)
-                for cell in sorted(shifted.reachable(shifted.players[who].cell)):
-                    yield cell == shifted.target_cell(who), shifted.move_player(who, cell)
-
     def win(pos: Position, k: int) -> bool:
-        options = list(moves(pos, me))
+        options = list(_moves(pos, me))
         if any(done for done, _ in options):
             return True
         if k == 1:
             return False
         for _, after in options:
-            replies = list(moves(after, opp))
+            replies = list(_moves(after, opp))
             if any(done for done, _ in replies):
                 continue
             if all(win(reply, k - 1) for _, reply in replies):
@@ -86,23 +91,16 @@ def scored_race_bruteforce(position: Position, turns: int, solo_cap: int) -> boo
     me = position.to_move
     opp = (me + 1) % len(position.players)
 
-    def moves(pos: Position, who: int):
-        for shift in pos.legal_shifts():
-            for tile in rotations(pos.spare):
-                shifted = pos.apply(shift, tile)
-                for cell in sorted(shifted.reachable(shifted.players[who].cell)):
-                    yield cell == shifted.target_cell(who), shifted.move_player(who, cell)
-
     def solo(pos: Position, who: int) -> int:
         d = fewest_turns_bruteforce(pos, who, max_turns=solo_cap)
         return solo_cap + 1 if d is None else d
 
     def win(pos: Position, k: int) -> bool:
-        options = list(moves(pos, me))
+        options = list(_moves(pos, me))
         if any(done for done, _ in options):
             return True
         for _, after in options:
-            replies = list(moves(after, opp))
+            replies = list(_moves(after, opp))
             if any(done for done, _ in replies):
                 continue
             if k == 1 and all(solo(r, me) < solo(r, opp) for _, r in replies):

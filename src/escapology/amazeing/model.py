@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping
 
 from escapology.core.results import Status
-from escapology.core.tiles import ARMS, E, N, OPPOSITE, S, W
+from escapology.core.tiles import ARMS, E, N, OPPOSITE, S, W, reachable_from
 
 SIDES = {"N": N, "E": E, "S": S, "W": W}
 STEP = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
@@ -206,15 +206,7 @@ class Position:
 
     def reachable(self, cell: int) -> set[int]:
         """Every cell a player on ``cell`` can walk to (breadth-first search over open passages)."""
-        seen = {cell}
-        todo = [cell]
-        while todo:
-            x = todo.pop()
-            for y in self.neighbours(x):
-                if y not in seen:
-                    seen.add(y)
-                    todo.append(y)
-        return seen
+        return reachable_from((cell,), self.neighbours)
 
     def walk(self, start: int, goal: int) -> list[int] | None:
         """A shortest walk from ``start`` to ``goal`` as a list of cells, or ``None``."""

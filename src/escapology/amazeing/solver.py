@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from escapology.amazeing.bitboard import geometry
+from escapology.amazeing.bitboard import cells_of, geometry
 from escapology.amazeing.model import Position, Shift, rotations
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.progress import search_progress
@@ -252,15 +252,6 @@ def _plan(position: Position, player: int, choices: list[tuple[int, int]]) -> li
         assert path is not None
         walks.append(tuple(path))
         if i > 1:  # the cell that the shift carried onto ``begin``
-            end = next(c for c in _cells(sets[i - 1]) if geo.shift_cells(1 << c, k) == 1 << begin)
+            end = next(c for c in cells_of(sets[i - 1]) if geo.shift_cells(1 << c, k) == 1 << begin)
     walks.reverse()
     return [Turn(geo.shifts[k].shift, tile, walk) for (k, tile), walk in zip(choices, walks)]
-
-
-def _cells(bits: int) -> list[int]:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out

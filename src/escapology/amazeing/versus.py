@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from escapology.amazeing.bitboard import Geometry, geometry
+from escapology.amazeing.bitboard import Geometry, cells_of, geometry
 from escapology.amazeing import native  # the native race search, chosen by forced_win
 from escapology.amazeing.model import Move, Position, Shift, VersusResult, rotations
 from escapology.core.limits import Deadline, LimitReached
@@ -75,15 +75,18 @@ class _Engine:
             if self.progress is not None and self.nodes & 8191 == 0:
                 self.progress.update(nodes=self.nodes)
 
+    def legal_shifts(self, st: _State):
+        """Every shift the player to move may make (all but the one reversing the last): its
+        index, its :class:`LineShift`, and her cells and her target where it carries them."""
+        for k, ls in enumerate(self.geo.shifts):
+            if k != st.forbidden:
+                yield k, ls, self.geo.shift_cells(st.me, k), self._carry_target(st.my_target, k)
+
     def children(self, st: _State):
         """Every (shift index, tile, state after the shift) for the player to move."""
         geo = self.geo
-        for k, ls in enumerate(geo.shifts):
-            if k == st.forbidden:
-                continue
-            me = geo.shift_cells(st.me, k)
+        for k, ls, me, mt in self.legal_shifts(st):
             opp = geo.shift_cells(st.opp, k)
-            mt = self._carry_target(st.my_target, k)
             ot = self._carry_target(st.opp_target, k)
             for tile in self.rot[st.spare]:
                 board, out = geo.shift(st.board, k, tile)
@@ -99,11 +102,7 @@ class _Engine:
     def wins_now(self, st: _State) -> tuple[int, int] | None:
         """A (shift, tile) after which the player to move can reach her target, or ``None``."""
         geo = self.geo
-        for k, ls in enumerate(geo.shifts):
-            if k == st.forbidden:
-                continue
-            me = geo.shift_cells(st.me, k)
-            mt = self._carry_target(st.my_target, k)
+        for k, _ls, me, mt in self.legal_shifts(st):
             if not mt:
                 continue
             relaxed, _ = geo.shift(st.board, k, 15)
@@ -135,7 +134,7 @@ class _Engine:
             return None
         for k, tile, child in self.children(st):
             reach = self.geo.flood(child.board, child.me)
-            for cell in _bits(reach):
+            for cell in cells_of(reach):
                 after = self.swap(child, 1 << cell)  # the opponent to move
                 if self.loses(after, turns - 1):
                     return k, tile, cell
@@ -154,19 +153,10 @@ class _Engine:
                     return False
                 continue
             reach = self.geo.flood(child.board, child.me)
-            for cell in _bits(reach):
+            for cell in cells_of(reach):
                 if self.win(self.swap(child, 1 << cell), turns) is None:
                     return False
         return True
-
-
-def _bits(x: int) -> list[int]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
 
 
 def _state(pos: Position, geo: Geometry) -> _State:
@@ -247,7 +237,7 @@ def peeking_bot_move(position: Position, *, budget: float = 1.0) -> Move:
         reach = geo.flood(child.board, child.me)
         counts = _winning_starts(eng, child)
         tcell = child.my_target.bit_length() - 1 if child.my_target else -1
-        for cell in _bits(reach):
+        for cell in cells_of(reach):
             dist = _manhattan(geo, cell, tcell) if tcell >= 0 else 0
             score = (not opp_wins, counts.get(cell, 0), -dist)
             if best is None or score > best:
@@ -270,7 +260,7 @@ def _winning_starts(eng: _Engine, st: _State) -> dict[int, int]:
         for tile in eng.rot[st.spare]:
             board, _ = geo.shift(st.board, k, tile)
             comp = geo.flood(board, target)
-            for cell in _bits(geo.shift_cells(comp, ls.reverse)):
+            for cell in cells_of(geo.shift_cells(comp, ls.reverse)):
                 counts[cell] = counts.get(cell, 0) + 1
     return counts
 

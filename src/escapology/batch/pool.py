@@ -26,11 +26,11 @@ import signal
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from escapology.batch.task import EXIT_MEMORY, MemoryWatch, Task, base_row, run_task
 
-__all__ = ["LocalPool", "die_with_parent", "grace_seconds"]
+__all__ = ["LocalPool", "die_with_parent", "grace_seconds", "report", "requests", "start_worker"]
 
 Record = Callable[[dict[str, Any]], None]
 
@@ -52,21 +52,45 @@ def die_with_parent() -> None:
         pass
 
 
+def start_worker(parent: int) -> bool:
+    """Set up a worker process (the batch pool's or the web app's): Ctrl-C is its parent's to
+    handle, and it dies with its parent (:func:`die_with_parent`). False when the parent ``parent``
+    died before that: the worker ends at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent()
+    return os.getppid() == parent
+
+
+def requests(conn: Connection) -> Iterator[Any]:
+    """What the parent sends a worker over ``conn``, one message at a time, until it sends ``None``
+    or the pipe closes."""
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        yield message
+
+
+def report(conn: Connection) -> tuple[str, Any]:
+    """A worker's next report ``(kind, key, payload)`` as ``(kind, payload)``; ``("died", None)``
+    when its pipe broke."""
+    try:
+        kind, _key, payload = conn.recv()
+    except (EOFError, OSError):
+        return "died", None
+    return kind, payload
+
+
 def worker_main(conn: Connection, memory: float | None, parent: int) -> None:
     """A worker's loop: receive a task, send ``("checking", key, row)`` after solving and
     ``("done", key, row)`` at the end; ``None`` ends it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent()
-    if os.getppid() != parent:  # the parent died before the line above
+    if not start_worker(parent):
         return
     watch = MemoryWatch(memory)
-    while True:
-        try:
-            task = conn.recv()
-        except (EOFError, OSError):
-            return
-        if task is None:
-            return
+    for task in requests(conn):
         with watch:
             row = run_task(task, on_solved=lambda r, k=task.key: conn.send(("checking", k, r)))
         conn.send(("done", task.key, row))
@@ -132,10 +156,7 @@ class LocalPool:
             if w.busy is None:
                 continue
             if w.conn in ready:
-                try:
-                    kind, _key, row = w.conn.recv()
-                except (EOFError, OSError):
-                    kind, row = "died", None
+                kind, row = report(w.conn)
                 if kind == "checking":
                     w.busy.partial, w.busy.phase_start = row, time.monotonic()
                     continue

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from escapology.core.errors import InputError
+from escapology.core.resources import Closing
 
 __all__ = ["COLUMNS", "Store", "to_csv", "to_json"]
 
@@ -47,7 +48,7 @@ _SCHEMA = ("CREATE TABLE IF NOT EXISTS results (\n  "
            + f",\n  PRIMARY KEY ({', '.join(KEY)})\n)")
 
 
-class Store:
+class Store(Closing):
     """A results store at ``path`` (created when missing).
 
     >>> import tempfile, os
@@ -99,12 +100,6 @@ class Store:
 
     def close(self) -> None:
         self._db.close()
-
-    def __enter__(self) -> "Store":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 def open_existing(path: str | Path) -> Store:

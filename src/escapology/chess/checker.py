@@ -81,6 +81,13 @@ def _replay(inst: Instance, start: Field, moves: Any, path: Any, who: str) -> li
     return errors
 
 
+def _end(start: Field, moves: list[Any]) -> Field:
+    """The field a turn that starts on ``start`` ends on, its moves (vectors) made in turn."""
+    for v in moves:
+        start = (start[0] + v[0], start[1] + v[1])
+    return start
+
+
 def _no_capture(inst: Instance) -> list[str]:
     c = capture_move(inst, inst.alice, inst.bob)
     if c is None:
@@ -102,9 +109,7 @@ def _check(inst: Instance, answer: Any) -> list[str]:
     if outcome == "alice":
         errors = _replay(inst, inst.alice, w.get("moves"), w.get("path"), "Alice")
         if not errors:
-            end = inst.alice
-            for v in w["moves"]:
-                end = (end[0] + v[0], end[1] + v[1])
+            end = _end(inst.alice, w["moves"])
             if end != inst.bob:
                 errors.append(f"Alice's moves end on {end}, not on Bob's field {inst.bob}")
         return errors
@@ -122,9 +127,7 @@ def _check(inst: Instance, answer: Any) -> list[str]:
         elif how == "moves":
             errors += _replay(inst, inst.alice, w.get("moves"), w.get("path"), "Alice")
             if not errors:
-                end = inst.alice
-                for v in w["moves"]:
-                    end = (end[0] + v[0], end[1] + v[1])
+                end = _end(inst.alice, w["moves"])
                 if end != field:
                     errors.append(f"Alice's moves end on {end}, not on the safe field {field}")
         elif how != "teleport":
@@ -153,9 +156,7 @@ def _check(inst: Instance, answer: Any) -> list[str]:
         seen.add(f)
         errs = _replay(inst, inst.bob, c.get("moves"), c.get("path"), "Bob")
         if not errs:
-            end = inst.bob
-            for v in c["moves"]:
-                end = (end[0] + v[0], end[1] + v[1])
+            end = _end(inst.bob, c["moves"])
             if end != f:
                 errs.append(f"Bob's moves end on {end}, not on {f}")
         errors += errs

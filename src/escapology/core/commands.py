@@ -34,8 +34,10 @@ Exit codes and the shared options (``-f``, ``-t``, ``-o``, ``--memory``, ``--see
 
 from __future__ import annotations
 
+import functools
 import inspect
 import sys
+import typing
 from dataclasses import dataclass, field
 from enum import Enum
 from importlib import import_module
@@ -49,7 +51,8 @@ from escapology.core.errors import InputError
 from escapology.core.protocol import TEXT, Text, names_file
 from escapology.core.results import Status
 
-__all__ = ["EngineSpec", "GameSpec", "Option", "Part", "VERBS", "option_rows", "print_result", "solve_file", "verbs_app"]
+__all__ = ["EngineSpec", "GameSpec", "Option", "Part", "VERBS", "load_instance", "option_rows", "print_result",
+           "reading_options", "solve_file", "verbs_app"]
 
 #: The verbs every game has, in the order ``--help`` lists them.
 VERBS = ("solve", "check", "generate", "render")
@@ -396,6 +399,45 @@ def _load(spec: GameSpec, file: str | Path | Text, deadline: Any, reading: dict[
     source = _source(spec, file)
     with cs.reading_input():
         return spec.function("load")(source, deadline=deadline, **reading)
+
+
+def load_instance(spec: GameSpec, file: str | Path | Text, deadline: Any = None, **reading: Any) -> Any:
+    """The instance in ``file`` read as the verbs read it (``spec.load`` with the reading options
+    ``reading``), for a game's own commands: a time limit reached while reading under the command's
+    ``deadline`` is the answer "unknown" (:func:`~escapology.core.cli_support.reading_input`)."""
+    return _load(spec, file, deadline, reading)
+
+
+def reading_options(spec: GameSpec, verb: str = "solve", skip: Iterable[str] = ()) -> Callable[[Any], Any]:
+    """Give a game's own command that reads an instance the reading options of ``verb`` (its
+    ``Option(to="load")``: ``--start``, ``--die``, ...), defined once in the spec: they are added
+    to the command's parameters (before its ``format``/``timeout``, where it has them) and handed
+    to it together as ``reading={name: value}``, what :func:`load_instance` takes. ``skip``: reading
+    options the command does not offer."""
+    kw = inspect.Parameter.KEYWORD_ONLY
+    left_out = set(skip)
+
+    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        hints = typing.get_type_hints(func, include_extras=True)
+        own = [p.replace(annotation=hints.get(p.name, p.annotation))
+               for p in inspect.signature(func).parameters.values() if p.name != "reading"]
+        names = {p.name for p in own}
+        added = [inspect.Parameter(o.name, kw, default=o.default, annotation=o.annotation())
+                 for o in spec.options_of(verb)
+                 if o.to == "load" and o.alias_of is None and o.name not in names | left_out]
+        at = next((i for i, p in enumerate(own) if p.name in ("format", "timeout")), len(own))
+        params = [p.replace(kind=kw) for p in own[:at] + added + own[at:]]
+
+        @functools.wraps(func)
+        def command(**kwargs: Any) -> Any:
+            reading = {p.name: kwargs.pop(p.name) for p in added}
+            return func(**kwargs, reading=reading)
+
+        command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+        command.__annotations__ = {p.name: p.annotation for p in params}
+        return command
+
+    return decorate
 
 
 def _source(spec: GameSpec, file: str | Path | Text) -> Path | Text | str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import Iterable, Sequence
 
 from escapology.core.errors import InputError
 
@@ -144,6 +145,24 @@ def read_qdimacs(text: str, *, file: str | None = None) -> QBF:
         lines[ln - 1] = ""  # the clause reader sees a blank line (so its line numbers stay right)
     n, clauses = read_dimacs("\n".join(lines), file=file)
     return QBF(n, tuple(prefix), tuple(tuple(c) for c in clauses))
+
+
+def check_clauses(nvars: int, clauses: Iterable[Sequence[int]]) -> None:
+    """Refuse (:class:`InputError`) what no reduction can build a gadget for: an empty clause, or
+    a literal that is not a variable ``1..nvars`` (the reductions of every game check their
+    formula with this).
+
+    >>> check_clauses(2, [[1, -2], []])
+    Traceback (most recent call last):
+    ...
+    escapology.core.errors.InputError: clause 2 is empty (the formula is unsatisfiable; no gadget can express it)
+    """
+    for j, c in enumerate(clauses, 1):
+        if not c:
+            raise InputError(f"clause {j} is empty (the formula is unsatisfiable; no gadget can express it)")
+        for lit in c:
+            if lit == 0 or abs(lit) > nvars:
+                raise InputError(f"clause {j}: literal {lit} is not a variable 1..{nvars}")
 
 
 def satisfiable(nvars: int, clauses: list[list[int]] | tuple[tuple[int, ...], ...]) -> bool:

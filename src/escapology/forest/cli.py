@@ -5,7 +5,7 @@ command layer (:mod:`escapology.core.commands`), and the forest's own commands: 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -15,41 +15,26 @@ from escapology.core.cli_support import (
     TimeoutOption,
     command_deadline,
     emit_json,
-    reading_input,
     report_unknown,
     user_errors,
 )
-from escapology.core.commands import print_result, verbs_app
+from escapology.core.commands import load_instance, print_result, reading_options, verbs_app
 from escapology.core.errors import InputError
-from escapology.core.limits import Deadline, LimitReached
+from escapology.core.limits import LimitReached
 from escapology.forest import api
 from escapology.forest.spec import SPEC
 
 if TYPE_CHECKING:
+    from escapology.forest.dice import Odds
     from escapology.forest.model import Instance
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "forest" / "glade.lp"
 
 app = verbs_app(SPEC)
 
-
-def _option(name: str):  # type: ignore[no-untyped-def]
-    """The annotation of the reading option ``name`` as the verbs define it (one definition)."""
-    return next(o for o in SPEC.options_of("solve") if o.name == name).annotation()
-
-
 FileArg = Annotated[Path, typer.Argument(help=SPEC.instance_help)]
-StartOpt = _option("start")
-TargetOpt = _option("target")
-DieOpt = _option("die")
-SpecialOpt = _option("special")
-
-
-def _load(file: Path, deadline: Deadline | None = None, **reading: str | int | None) -> Instance:
-    """Read the instance with the protocol's ``load``; under a ``deadline`` (a command's
-    ``--timeout``), a time limit reached while reading is the answer "unknown"."""
-    with reading_input():
-        return api.load(file, deadline=deadline, **reading)
+#: the unknown-dice commands read the board as ``solve`` does, without its known rolls
+unknown_dice = reading_options(SPEC, skip=("rolls",))
 
 
 def detect(text: str) -> bool:
@@ -82,20 +67,30 @@ def encoding_cmd(
 
     typer.echo(encoding(), nl=False)
     if file is not None:
-        typer.echo(instance_facts(_load(file)), nl=False)
+        typer.echo(instance_facts(load_instance(SPEC, file)), nl=False)
 
 
 TurnsOpt = Annotated[int, typer.Option("--turns", help="Number of turns (the horizon).")]
 AtOpt = Annotated[Optional[str], typer.Option("--at", help="The field the player is on (default: the start).")]
 
 
-def _odds(inst: Instance, turns: int, timeout: float | None, fmt: OutputFormat = OutputFormat.text):  # type: ignore[no-untyped-def]
+def _position(file: Path, turns: int, at: str | None, fmt: OutputFormat, timeout: float | None,
+              reading: dict[str, Any], playing: bool = False) -> tuple[Instance, Odds, int]:
+    """What the unknown-dice commands start from: the instance read with the ``reading`` options,
+    the exact odds of ``turns`` turns (a time limit reached is the answer "unknown") and the field
+    ``--at`` names (default: the start). ``playing``: the command plays a turn now (``--turns``
+    is at least 1)."""
     from escapology.forest.dice import Odds  # unknown dice: these commands only
 
+    deadline = command_deadline(timeout)
+    inst = load_instance(SPEC, file, deadline, **reading)
+    if playing and turns < 1:
+        raise InputError("--turns must be at least 1")
     try:
-        return Odds(inst, turns, timeout=timeout)
+        odds = Odds(inst, turns, timeout=deadline.remaining())
     except LimitReached:
         raise typer.Exit(report_unknown(fmt is OutputFormat.json, {"turns": turns})) from None
+    return inst, odds, _field(inst, at, "--at")
 
 
 def _field(inst: Instance, text: str | None, what: str) -> int:
@@ -109,23 +104,19 @@ def _field(inst: Instance, text: str | None, what: str) -> int:
 
 @app.command("odds")
 @user_errors
+@unknown_dice
 def odds_cmd(
     file: FileArg,
     turns: TurnsOpt = 5,
     at: AtOpt = None,
     all_fields: Annotated[bool, typer.Option("--all", help="List every field, best first.")] = False,
-    start: StartOpt = None,
-    target: TargetOpt = None,
-    die: DieOpt = None,
-    special: SpecialOpt = None,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
+    *,
+    reading: dict[str, Any],
 ) -> None:
     """Unknown rolls: the exact chance to end on the target within k turns under optimal play."""
-    deadline = command_deadline(timeout)
-    inst = _load(file, deadline, start=start, target=target, die=die, special=special)
-    odds = _odds(inst, turns, deadline.remaining(), format)
-    v = _field(inst, at, "--at")
+    inst, odds, v = _position(file, turns, at, format, timeout, reading)
     fields = sorted(range(inst.board.n), key=lambda w: (-odds.probability(w), w)) if all_fields else [v]
     if format is OutputFormat.json:
         emit_json(
@@ -144,27 +135,21 @@ def odds_cmd(
 
 @app.command("best")
 @user_errors
+@unknown_dice
 def best_cmd(
     file: FileArg,
     roll: Annotated[str, typer.Option("--roll", help="The roll now, X,Y.")],
     turns: TurnsOpt = 5,
     at: AtOpt = None,
-    start: StartOpt = None,
-    target: TargetOpt = None,
-    die: DieOpt = None,
-    special: SpecialOpt = None,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
+    *,
+    reading: dict[str, Any],
 ) -> None:
     """Unknown future rolls: the best field to move to with this roll (k turns left, this one included)."""
     from escapology.forest.plan import describe_turn, realize_turn, turn_to_json  # numpy: this command only
 
-    deadline = command_deadline(timeout)
-    inst = _load(file, deadline, start=start, target=target, rolls=roll, die=die, special=special)
-    if turns < 1:
-        raise InputError("--turns must be at least 1")
-    odds = _odds(inst, turns, deadline.remaining(), format)
-    v = _field(inst, at, "--at")
+    inst, odds, v = _position(file, turns, at, format, timeout, {**reading, "rolls": roll}, playing=True)
     r = inst.rolls[0]
     w, value = odds.best_move(v, r, turns)
     options = odds.options(v, r, turns)
@@ -197,28 +182,24 @@ def best_cmd(
 
 @app.command("montecarlo")
 @user_errors
+@unknown_dice
 def montecarlo_cmd(
     file: FileArg,
     turns: TurnsOpt = 5,
     trials: Annotated[int, typer.Option("--trials", help="Number of simulated games.")] = 20000,
     seed: Annotated[int, typer.Option("--seed", help="Random seed.")] = 0,
     at: AtOpt = None,
-    start: StartOpt = None,
-    target: TargetOpt = None,
-    die: DieOpt = None,
-    special: SpecialOpt = None,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
+    *,
+    reading: dict[str, Any],
 ) -> None:
     """Play the optimal policy against random dice and compare with the exact probability."""
     from escapology.forest.dice import monte_carlo  # unknown dice: this command only
 
     if trials < 1:
         raise InputError("--trials must be at least 1")
-    deadline = command_deadline(timeout)
-    inst = _load(file, deadline, start=start, target=target, die=die, special=special)
-    odds = _odds(inst, turns, deadline.remaining(), format)
-    v = _field(inst, at, "--at")
+    inst, odds, v = _position(file, turns, at, format, timeout, reading)
     mc = monte_carlo(odds, v, trials=trials, seed=seed)
     exact = odds.probability(v)
     inside = mc.low <= float(exact) <= mc.high

@@ -101,12 +101,10 @@ def parse_instance(text: str, *, file: str | None = None, deadline: Deadline | N
     facts = parse_facts(text, file=file, max_facts=MAX_FACTS, deadline=deadline,
                         why=f"a forest board has at most {MAX_EDGES} edges and {MAX_ROLLS} rolls")
     edges: list[tuple[Term, Term]] = []
-    fields: list[tuple[Term, int]] = []
-    special: list[tuple[Term, int]] = []
-    dies: list[tuple[Any, int]] = []
+    # the facts of one argument, each as (argument, line), by name
+    single: dict[str, list[tuple[Any, int]]] = {name: [] for name in ("field", "special", "die", "start", "target")}
+    fields, special, dies, starts, targets = single.values()
     rolls: dict[int, tuple[int, int, int]] = {}
-    starts: list[tuple[Term, int]] = []
-    targets: list[tuple[Term, int]] = []
     pos: dict[Term, tuple[float, float]] = {}
     for k, f in enumerate(facts):
         if deadline is not None and k & (_POLL - 1) == 0:
@@ -124,12 +122,8 @@ def parse_instance(text: str, *, file: str | None = None, deadline: Deadline | N
             fields.append((v, f.line))
             if len(edges) > MAX_EDGES:
                 _check_sizes(0, len(edges), file, f.line)
-        elif f.name == "field":
-            fields.append((f.args[0], f.line))
-        elif f.name == "special":
-            special.append((f.args[0], f.line))
-        elif f.name == "die":
-            dies.append((f.args[0], f.line))
+        elif f.name in single:
+            single[f.name].append((f.args[0], f.line))
         elif f.name == "roll":
             i, x, y = f.args
             if not all(isinstance(a, int) for a in f.args):
@@ -139,10 +133,6 @@ def parse_instance(text: str, *, file: str | None = None, deadline: Deadline | N
             if len(rolls) >= MAX_ROLLS:
                 raise InputError(f"more than {MAX_ROLLS} rolls (the limit)", file=file, line=f.line)
             rolls[i] = (int(x), int(y), f.line)
-        elif f.name == "start":
-            starts.append((f.args[0], f.line))
-        elif f.name == "target":
-            targets.append((f.args[0], f.line))
         elif f.name == "pos":
             v, x, y = f.args
             if not (isinstance(x, int) and isinstance(y, int)):

@@ -21,11 +21,10 @@ start on (their *id*). A :class:`Board` maps every position to the id of the fie
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Sequence
 
-from escapology.core.tiles import ARMS, E, N, OPPOSITE, S, W
+from escapology.core.tiles import ARMS, E, N, OPPOSITE, S, W, reachable_from
 
 DIRECTION_BITS: dict[str, int] = {"n": N, "e": E, "s": S, "w": W}
 #: The push directions that move a row (e, w) and those that move a column (n, s).
@@ -268,15 +267,7 @@ class Board:
 
     def reachable(self, start: Iterable[int]) -> set[int]:
         """All positions the avatar can walk to from any of the ``start`` positions."""
-        seen = set(start)
-        queue = deque(seen)
-        while queue:
-            p = queue.popleft()
-            for q in self.neighbours(p):
-                if q not in seen:
-                    seen.add(q)
-                    queue.append(q)
-        return seen
+        return reachable_from(start, self.neighbours)
 
     def text(self, *, avatar: Iterable[int] = (), goal: int | None = None) -> str:
         """The board as box-drawing characters, north at the top; ``@`` avatar, ``*`` goal field."""

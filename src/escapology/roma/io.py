@@ -84,6 +84,31 @@ def _encode_bits(bits: Sequence[int]) -> str:
     return "".join(out)
 
 
+def _box_labels(rows: int, cols: int, walls: Sequence[int]) -> list[list[int]]:
+    """The boxes of a board from its walls, as a label per cell (the connected components of the
+    cells no wall separates). ``walls`` lists the ``(cols - 1) * rows`` walls between columns, row
+    by row, then the ``cols * (rows - 1)`` walls between rows (1: a wall), the order of both the
+    puzz.link URL and the rome.c game id."""
+    parent = list(range(rows * cols))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    between_rows = (cols - 1) * rows
+    for r in range(rows):
+        for c in range(cols - 1):
+            if not walls[r * (cols - 1) + c]:
+                parent[find(r * cols + c)] = find(r * cols + c + 1)
+    for r in range(rows - 1):
+        for c in range(cols):
+            if not walls[between_rows + r * cols + c]:
+                parent[find(r * cols + c)] = find((r + 1) * cols + c)
+    return [[find(r * cols + c) for c in range(cols)] for r in range(rows)]
+
+
 def decode_url(url: str) -> Puzzle:
     """Read a puzz.link / pzv.jp URL (``roma`` or ``rome``; also a ``pzprv3/roma/...`` URL)."""
     url = url.strip()
@@ -98,24 +123,7 @@ def decode_url(url: str) -> Puzzle:
         raise InputError(f"unsupported board size {cols}x{rows} in the URL (1 to {MAX_SIDE} rows and columns)")
     vbits, pos = _decode_bits(body, 0, (cols - 1) * rows)
     hbits, pos = _decode_bits(body, pos, cols * (rows - 1))
-    # boxes: connected components of cells not separated by a border
-    parent = list(range(rows * cols))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for r in range(rows):
-        for c in range(cols - 1):
-            if not vbits[r * (cols - 1) + c]:
-                parent[find(r * cols + c)] = find(r * cols + c + 1)
-    for r in range(rows - 1):
-        for c in range(cols):
-            if not hbits[r * cols + c]:
-                parent[find(r * cols + c)] = find((r + 1) * cols + c)
-    labels = [[find(r * cols + c) for c in range(cols)] for r in range(rows)]
+    labels = _box_labels(rows, cols, vbits + hbits)
     cells = [EMPTY] * (rows * cols)
     i = 0
     for ch in body[pos:]:
@@ -192,22 +200,6 @@ def decode_rome(game_id: str) -> Puzzle:
     if len(bits) > nv + nh and any(bits[nv + nh:]):
         raise InputError("the walls of the rome.c game id run past the board")
     bits += [0] * max(0, nv + nh - len(bits))
-    parent = list(range(w * h))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for r in range(h):
-        for c in range(w - 1):
-            if not bits[r * (w - 1) + c]:
-                parent[find(r * w + c)] = find(r * w + c + 1)
-    for r in range(h - 1):
-        for c in range(w):
-            if not bits[nv + r * w + c]:
-                parent[find(r * w + c)] = find((r + 1) * w + c)
     cells = [EMPTY] * (w * h)
     i = 0
     for ch in clues:
@@ -218,8 +210,7 @@ def decode_rome(game_id: str) -> Puzzle:
         else:
             cells[i] = {"U": "^", "D": "v", "L": "<", "R": ">", "X": GOAL}[ch]
             i += 1
-    labels = [[find(r * w + c) for c in range(w)] for r in range(h)]
-    return Puzzle.from_labels(labels, ["".join(cells[r * w:(r + 1) * w]) for r in range(h)])
+    return Puzzle.from_labels(_box_labels(h, w, bits), ["".join(cells[r * w:(r + 1) * w]) for r in range(h)])
 
 
 # -- pzprv3 -------------------------------------------------------------------------------------
@@ -488,19 +479,16 @@ def sniff(text: str) -> str | None:
         return "url"
     if _ROME_RE.match(first[0]):
         return "rome"
-    if re.search(r"\barc\s*\(", text) and re.search(r"\broma\s*\(", text):
+    graph = re.search(r"\barc\s*\(", text) and re.search(r"\broma\s*\(", text)
+    facts = re.search(r"\bbox\s*\(", text) and re.search(r"\b(rome)\s*\(", text)
+    if graph or facts:  # ASP facts: which ones
         try:
             names = {(f.name, len(f.args)) for f in parse_facts(text)}
         except InputError:
             return None
-        if ("roma", 1) in names and (("arc", 3) in names or ("arc", 2) in names):
+        if graph and ("roma", 1) in names and (("arc", 3) in names or ("arc", 2) in names):
             return "graph"
-    if re.search(r"\bbox\s*\(", text) and re.search(r"\b(rome)\s*\(", text):
-        try:
-            names = {(f.name, len(f.args)) for f in parse_facts(text)}
-        except InputError:
-            return None
-        if ("box", 3) in names and ("rome", 2) in names:
+        if facts and ("box", 3) in names and ("rome", 2) in names:
             return "facts"
     return None
 

@@ -30,6 +30,7 @@ import numpy as np
 from pysat.solvers import Solver, SolverNames
 
 from escapology.core.limits import Deadline, LimitReached
+from escapology.core.resources import Closing
 
 Vertex = Hashable
 DEFAULT_SOLVER = "glucose4"
@@ -42,7 +43,7 @@ BUDGETED = frozenset(SolverNames.cadical103 + SolverNames.cadical153 + SolverNam
 FIRST_BUDGET = 1000
 
 
-class ArrowSat:
+class ArrowSat(Closing):
     """An incremental SAT encoding of an arrow-choice instance (see the module docstring)."""
 
     def __init__(
@@ -104,12 +105,6 @@ class ArrowSat:
 
     def close(self) -> None:
         self.solver.delete()
-
-    def __enter__(self) -> "ArrowSat":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def cut(self, vertices: Iterable[Vertex]) -> list[int]:
         """The loop cut of a set of movers: some vertex of the set chooses an arc leaving it."""

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import Any, Awaitable, Callable
 
-from escapology.batch.pool import grace_seconds
+from escapology.batch.pool import grace_seconds, report
 from escapology.batch.task import Task, base_row
 from escapology.web.worker import Call, worker_main
 
@@ -191,10 +191,7 @@ class Jobs:
         while True:
             ready = await asyncio.to_thread(wait, [worker.conn, worker.process.sentinel], TICK)
             if worker.conn in ready:
-                try:
-                    kind, _key, answer = worker.conn.recv()
-                except (EOFError, OSError):
-                    kind, answer = "died", None
+                kind, answer = report(worker.conn)
                 if kind == "progress":
                     job.search = answer
                     continue

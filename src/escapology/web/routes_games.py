@@ -105,25 +105,28 @@ def _answer(job: Any) -> Any:
     return job.answer["ok"]
 
 
-@router.post("/games/{game}/check", summary="The independent checker's verdict on a certificate")
-async def check(game: GameName, body: CheckRequest, request: Request) -> dict[str, Any]:
-    s = request.app.state.settings
+async def _with_instance(game: GameName, body: Source, request: Request,
+                         work: Callable[[Any, Any], dict[str, Any]]) -> dict[str, Any]:
+    """``work(game, instance)`` in a thread of the server, the instance read from the request's
+    text within the quick time limit."""
+    timeout = request.app.state.settings.quick_timeout
 
     def run() -> dict[str, Any]:
         g = game_named(game.value)
-        inst = load_text(g, body.text, body.name, timeout=s.quick_timeout)
-        return guarded(lambda: g.protocol().check(inst, body.certificate).to_json())
+        return work(g, load_text(g, body.text, body.name, timeout=timeout))
 
     return await run_in_threadpool(run)
 
 
+@router.post("/games/{game}/check", summary="The independent checker's verdict on a certificate")
+async def check(game: GameName, body: CheckRequest, request: Request) -> dict[str, Any]:
+    return await _with_instance(game, body, request,
+                                lambda g, inst: guarded(lambda: g.protocol().check(inst, body.certificate).to_json()))
+
+
 @router.post("/games/{game}/frames", summary="The states of a certificate, step by step, and its picture")
 async def frames(game: GameName, body: FramesRequest, request: Request) -> dict[str, Any]:
-    s = request.app.state.settings
-
-    def run() -> dict[str, Any]:
-        g = game_named(game.value)
-        inst = load_text(g, body.text, body.name, timeout=s.quick_timeout)
+    def run(g: Any, inst: Any) -> dict[str, Any]:
         out: dict[str, Any] = {"frames": None, "svg": None}
         if _has_view(game.value):
             out["frames"] = guarded(view(game.value).frames, inst, body.certificate)
@@ -131,7 +134,7 @@ async def frames(game: GameName, body: FramesRequest, request: Request) -> dict[
             out["svg"] = guarded(lambda: g.protocol().render(inst, body.certificate).to_string())
         return out
 
-    return await run_in_threadpool(run)
+    return await _with_instance(game, body, request, run)
 
 
 @router.post("/games/{game}/play/{action}", summary="A move of play (the game's own actions)")

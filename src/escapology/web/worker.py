@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import importlib
 import os
-import signal
 import time
 from multiprocessing.connection import Connection
 from typing import Any
 
-from escapology.batch.pool import die_with_parent
+from escapology.batch.pool import requests, start_worker
 from escapology.batch.task import Task, run_task
 from escapology.core.errors import InputError
 from escapology.core.progress import listen
@@ -77,9 +76,7 @@ def worker_main(conn: Connection, parent: int) -> None:
     """A worker's loop: receive ``(key, task_or_call)``, send ``("progress", key, fields)`` while
     a search reports, ``("checking", key, None)`` when a solve's checker starts and
     ``("done", key, answer)`` at the end; ``None`` ends it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent()
-    if os.getppid() != parent:
+    if not start_worker(parent):
         return
     try:  # the server's own process answers first: it stays responsive while the workers search
         os.nice(WORKER_NICENESS)
@@ -87,14 +84,7 @@ def worker_main(conn: Connection, parent: int) -> None:
         pass
     forward = _Forward(conn)
     listen(forward)
-    while True:
-        try:
-            message = conn.recv()
-        except (EOFError, OSError):
-            return
-        if message is None:
-            return
-        key, work = message
+    for key, work in requests(conn):
         forward.key, forward.fields, forward.last = key, {}, 0.0
         if isinstance(work, Task):
             answer: Any = run_task(work, on_solved=lambda row, k=key: conn.send(("checking", k, None)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from escapology.amazeing.model import Position, Shift, mask
+from escapology.core import dimacs
 from escapology.core.errors import InputError
 
 V, H = mask("│"), mask("─")
@@ -61,12 +62,7 @@ def check_clauses(nvars: int, clauses: list[list[int]]) -> None:
     a literal outside ``1..nvars``."""
     if nvars < 1:
         raise InputError("the formula needs at least one variable")
-    for j, c in enumerate(clauses, 1):
-        if not c:
-            raise InputError(f"clause {j} is empty (the formula is unsatisfiable; no gadget can express it)")
-        for lit in c:
-            if lit == 0 or abs(lit) > nvars:
-                raise InputError(f"clause {j}: literal {lit} is not a variable 1..{nvars}")
+    dimacs.check_clauses(nvars, clauses)
 
 
 def refuse_large(cells: int, rows: int, cols: int, what: str) -> None:

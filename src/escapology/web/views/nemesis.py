@@ -35,8 +35,6 @@ from typing import Any
 
 from escapology.core.errors import InputError
 from escapology.web.views import QUICK
-from escapology.web.views import QUICK
-from escapology.web.views import QUICK
 from escapology.nemesis.model import Graph, Instance
 
 __all__ = ["ACTIONS", "GENERATE", "SLOW", "cat_numbers", "cat_reply", "frames", "reply", "starts", "state", "to_text"]
@@ -144,6 +142,26 @@ def _solver_moves(g: Graph, search: Any, pos: int, mult: tuple[int, ...]) -> int
     return moves[0][0]
 
 
+class _Play:
+    """A round being played: the vertex of the fugitive (or the cat), the edges left (their
+    multiplicities), the edges deleted so far and what each side did, in words."""
+
+    def __init__(self, g: Graph, position: str, mult: list[int], deleted: list[Any] | None) -> None:
+        self.g = g
+        self.pos, self.m = _vertex(g, position), _mult(g, mult)
+        self.deleted = list(deleted or [])
+        self.log: list[str] = []
+
+    def delete(self, e: int, who: str) -> None:
+        self.m = _minus(self.m, e)
+        self.deleted.append(self.g.edge_name(e))
+        self.log.append(f"{who} {'delete' if who == 'you' else 'deletes'} {'-'.join(self.g.edge_name(e))}")
+
+    def move(self, w: int, who: str) -> None:
+        self.pos = w
+        self.log.append(f"{who} {'move' if who == 'you' else 'moves'} to {self.g.names[w]}")
+
+
 def reply(inst: Instance, *, game: str, side: str, position: str, mult: list[int], move: Any = None,
           deleted: list[Any] | None = None) -> dict[str, Any]:
     """One round of play against the solver. ``side`` is the person's: ``fugitive`` (``move`` is a
@@ -159,50 +177,36 @@ def reply(inst: Instance, *, game: str, side: str, position: str, mult: list[int
     if game not in GAMES or side not in ("fugitive", "nemesis"):
         raise InputError("game is nemesis, blizzard, cat or cat-1; side fugitive or nemesis")
     g = inst.graph()
-    pos, m = _vertex(g, position), _mult(g, mult)
-    deleted = list(deleted or [])
+    play = _Play(g, position, mult, deleted)
     search = Search(g, game, Deadline(QUICK))
-    log: list[str] = []
-
-    def delete(e: int, who: str) -> None:
-        nonlocal m
-        m = _minus(m, e)
-        deleted.append(g.edge_name(e))
-        log.append(f"{who} {'delete' if who == 'you' else 'deletes'} {'-'.join(g.edge_name(e))}")
-
-    def fugitive_to(w: int, who: str) -> None:
-        nonlocal pos
-        pos = w
-        log.append(f"{who} {'move' if who == 'you' else 'moves'} to {g.names[w]}")
-
-    winner = _over(g, pos, m)
+    winner = _over(g, play.pos, play.m)
     if winner is None and side == "fugitive":
         w = _vertex(g, move)
-        if not any(x == w and m[e] for x, e in g.adj[pos]):
-            raise InputError(f"{move} is not a neighbour of {g.names[pos]} over an edge left")
-        fugitive_to(w, "you")
-        winner = _over(g, pos, m)
+        if not any(x == w and play.m[e] for x, e in g.adj[play.pos]):
+            raise InputError(f"{move} is not a neighbour of {g.names[play.pos]} over an edge left")
+        play.move(w, "you")
+        winner = _over(g, play.pos, play.m)
         if winner is None:
-            e = _solver_deletes(g, search, game, pos, m)
+            e = _solver_deletes(g, search, game, play.pos, play.m)
             if e is not None:
-                delete(e, "the Nemesis")
-            winner = _over(g, pos, m)
+                play.delete(e, "the Nemesis")
+            winner = _over(g, play.pos, play.m)
     elif winner is None:
         if move is not None:
             if not (isinstance(move, list) and len(move) == 2):
                 raise InputError("an edge is [a, b]")
             e = g.edge_id(str(move[0]), str(move[1]))
-            if e is None or e not in _deletable(g, game, pos, m):
+            if e is None or e not in _deletable(g, game, play.pos, play.m):
                 raise InputError(f"{move[0]}-{move[1]} is not an edge you may delete")
-            delete(e, "you")
-            winner = _over(g, pos, m)
+            play.delete(e, "you")
+            winner = _over(g, play.pos, play.m)
         if winner is None:
-            fugitive_to(_solver_moves(g, search, pos, m), "the fugitive")
-            winner = _over(g, pos, m)
+            play.move(_solver_moves(g, search, play.pos, play.m), "the fugitive")
+            winner = _over(g, play.pos, play.m)
     note = {"fugitive": "the fugitive reaches an exit", "nemesis": "no exit is reachable: the fugitive is trapped",
             None: ""}[winner]
-    return {"position": g.names[pos], "mult": list(m), "deleted": deleted, "winner": winner, "log": log,
-            "note": note}
+    return {"position": g.names[play.pos], "mult": list(play.m), "deleted": play.deleted, "winner": winner,
+            "log": play.log, "note": note}
 
 
 def cat_reply(inst: Instance, *, speed: int | None, side: str, position: str, mult: list[int], move: Any = None,
@@ -217,56 +221,43 @@ def cat_reply(inst: Instance, *, speed: int | None, side: str, position: str, mu
     from escapology.nemesis.cat import CatSearch
 
     g = inst.graph()
-    pos, m = _vertex(g, position), _mult(g, mult)
-    deleted = list(deleted or [])
+    play = _Play(g, position, mult, deleted)
     search = CatSearch(g, speed, Deadline(QUICK))
-    log: list[str] = []
 
     def isolated() -> bool:
-        return not any(m[e] for _, e in g.adj[pos])
+        return not any(play.m[e] for _, e in g.adj[play.pos])
 
     def targets() -> list[int]:
         if speed == 1:
-            return sorted({w for w, e in g.adj[pos] if m[e]})
-        return sorted(search.component(pos, m)[0] - {pos})
-
-    def delete(e: int, who: str) -> None:
-        nonlocal m
-        m = _minus(m, e)
-        deleted.append(g.edge_name(e))
-        log.append(f"{who} {'delete' if who == 'you' else 'deletes'} {'-'.join(g.edge_name(e))}")
-
-    def cat_to(w: int, who: str) -> None:
-        nonlocal pos
-        pos = w
-        log.append(f"{who} {'move' if who == 'you' else 'moves'} to {g.names[w]}")
+            return sorted({w for w, e in g.adj[play.pos] if play.m[e]})
+        return sorted(search.component(play.pos, play.m)[0] - {play.pos})
 
     if not isolated():
         if side == "nemesis":  # the person herds
             if not (isinstance(move, list) and len(move) == 2):
                 raise InputError("an edge is [a, b]")
             e = g.edge_id(str(move[0]), str(move[1]))
-            if e is None or not m[e]:
+            if e is None or not play.m[e]:
                 raise InputError(f"{move[0]}-{move[1]} is not an edge left")
-            delete(e, "you")
-            w = search.best_move(pos, m)
+            play.delete(e, "you")
+            w = search.best_move(play.pos, play.m)
             if w is not None:
-                cat_to(w, "the cat")
+                play.move(w, "the cat")
         else:  # the person is the cat
             if move is not None:
                 w = _vertex(g, move)
                 if w not in targets():
-                    raise InputError(f"the cat cannot go from {g.names[pos]} to {move}")
-                cat_to(w, "you")
+                    raise InputError(f"the cat cannot go from {g.names[play.pos]} to {move}")
+                play.move(w, "you")
             if not isolated():
-                e = search.best_deletion(pos, m)
+                e = search.best_deletion(play.pos, play.m)
                 if e is not None:
-                    delete(e, "the herder")
+                    play.delete(e, "the herder")
     over = isolated()
-    return {"position": g.names[pos], "mult": list(m), "deleted": deleted, "log": log,
-            "winner": ("nemesis" if over else None), "value": 0 if over else search.herder_turn(pos, m),
+    return {"position": g.names[play.pos], "mult": list(play.m), "deleted": play.deleted, "log": play.log,
+            "winner": ("nemesis" if over else None), "value": 0 if over else search.herder_turn(play.pos, play.m),
             "targets": [] if over or side == "nemesis" else [g.names[w] for w in targets()],
-            "note": f"the cat is isolated after {len(deleted)} deletions" if over else ""}
+            "note": f"the cat is isolated after {len(play.deleted)} deletions" if over else ""}
 
 
 def cat_numbers(inst: Instance, *, game: str = "cat") -> dict[str, int]:
