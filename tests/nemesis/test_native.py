@@ -67,7 +67,7 @@ def test_native_cat_values_match_python_and_certificates_check(g, speed):
 
 
 def test_native_tables_have_the_python_shapes():
-    """The entries extract.py reads: trap flags of losing entries, supports, replies."""
+    """The entries engines/extract.py reads: trap flags of losing entries, supports, replies."""
     g = Instance.from_edges([("s", "a"), ("a", "x"), ("s", "b"), ("b", "y"), ("a", "b")], exits={"x", "y"},
                             start="s").graph()
     for sr in (NativeSearch(g), Search(g)):
