@@ -53,7 +53,6 @@ unrestricted positions.
 (True, 'fugitive')
 """
 
-
 from __future__ import annotations
 
 import sys
