@@ -25,8 +25,9 @@ from escapology.nemesis import (
     subcubic_winner,
     tree_winner,
 )
-from escapology.nemesis.cat import new_cat_search
-from escapology.nemesis.exact import new_search, plain_winner
+from escapology.nemesis.engines.cat import new_cat_search
+from escapology.nemesis.engines.exact import new_search
+from escapology.nemesis.engines.exact_python import plain_winner
 from escapology.nemesis.generator import grid_distance
 
 
@@ -197,9 +198,9 @@ def grid_table(size: int, timeout: float, engine: str = "native") -> None:
                 return
     print(f"  total {time.perf_counter() - total:.1f} s")
     if size <= 7:
-        from escapology.nemesis.checker import check_strategy
-        from escapology.nemesis.extract import nemesis_strategy
-        from escapology.nemesis.strategy import strategy_size
+        from escapology.nemesis.checkers.check import check_strategy
+        from escapology.nemesis.engines.extract import nemesis_strategy
+        from escapology.nemesis.strategy.document import strategy_size
 
         c = g.index[f"r{size // 2}c{size // 2}"]
         if not sr.f_turn(c, g.mult)[0]:

@@ -76,9 +76,9 @@ BASELINE = {
 MILLION = '''
 import sys, time
 from escapology.nemesis import Instance
-from escapology.nemesis.checker import check_strategy
-from escapology.nemesis.linear import tree_winner
-from escapology.nemesis.strategy import write_json
+from escapology.nemesis.checkers.check import check_strategy
+from escapology.nemesis.engines.linear import tree_winner
+from escapology.nemesis.strategy.document import write_json
 k = (1_000_000 - 2) // 2
 edges = [("s", "v1"), (f"v{k}", "y")] + [(f"v{i}", f"x{i}") for i in range(1, k + 1)]
 edges += [(f"v{i}", f"v{i + 1}") for i in range(1, k)]

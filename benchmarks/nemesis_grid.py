@@ -20,7 +20,7 @@ check`` reads a large strategy file as a stream into flat arrays, about 60 bytes
 for the 13x13 centre's 55 million) is written but not checked; the row says so.
 
 The Nemesis' strategies are streamed to their files by the crate's writer
-(:func:`escapology.nemesis.extract.write_nemesis_strategy`: no document in memory); a row gives
+(:func:`escapology.nemesis.engines.extract.write_nemesis_strategy`: no document in memory); a row gives
 the nodes, the file's size, the seconds and the process's peak resident memory so far (the
 search's tables included), and the checker's seconds and peak memory (its own process).
 """
@@ -42,10 +42,10 @@ from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis import grid
 from escapology.nemesis import io as nio
 from escapology.nemesis.api import check
-from escapology.nemesis.exact import new_search, solve
-from escapology.nemesis.extract import StrategyTooLarge, write_nemesis_strategy
+from escapology.nemesis.engines.exact import new_search, solve
+from escapology.nemesis.engines.extract import StrategyTooLarge, write_nemesis_strategy
 from escapology.nemesis.generator import grid_distance
-from escapology.nemesis.strategy import strategy_size, write_json
+from escapology.nemesis.strategy.document import strategy_size, write_json
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI = ROOT / ".venv" / "bin" / "escapology"

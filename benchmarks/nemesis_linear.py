@@ -10,7 +10,7 @@ Each command is a fresh process (start-up included). With ``--baseline DIR`` (a 
 baseline commit, e.g. ``git worktree add /work/bench-16l fb04e05``) the same commands run with
 ``PYTHONPATH=DIR/src`` in the same run, side by side, with the ratio baseline / now. The baseline
 refuses graphs above 10^5 vertices (its reading limit), so it runs with that limit lifted
-(``escapology.nemesis.io.MAX_VERTICES`` and ``MAX_EDGES`` raised before the CLI starts); ``--limit``
+(``escapology.nemesis.sizes.MAX_VERTICES`` and ``MAX_EDGES`` raised before the CLI starts); ``--limit``
 caps each baseline command (``>L`` in the table), and a family's larger sizes are skipped
 after its first time-out. ``x2`` is the growth from the previous size (time doubling: 2.0).
 
@@ -46,8 +46,8 @@ from pathlib import Path
 FAMILIES = ("caterpillar", "binary", "random-tree", "deg3", "blizzard")
 GAME = {"blizzard": "blizzard"}
 
-_LIFT = ("import sys, escapology.nemesis.io as io; io.MAX_VERTICES = io.MAX_EDGES = 10**8; "
-         "io.MAX_FACTS = 3 * 10**8; from escapology.cli import main; sys.argv[0] = 'escapology'; main()")
+_LIFT = ("import sys, escapology.nemesis.sizes as sizes; sizes.MAX_VERTICES = sizes.MAX_EDGES = 10**8; "
+         "sizes.MAX_FACTS = 3 * 10**8; from escapology.cli import main; sys.argv[0] = 'escapology'; main()")
 
 
 def _facts(edges: list[tuple[int, int]] | list[tuple[int, int, int]], exits: list[int], start: int) -> str:

@@ -7,9 +7,9 @@
 Each case is a start on the K x K grid of Fig. 4 (``escapology nemesis generate grid --size K``)
 from which the Nemesis wins. Each writer runs in a process of its own: the native search proves the
 win (``f_turn``), then the strategy is written to ``OUT/grid-K-rIcJ-WRITER.json``: *python* builds
-the document with :func:`escapology.nemesis.extract.nemesis_strategy` and writes it with
-:func:`escapology.nemesis.strategy.write_json`; *native* streams it with
-:func:`escapology.nemesis.extract.write_nemesis_strategy` (the crate's writer). The table gives the
+the document with :func:`escapology.nemesis.engines.extract.nemesis_strategy` and writes it with
+:func:`escapology.nemesis.strategy.document.write_json`; *native* streams it with
+:func:`escapology.nemesis.engines.extract.write_nemesis_strategy` (the crate's writer). The table gives the
 nodes, the file's size, the seconds of the search and of the writing, the resident memory after
 the search (the search's tables), the peak resident memory of the process (``VmHWM``, the
 search's own peak included) and the writer's share (the peak less the memory
@@ -37,9 +37,9 @@ def child(k: int, cell: str, writer: str, path: Path, max_nodes: int | None) -> 
     """One measurement in this process; prints a JSON line."""
     from escapology.batch.task import peak_memory_mib, resident_memory
     from escapology.nemesis import grid
-    from escapology.nemesis.exact import new_search
-    from escapology.nemesis.extract import StrategyTooLarge, nemesis_strategy, write_nemesis_strategy
-    from escapology.nemesis.strategy import write_json
+    from escapology.nemesis.engines.exact import new_search
+    from escapology.nemesis.engines.extract import StrategyTooLarge, nemesis_strategy, write_nemesis_strategy
+    from escapology.nemesis.strategy.document import write_json
 
     g = grid(k, k).graph()
     start = g.index[cell]

@@ -1,8 +1,8 @@
 import random
 
 from escapology.nemesis import Instance, cat_numbers, cat_value, random_graph
-from escapology.nemesis.cat import CatSearch, cat_certificate
-from escapology.nemesis.checker import check_cat
+from escapology.nemesis.engines.cat import CatSearch, cat_certificate
+from escapology.nemesis.checkers.check import check_cat
 
 
 def _plain(g, pos, mult, speed):

@@ -11,10 +11,10 @@ import pytest
 from typer.testing import CliRunner
 
 from escapology.nemesis import Instance, blizzard_winner, check, load, random_graph, solve, solve_graph
-from escapology.nemesis.checker import check_strategy
+from escapology.nemesis.checkers.check import check_strategy
 from escapology.nemesis.cli import app
-from escapology.nemesis.linear import blizzard_trap_region, subcubic_strategy, subcubic_winner, tree_winner
-from escapology.nemesis.strategy import SCHEMA, as_document, write_json
+from escapology.nemesis.engines.linear import blizzard_trap_region, subcubic_strategy, subcubic_winner, tree_winner
+from escapology.nemesis.strategy.document import SCHEMA, as_document, write_json
 
 runner = CliRunner()
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "nemesis.md"
@@ -178,7 +178,7 @@ def test_escape_tree_command_definition_10(tmp_path):
 
 
 def test_pictures_draw_exits_red_and_number_the_rounds(tmp_path):
-    from escapology.nemesis.render import EXIT, START, line_of_play, picture
+    from escapology.nemesis.drawing import EXIT, START, line_of_play, picture
 
     inst = load(EXAMPLE)
     strat = solve(inst).certificate

@@ -15,10 +15,10 @@ sys.path.insert(0, str(Path(__file__).parent))  # the helpers beside this file (
 from nemesis_replay import fugitive_wins_without_revisits, replay, trap_rule  # noqa: E402
 
 from escapology.nemesis import Instance, blizzard_winner, check_strategy, solve_graph, tree_winner  # noqa: E402
-from escapology.nemesis import checker_nemesis  # noqa: E402
-from escapology.nemesis.checker_nemesis import NemesisChecker  # noqa: E402
+from escapology.nemesis.checkers import nemesis as checker_nemesis  # noqa: E402
+from escapology.nemesis.checkers.nemesis import NemesisChecker  # noqa: E402
 from escapology.nemesis.generator import random_tree  # noqa: E402
-from escapology.nemesis.strategy import fugitive_document  # noqa: E402
+from escapology.nemesis.strategy.document import fugitive_document  # noqa: E402
 
 GAMES = ("nemesis", "blizzard")
 

@@ -101,7 +101,7 @@ def test_timeout_exit_3(tmp_path):
 
 def test_time_running_out_while_the_strategy_is_written_is_unknown_with_the_winner(tmp_path, monkeypatch):
     from escapology.core.limits import LimitReached
-    from escapology.nemesis import extract
+    from escapology.nemesis.engines import extract
 
     def out_of_time(*args, **kwargs):
         raise LimitReached()

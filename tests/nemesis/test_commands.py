@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from escapology.cli import app as root
 from escapology.nemesis import api, load, solve
 from escapology.nemesis.cli import app
-from escapology.nemesis.linear_native import NativeInstance
+from escapology.nemesis.native_instance import NativeInstance
 from escapology.nemesis.spec import SPEC
 
 runner = CliRunner()

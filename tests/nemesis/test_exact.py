@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis import Instance, check_strategy, grid, plain_winner, solve_graph, winning_starts
-from escapology.nemesis.exact import Search
+from escapology.nemesis.engines.exact_python import Search
 
 sys.path.insert(0, str(Path(__file__).parent))  # the helpers beside this file (importlib mode)
 

@@ -1,4 +1,4 @@
-"""The native linear methods (escapology.nemesis.linear_native) against the Python reference,
+"""The native linear methods (escapology.nemesis.engines.linear_native) against the Python reference,
 the exact solver and the checker; the native reader against the Python readers."""
 
 import json
@@ -10,22 +10,23 @@ from hypothesis import strategies as st
 
 from escapology.core.errors import InputError
 from escapology.nemesis import io as nio
-from escapology.nemesis import linear_native
+from escapology.nemesis import native_instance, sizes
+from escapology.nemesis.engines import linear_native
 from escapology.nemesis.api import solve_linear_python
-from escapology.nemesis.checker import check_strategy
-from escapology.nemesis.checker_nemesis import check_trap_region
-from escapology.nemesis.exact import solve as solve_graph
+from escapology.nemesis.checkers.check import check_strategy
+from escapology.nemesis.checkers.nemesis import check_trap_region
+from escapology.nemesis.engines.exact import solve as solve_graph
 from escapology.nemesis.generator import random_graph, random_subcubic, random_tree
 from escapology.nemesis.model import Instance
 
-pytestmark = pytest.mark.skipif(linear_native.native() is None, reason="the native extension is not built")
+pytestmark = pytest.mark.skipif(native_instance.native() is None, reason="the native extension is not built")
 
 
 def _answers(inst: Instance, game: str) -> None:
     """From every start: the native answer is the Python reference's, its winner the exact
     solver's, and the checker accepts its certificate."""
     g = inst.graph()
-    ng = linear_native.from_graph(g)
+    ng = native_instance.from_graph(g)
     for s in range(g.n):
         try:
             expected = json.loads(json.dumps(solve_linear_python(g, game, s)))  # pairs as lists
@@ -120,18 +121,18 @@ def test_reader_agrees_with_python(n, p, mult, seed):
     rng = random.Random(seed)
     inst = _renamed(random_graph(n, p, exits=2, seed=seed, max_mult=mult), rng)
     text = _facts(inst, rng)
-    ng = linear_native.read_text(text)
+    ng = native_instance.read_text(text)
     assert ng is not None
-    native, python = linear_native.instance(ng), nio.parse_instance(text)
+    native, python = native_instance.instance(ng), nio.parse_instance(text)
     assert native.vertices == python.vertices
     assert list(native.edges.items()) == list(python.edges.items())
     assert (native.exits, native.start) == (python.exits, python.start)
-    g, h = linear_native.graph(ng), python.graph()
+    g, h = native_instance.graph(ng), python.graph()
     assert (g.names, g.ends, g.mult, g.adj, g.is_exit, g.start) == (h.names, h.ends, h.mult, h.adj, h.is_exit, h.start)
     edge_list = "\n".join(f"{a} {b} {k}" if k > 1 else f"{a}\t{b}" for (a, b), k in inst.edges.items())
-    ng = linear_native.read_text(edge_list, edge_list=True)
+    ng = native_instance.read_text(edge_list, edge_list=True)
     assert ng is not None
-    native, python = linear_native.instance(ng), nio.read_edge_list(edge_list)
+    native, python = native_instance.instance(ng), nio.read_edge_list(edge_list)
     assert (native.vertices, list(native.edges.items())) == (python.vertices, list(python.edges.items()))
 
 
@@ -149,7 +150,7 @@ def test_reader_agrees_with_python(n, p, mult, seed):
 ])
 def test_declined_files_go_to_the_python_reader(text, tmp_path):
     """What the native reader declines, the Python reader reads or reports with its line."""
-    assert linear_native.read_text(text) is None
+    assert native_instance.read_text(text) is None
     path = tmp_path / "g.lp"
     path.write_text(text)
     try:
@@ -162,16 +163,16 @@ def test_declined_files_go_to_the_python_reader(text, tmp_path):
 
 def test_options_and_limits(monkeypatch):
     text = "edge(s,a). edge(a,x). edge(a,y). exit(x)."
-    ng = linear_native.read_text(text, exits=["y"], start="s")
+    ng = native_instance.read_text(text, exits=["y"], start="s")
     assert ng.start == 0 and ng.exits() == [2, 3]
-    assert linear_native.read_text(text, exits=["nowhere"], start="s") is None
-    monkeypatch.setattr(nio, "MAX_VERTICES", 3)
+    assert native_instance.read_text(text, exits=["nowhere"], start="s") is None
+    monkeypatch.setattr(sizes, "MAX_VERTICES", 3)
     with pytest.raises(InputError, match="more than 3 vertices"):
-        linear_native.read_text(text)
-    monkeypatch.setattr(nio, "MAX_VERTICES", 10)
-    monkeypatch.setattr(nio, "MAX_EDGES", 2)
+        native_instance.read_text(text)
+    monkeypatch.setattr(sizes, "MAX_VERTICES", 10)
+    monkeypatch.setattr(sizes, "MAX_EDGES", 2)
     with pytest.raises(InputError, match="more than 2 edges"):
-        linear_native.read_text(text)
+        native_instance.read_text(text)
 
 
 def _caterpillar(spine: int) -> str:
@@ -185,7 +186,7 @@ def _caterpillar(spine: int) -> str:
 
 def test_caterpillar_of_two_million_vertices():
     """The deep path that once raised RecursionError: 2*10^6 vertices, read, decided and written."""
-    ng = linear_native.read_text(_caterpillar(10**6))
+    ng = native_instance.read_text(_caterpillar(10**6))
     assert ng.n == 2 * 10**6
     answer = linear_native.solve(ng, "nemesis")
     assert answer.winner == "fugitive"
@@ -220,10 +221,10 @@ def test_caterpillar_through_the_cli(tmp_path):
 def test_names_that_json_escapes():
     """Edge-list names may hold quotes, backslashes and any Unicode: written as json.dumps writes them."""
     text = 's a"b\na"b c\\d\nc\\d x\u00e9\nc\\d y\u2028z\na"b x\u00e9\n'
-    ng = linear_native.read_text(text, edge_list=True, exits=["x\u00e9"], start="s")
+    ng = native_instance.read_text(text, edge_list=True, exits=["x\u00e9"], start="s")
     if ng is None:  # U+2028 splits lines for Python: the Python reader reads this file
-        ng = linear_native.read_text(text.replace("\u2028", "_"), edge_list=True, exits=["x\u00e9"], start="s")
-    g = linear_native.graph(ng)
+        ng = native_instance.read_text(text.replace("\u2028", "_"), edge_list=True, exits=["x\u00e9"], start="s")
+    g = native_instance.graph(ng)
     answer = linear_native.solve(ng, "nemesis")
     expected = json.loads(json.dumps(solve_linear_python(g, "nemesis")))
     assert answer.parsed() == expected

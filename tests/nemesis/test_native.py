@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 
 from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis import Instance, grid, plain_winner, solve_graph, winning_starts
-from escapology.nemesis.cat import CatSearch, cat_certificate, new_cat_search
-from escapology.nemesis.checker import check_cat, check_strategy
-from escapology.nemesis.exact import Search, new_search
-from escapology.nemesis.native import NativeCatSearch, NativeSearch, available
+from escapology.nemesis.engines.cat import CatSearch, cat_certificate, new_cat_search
+from escapology.nemesis.checkers.check import check_cat, check_strategy
+from escapology.nemesis.engines.exact import new_search
+from escapology.nemesis.engines.exact_python import Search
+from escapology.nemesis.engines.native import NativeCatSearch, NativeSearch, available
 
 sys.path.insert(0, str(Path(__file__).parent))  # the helpers beside this file (importlib mode)
 
@@ -66,7 +67,7 @@ def test_native_cat_values_match_python_and_certificates_check(g, speed):
 
 
 def test_native_tables_have_the_python_shapes():
-    """The entries extract.py reads: trap flags of losing entries, supports, replies."""
+    """The entries engines/extract.py reads: trap flags of losing entries, supports, replies."""
     g = Instance.from_edges([("s", "a"), ("a", "x"), ("s", "b"), ("b", "y"), ("a", "b")], exits={"x", "y"},
                             start="s").graph()
     for sr in (NativeSearch(g), Search(g)):

@@ -21,7 +21,7 @@ from escapology.nemesis import (
     tree_strategy,
     two_exits,
 )
-from escapology.nemesis.escape_tree import tree_condition
+from escapology.nemesis.engines.escape_tree import tree_condition
 
 
 def _cnf(rng):

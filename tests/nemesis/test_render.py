@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from escapology.core.svg import png_size
 from escapology.nemesis.cli import app
 from escapology.nemesis.io import parse_instance
-from escapology.nemesis.render import STRUCK, layout, line_of_play, picture
+from escapology.nemesis.drawing import STRUCK, layout, line_of_play, picture
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "nemesis" / "small.lp"

@@ -21,10 +21,10 @@ from escapology.nemesis import api as napi  # noqa: E402  (check reads large str
 from escapology.nemesis import cli as ncli  # noqa: E402
 from escapology.nemesis import io as nio  # noqa: E402
 from escapology.nemesis.api import check_file  # noqa: E402
-from escapology.nemesis.checker import check_strategy, check_strategy_file  # noqa: E402
-from escapology.nemesis.checker_base import PositionChains  # noqa: E402
+from escapology.nemesis.checkers.check import check_strategy, check_strategy_file  # noqa: E402
+from escapology.nemesis.checkers.base import PositionChains  # noqa: E402
 from escapology.nemesis.generator import grid  # noqa: E402
-from escapology.nemesis.strategy_stream import StreamedDocument, streamed_nemesis_document  # noqa: E402
+from escapology.nemesis.strategy.stream import StreamedDocument, streamed_nemesis_document  # noqa: E402
 
 runner = CliRunner()
 
@@ -58,7 +58,7 @@ def test_streamed_verdicts_equal_the_in_memory_checker(tmp_path, chunk):
 
 
 def test_a_grid_strategy_through_the_cli_stream(tmp_path, monkeypatch):
-    from escapology.nemesis.exact import solve
+    from escapology.nemesis.engines.exact import solve
 
     inst = grid(7, 7, start=(3, 3))
     lp = tmp_path / "g.lp"

@@ -17,11 +17,11 @@ from typer.testing import CliRunner
 from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis import Instance, grid, random_graph
 from escapology.nemesis import io as nio
-from escapology.nemesis.checker import check_strategy
+from escapology.nemesis.checkers.check import check_strategy
 from escapology.nemesis.cli import app
-from escapology.nemesis.exact import Search
-from escapology.nemesis.extract import StrategyTooLarge, nemesis_strategy, write_nemesis_strategy
-from escapology.nemesis.native import NativeSearch, available
+from escapology.nemesis.engines.exact_python import Search
+from escapology.nemesis.engines.extract import StrategyTooLarge, nemesis_strategy, write_nemesis_strategy
+from escapology.nemesis.engines.native import NativeSearch, available
 
 sys.path.insert(0, str(Path(__file__).parent))  # the helpers beside this file (importlib mode)
 
@@ -72,7 +72,7 @@ def test_the_grid_nemesis_starts_give_the_python_writers_document(k, tmp_path):
 def test_the_text_is_write_jsons_with_the_root_last(tmp_path):
     import io
 
-    from escapology.nemesis.strategy import write_json
+    from escapology.nemesis.strategy.document import write_json
 
     for g, start in ((grid(7, 7).graph(), "r3c3"),
                      (UNUSUAL.graph(), "s\u00e9")):
@@ -220,8 +220,8 @@ def test_a_graph_deep_enough_for_the_searchs_own_thread(tmp_path):
 
 
 def test_solve_reads_the_native_writers_document_back(tmp_path):
-    from escapology.nemesis.exact import solve
-    from escapology.nemesis.extract import nemesis_strategy_document
+    from escapology.nemesis.engines.exact import solve
+    from escapology.nemesis.engines.extract import nemesis_strategy_document
 
     g = grid(7, 7).graph()
     start = g.index["r3c3"]

@@ -1,4 +1,4 @@
-//! Cat Herding's exact value by memoised minimax, the same as `escapology.nemesis.cat.CatSearch`
+//! Cat Herding's exact value by memoised minimax, the same as `escapology.nemesis.engines.cat.CatSearch`
 //! (Ashmore, Dyer, Marbach, Milley; the Nemesis paper's Corollary 6 for cat speed 1).
 //!
 //! No exits. Each round the herder deletes one edge copy, then the cat moves; the value is the

@@ -2,8 +2,8 @@
 //! Game in Graphs", FUN 2026; Ashmore, Dyer, Marbach, Milley for Cat Herding): the exact searches,
 //! and the linear-time algorithms on graphs of millions of vertices ([`linear`]).
 //!
-//! The exact searches are the same search as `escapology.nemesis.exact` and
-//! `escapology.nemesis.cat`, as plain Rust:
+//! The exact searches are the same search as `escapology.nemesis.engines.exact_python` and
+//! `escapology.nemesis.engines.cat`, as plain Rust:
 //!
 //! - [`graph`]: the multigraph (the one graph type of the exact and the linear engines) as
 //!   compressed adjacency and multiplicity arrays, edge sets as bitsets;

@@ -1,7 +1,7 @@
 //! The Python side of the exact Nemesis, Blizzard and Cat Herding searches:
 //! `escapology._native.NemesisSearch` and `CatHerding`.
 //!
-//! Bound in `lib.rs` by [`register`]; used by `escapology.nemesis.native`.
+//! Bound in `lib.rs` by [`register`]; used by `escapology.nemesis.engines.native`.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -128,9 +128,9 @@ fn edge_set<'py>(
     PyFrozenSet::new(py, edges.collect::<Vec<_>>())
 }
 
-/// The exact Nemesis/Blizzard search of `escapology.nemesis.exact`, with its tables kept between
+/// The exact Nemesis/Blizzard search of `escapology.nemesis.engines.exact_python`, with its tables kept between
 /// calls. Entries are referred to by index; `f_entry`/`n_entry` give them in the tuple shapes of
-/// the Python search's tables (what `escapology.nemesis.extract` reads).
+/// the Python search's tables (what `escapology.nemesis.engines.extract` reads).
 #[pyclass(module = "escapology._native")]
 struct NemesisSearch {
     engine: NemesisEngine,
@@ -249,7 +249,7 @@ impl NemesisSearch {
     }
 
     /// Writes the Nemesis' winning strategy from `start` to the file `path`: the document of
-    /// `escapology.nemesis.extract.nemesis_strategy`, node for node (see `strategy_writer`).
+    /// `escapology.nemesis.engines.extract.nemesis_strategy`, node for node (see `strategy_writer`).
     /// `mult` are the graph's real multiplicities, `names` every vertex's name encoded as a JSON
     /// string. Returns `("written", nodes, root)`, or `("too_large", 0, 0)` beyond `max_nodes`
     /// nodes, or `("stopped", 0, 0)` when `seconds` ran out; the file is then incomplete (the
@@ -361,7 +361,7 @@ impl NemesisSearch {
     }
 }
 
-/// Cat Herding's exact search of `escapology.nemesis.cat`, with its table kept between calls.
+/// Cat Herding's exact search of `escapology.nemesis.engines.cat`, with its table kept between calls.
 /// Every method returns None when `seconds` ran out.
 #[pyclass(module = "escapology._native")]
 struct CatHerding {

@@ -1,5 +1,5 @@
 //! The exact search for Nemesis and Blizzard: a depth-first minimax with transposition tables over
-//! *restricted* positions, the same as `escapology.nemesis.exact.Search`. Each step is sound for
+//! *restricted* positions, the same as `escapology.nemesis.engines.exact_python.Search`. Each step is sound for
 //! the reason given (`H` is the current multigraph, `u` the fugitive's vertex):
 //!
 //! 1. *Monotonicity.* If the fugitive wins from `(u, H)` he wins from `(u, H')` for every
@@ -24,7 +24,7 @@
 //! The tables are kept between calls (one search serves every start vertex of a graph) and keep
 //! the fugitive's strategy: a winning fugitive-turn entry names his move and the Nemesis-turn
 //! entry it leads to; a winning Nemesis-turn entry lists his replies with their supports (what
-//! `escapology.nemesis.extract` turns into a strategy document).
+//! `escapology.nemesis.engines.extract` turns into a strategy document).
 
 use super::bridge::BridgeFinder;
 use super::graph::{EdgeSet, Graph};

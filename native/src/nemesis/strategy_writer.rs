@@ -1,6 +1,6 @@
 //! The Nemesis' winning strategy written straight to a file: the document of
-//! `escapology.nemesis.extract.nemesis_strategy` (format `nemesis-strategy`, version 1, see
-//! `escapology.nemesis.strategy`), node for node, without holding it in memory.
+//! `escapology.nemesis.engines.extract.nemesis_strategy` (format `nemesis-strategy`, version 1, see
+//! `escapology.nemesis.strategy.document`), node for node, without holding it in memory.
 //!
 //! **What is written.** One node per *full* position of the game without revisits (the
 //! fugitive's vertex, the multiset of deletions, the vertices he has left; Remark 7) that the
@@ -24,7 +24,7 @@
 //! The root is known only at the end, so the document is written as
 //! `{"format": ..., "version": 1, "player": "nemesis", "nodes": [...], "root": R}` (JSON objects
 //! are unordered; the readers look keys up by name), with the separators of
-//! `escapology.nemesis.strategy.write_json` (`", "`, `": "`) and the names as the caller encoded
+//! `escapology.nemesis.strategy.document.write_json` (`", "`, `": "`) and the names as the caller encoded
 //! them (JSON strings, quotes included).
 //!
 //! **Memory.** Per node: 20 bytes of position (chain, node id, tag) and 5 to 11 bytes of the

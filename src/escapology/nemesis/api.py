@@ -15,7 +15,7 @@ The engines (:data:`ENGINES`; ``engine=``, ``-e/--engine``):
 ``linear``
     the linear-time methods of the paper in Rust: Lemma 11 (trees), Lemma 12 (maximum degree 3),
     Theorem 13 (Blizzard, any graph). A file in the plain form is read natively
-    (:class:`~escapology.nemesis.linear_native.NativeInstance`) and solved without a Python object
+    (:class:`~escapology.nemesis.native_instance.NativeInstance`) and solved without a Python object
     per vertex: graphs of millions of vertices in seconds.
 ``linear-python``
     the Python reference of the linear methods (a cross-check).
@@ -42,6 +42,7 @@ fugitive strategy: 4 nodes; main line: a -> x
 
 from __future__ import annotations
 
+import io
 import json
 import warnings
 from dataclasses import dataclass, field
@@ -50,11 +51,18 @@ from typing import Any, Iterable, TextIO
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
+from escapology.core.progress import search_progress
 from escapology.core.protocol import TEXT, Text, Verdict, read_source
 from escapology.core.results import Status
 from escapology.core.svg import Svg
+from escapology.nemesis import generator, native_instance, sizes
 from escapology.nemesis import io as nio
+from escapology.nemesis.checkers.base import paused_gc
+from escapology.nemesis.checkers.escape_tree import check_escape_tree
+from escapology.nemesis.drawing import picture
 from escapology.nemesis.model import Graph, Instance
+from escapology.nemesis.strategy.document import is_document, player, principal_line, strategy_size, write_json
+from escapology.nemesis.strategy.stream import streamed_nemesis_document
 
 __all__ = ["ENGINES", "Result", "load", "solve", "check", "generate", "render", "require_start", "resolve_engine",
            "read_certificate", "check_file", "check_graph", "winning_region", "strategy_of", "KINDS"]
@@ -147,8 +155,6 @@ class Result:
     def write_json(self, out: TextIO) -> None:
         """Write :meth:`to_json` as one line as it is encoded (strategies share nodes: the text can
         be far larger than the objects)."""
-        from escapology.nemesis.strategy import write_json
-
         write_json(self.to_json(), out)
 
     def note(self) -> str | None:
@@ -179,8 +185,6 @@ class Result:
         return "\n".join(self._play_lines(a))
 
     def _play_lines(self, a: dict[str, Any]) -> list[str]:
-        from escapology.nemesis.strategy import player, principal_line, strategy_size
-
         lines = [f"{a['game']}: the {a['winner']} wins from {a['start']}"]
         strat = a.get("strategy")
         if a.get("strategy_note"):
@@ -204,7 +208,7 @@ def _tree_and_region(tree: Any, region: Any) -> list[str]:
 
 class LinearResult(Result):
     """The answer of the linear engine on a natively read graph: the strategy and the other
-    documents stay JSON text (:class:`~escapology.nemesis.linear_native.LinearAnswer`) until
+    documents stay JSON text (:class:`~escapology.nemesis.engines.linear_native.LinearAnswer`) until
     :attr:`answer` parses them; :meth:`write_json` writes them as they are."""
 
     def __init__(self, raw: Any, stats: dict[str, Any] | None = None) -> None:  # noqa: D107
@@ -223,8 +227,6 @@ class LinearResult(Result):
         out.flush()
         binary = getattr(out, "buffer", None)
         if binary is None:  # a text stream without bytes below (some test runners)
-            import io
-
             data = io.BytesIO()
             self.raw.write_json(data)
             out.write(data.getvalue().decode())
@@ -290,7 +292,7 @@ def solve(inst: Instance, *, engine: str | None = None, timeout: float | None = 
     (default: no cap) is left out, with a note. ``unknown`` when ``timeout`` passes. ``memory`` is
     accepted as every game's ``solve`` takes it; the Nemesis searches take no memory limit.
     ``strategy_file`` (an exact engine, one start): the strategy is written to that file, streamed
-    (:func:`escapology.nemesis.exact.solve`), and the answer holds ``"strategy_file"``,
+    (:func:`escapology.nemesis.engines.exact.solve`), and the answer holds ``"strategy_file"``,
     ``"strategy_nodes"`` and a note instead of the strategy; check the file with :func:`check_file`
     (or ``escapology nemesis check``, which reads a large one as a stream). Errors name the file
     the instance was read from."""
@@ -316,7 +318,7 @@ def solve(inst: Instance, *, engine: str | None = None, timeout: float | None = 
 def _solve_native_linear(inst: Instance, ng: Any, game: str, deadline: Deadline) -> Result:
     """The linear engine on a natively read graph: the deadline is looked at before and after
     (each takes seconds at most on millions of vertices)."""
-    from escapology.nemesis import linear_native
+    from escapology.nemesis.engines import linear_native  # an engine: loaded when it runs (start-up)
 
     if deadline.expired():
         return Result(Status.UNKNOWN, {"game": game})
@@ -347,8 +349,7 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, engine: str, cat_spe
     native = "native" if not engine.endswith("-python") else "python"  # the exact searches' own switch
     g = inst.graph()
     if game == "cat":
-        from escapology.core.progress import search_progress
-        from escapology.nemesis.cat import CertificateTooLarge, cat_certificate, new_cat_search
+        from escapology.nemesis.engines.cat import CertificateTooLarge, cat_certificate, new_cat_search  # an engine
 
         cs = new_cat_search(g, None if cat_speed == "unbounded" else 1, deadline, engine=native)
         with search_progress("cat herding: searching") as prog:
@@ -376,14 +377,14 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, engine: str, cat_spe
         if linear:
             starts = _linear_starts(g, game, python=native == "python")
         else:
-            from escapology.nemesis.exact import winning_starts
+            from escapology.nemesis.engines.exact import winning_starts  # an engine: loaded when it runs
 
             starts = winning_starts(g, game, deadline=deadline, engine=native)
         return {"game": game, "winning_starts": [g.names[v] for v in starts]}
     require_start(inst)
     if linear:
         return solve_linear_python(g, game) if native == "python" else _solve_linear(g, game)
-    from escapology.nemesis.exact import solve as solve_graph
+    from escapology.nemesis.engines.exact import solve as solve_graph  # an engine: loaded when it runs
 
     r = solve_graph(g, game, deadline=deadline, max_strategy=max_strategy_nodes, engine=native,
                     strategy_file=strategy_file)
@@ -400,12 +401,12 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, engine: str, cat_spe
 
 
 def _linear_starts(g: Graph, game: str, *, python: bool = False) -> list[int]:
-    from escapology.nemesis import linear, linear_native
+    from escapology.nemesis.engines import linear  # an engine: loaded when it runs
 
     if game == "blizzard":
         W, _ = linear.blizzard_winning_set(g)
         return [v for v in range(g.n) if not g.is_exit[v] and any(w in W for w, _ in g.adj[v])]
-    ng = None if python else linear_native.from_graph(g)
+    ng = None if python else native_instance.from_graph(g)
     out = []
     for v in range(g.n):
         if not g.is_exit[v]:
@@ -416,19 +417,19 @@ def _linear_starts(g: Graph, game: str, *, python: bool = False) -> list[int]:
 
 
 def _solve_linear(g: Graph, game: str, start: int | None = None, ng: Any = None) -> dict[str, Any]:
-    """The answer of the linear method, natively (:mod:`escapology.nemesis.linear_native`, the
+    """The answer of the linear method, natively (:mod:`escapology.nemesis.engines.linear_native`, the
     same documents as the Python reference :func:`solve_linear_python`, much faster)."""
-    from escapology.nemesis import linear_native
+    from escapology.nemesis.engines import linear_native  # an engine: loaded when it runs
 
-    ng = ng if ng is not None else linear_native.from_graph(g)
+    ng = ng if ng is not None else native_instance.from_graph(g)
     if ng is None:  # pragma: no cover - the package is built with its extension
         return solve_linear_python(g, game, start)
     return linear_native.solve(ng, game, start=start).parsed()
 
 
 def solve_linear_python(g: Graph, game: str, start: int | None = None) -> dict[str, Any]:
-    """The answer of the linear method by the Python reference (:mod:`escapology.nemesis.linear`)."""
-    from escapology.nemesis import linear
+    """The answer of the linear method by the Python reference (:mod:`escapology.nemesis.engines.linear`)."""
+    from escapology.nemesis.engines import linear  # an engine: loaded when it runs
 
     s = g.start if start is None else start
     assert s is not None
@@ -481,8 +482,6 @@ def check(inst: Instance, certificate: Any, *, game: str | None = None, cat_spee
         _refuse_non_certificate(certificate, game, file)
     if inst.start is None:
         return Verdict.reject("the instance has no start vertex")
-    from escapology.nemesis.checker_base import paused_gc  # the checkers' module: imported when one runs
-
     with paused_gc():
         g = inst.graph()
     try:
@@ -505,16 +504,12 @@ def _refuse_non_certificate(data: Any, game: str | None, file: str) -> None:
 def _check_path(inst: Instance, path: Path, *, game: str | None, cat_speed: str) -> Verdict:
     """The verdict on the certificate in the file ``path``: streamed when it is a large Nemesis
     strategy document (:data:`STREAM_BYTES`), else read whole; errors name the file."""
-    from escapology.nemesis.strategy_stream import streamed_nemesis_document
-
     if game != "cat" and streamed_nemesis_document(path, STREAM_BYTES) is not None:
         require_start(inst)
         try:
             return check_file(inst, path, game=game)
         except InputError as exc:
             raise exc.with_file(str(path)) from None
-    from escapology.core.cli_support import read_certificate as read_whole
-
     data, name = read_certificate(path)
     return check(inst, data, game=game, cat_speed=cat_speed, file=name)
 
@@ -523,10 +518,7 @@ def read_certificate(source: str | Path) -> tuple[Any, str]:
     """``(certificate, name)`` of what ``check`` reads from ``source`` (a path or ``"-"``): a
     large Nemesis strategy document stays its :class:`~pathlib.Path` (:func:`check` streams it),
     anything else is read whole (:func:`escapology.core.cli_support.read_certificate`)."""
-    from escapology.core.cli_support import read_certificate as read_whole
-    from escapology.nemesis.strategy_stream import streamed_nemesis_document
-
-    from escapology.nemesis.checker_base import paused_gc
+    from escapology.core.cli_support import read_certificate as read_whole  # typer: only files read need it
 
     if str(source) != "-" and streamed_nemesis_document(source, STREAM_BYTES) is not None:
         return Path(source), str(source)
@@ -536,9 +528,7 @@ def read_certificate(source: str | Path) -> tuple[Any, str]:
 
 def check_graph(g: Graph, certificate: Any, *, game: str | None = None, cat_speed: str = "unbounded") -> Verdict:
     """:func:`check` on the indexed graph (what ``escapology nemesis check`` runs on a graph it read
-    natively, :func:`escapology.nemesis.linear_native.graph`)."""
-    from escapology.nemesis.checker_base import paused_gc
-
+    natively, :func:`escapology.nemesis.native_instance.graph`)."""
     with paused_gc():
         return _check_graph(g, certificate, game=game, cat_speed=cat_speed)
 
@@ -548,7 +538,7 @@ def check_file(inst: Instance | Graph, path: str | Path, *, game: str | None = N
     read one node at a time into flat arrays: the same independent checker and verdicts as
     :func:`check`, in about 70 bytes per strategy node instead of a kilobyte, which is what checks
     the tens of millions of nodes of the 12 x 12 and 13 x 13 grids' strategies
-    (:func:`escapology.nemesis.checker.check_strategy_file`). ``escapology nemesis check`` takes
+    (:func:`escapology.nemesis.checkers.check.check_strategy_file`). ``escapology nemesis check`` takes
     this way by itself for such files of 32 MiB or more. A file that is not JSON raises
     :class:`~escapology.core.errors.InputError`.
 
@@ -559,8 +549,7 @@ def check_file(inst: Instance | Graph, path: str | Path, *, game: str | None = N
     ...     check_file(inst, fh.name).ok
     True
     """
-    from escapology.nemesis.checker import check_strategy_file
-    from escapology.nemesis.checker_base import paused_gc
+    from escapology.nemesis.checkers.check import check_strategy_file  # the checkers: loaded when one runs
 
     with paused_gc():  # millions of small objects, no cycles: collections would only walk them
         g = inst.graph() if isinstance(inst, Instance) else inst
@@ -574,9 +563,8 @@ def check_file(inst: Instance | Graph, path: str | Path, *, game: str | None = N
 
 
 def _check_graph(g: Graph, certificate: Any, *, game: str | None, cat_speed: str) -> Verdict:
-    from escapology.nemesis.checker import check_cat, check_strategy
-    from escapology.nemesis.checker_nemesis import check_trap_region
-    from escapology.nemesis.strategy import is_document, player
+    from escapology.nemesis.checkers.check import check_cat, check_strategy  # the checkers: loaded when one runs
+    from escapology.nemesis.checkers.nemesis import check_trap_region  # the checkers: loaded when one runs
 
     if g.start is None:
         return Verdict.reject("the instance has no start vertex")
@@ -622,8 +610,6 @@ def _check_graph(g: Graph, certificate: Any, *, game: str | None, cat_speed: str
 def _check_tree(g: Graph, data: dict[str, Any]) -> tuple[bool, str]:
     """A binary escape tree (Definition 10) at ``data["root"]``; files of the earlier form (no
     root: the start with one child) are read with that child as the root."""
-    from escapology.nemesis.escape_tree import check_escape_tree
-
     tree = data["escape_tree_children"]
     if not isinstance(tree, dict):
         return False, "escape_tree_children maps a vertex to its children"
@@ -653,7 +639,7 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", p:
     rectangle; no randomness); or a reduction of the instance in ``source`` (``merge-exits``,
     ``two-exits``, ``cat``: Cat Herding with speed 1, its note in the instance's ``comment``) or of
     the DIMACS CNF in ``source`` (``lsat``: Theorem 3's escape-tree instance)."""
-    from escapology.nemesis import generator, reductions
+    from escapology.nemesis import reductions  # a dozen modules: only the reduced kinds need them
 
     n = 12 if size is None else size
     if kind == "random":
@@ -665,17 +651,15 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", p:
     if kind == "grid":  # the K x K grid of Fig. 4 for size K; rows/cols for rectangles
         rows = rows if rows is not None else (size if size is not None else 11)
         cols = cols if cols is not None else (size if size is not None else 11)
-        if rows * cols > nio.MAX_VERTICES:
-            raise InputError(f"a {rows} x {cols} grid has more than {nio.MAX_VERTICES} vertices")
+        if rows * cols > sizes.MAX_VERTICES:
+            raise InputError(f"a {rows} x {cols} grid has more than {sizes.MAX_VERTICES} vertices")
         return generator.grid(rows, cols)
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; choose {', '.join(KINDS)}")
     if source is None:
         raise InputError(f"generate {kind} needs --from FILE")
     if kind == "lsat":
-        from escapology.core.protocol import read_source as read
-
-        text, name = read(Path(source) if str(source) != "-" else "-")
+        text, name = read_source(Path(source) if str(source) != "-" else "-")
         return reductions.lsat_to_escape_tree(reductions.parse_dimacs(text, file=name))
     base = load(Path(source) if str(source) != "-" else "-")
     if kind == "merge-exits":
@@ -694,7 +678,7 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", p:
 def winning_region(inst: Instance, game: str = "nemesis", *, timeout: float | None = 20.0) -> set[str] | None:
     """The starts from which the fugitive wins (the exact search), or ``None`` when that takes
     longer than ``timeout`` seconds (``None``: 20 s) or the game is Cat Herding."""
-    from escapology.nemesis.exact import winning_starts
+    from escapology.nemesis.engines.exact import winning_starts  # an engine: loaded when it runs
 
     if game == "cat":
         return None
@@ -719,7 +703,5 @@ def render(inst: Instance, certificate: Any = None, *, game: str = "nemesis", re
     """The graph with exits and start, and a strategy's line of play when given; with ``region``,
     the winning starts of ``game`` shaded (:func:`winning_region`, left out when they take longer
     than ``timeout``, default 20 s)."""
-    from escapology.nemesis.render import picture
-
     winning = winning_region(inst, game, timeout=timeout) if region else None
     return picture(inst, winning=winning, strategy=strategy_of(certificate))

@@ -71,7 +71,8 @@ def escape_tree_cmd(
 ) -> None:
     """Find a binary escape tree (Definition 10: a root with two children, every internal vertex
     with two, exits as leaves) with a SAT solver; NP-complete (Theorem 3)."""
-    from escapology.nemesis.escape_tree import find_escape_tree, tree_condition
+    # an engine: loaded when it runs
+    from escapology.nemesis.engines.escape_tree import find_escape_tree, tree_condition
 
     deadline = command_deadline(timeout)
     inst = _load(file, exits, start, deadline)
@@ -107,7 +108,7 @@ def play_cmd(
     start: StartOption = None,  # type: ignore[valid-type]
 ) -> None:
     """Play against the solver in the terminal (it replies optimally)."""
-    from escapology.nemesis.play import play
+    from escapology.nemesis.play import play  # the exact engine: loaded when a game is played
 
     if side not in ("fugitive", "nemesis"):
         raise InputError("--as is fugitive or nemesis")

@@ -19,6 +19,8 @@ start(s).
 
 from __future__ import annotations
 
+import ast
+import csv
 import re
 from pathlib import Path
 from typing import Any, Iterable
@@ -26,27 +28,18 @@ from typing import Any, Iterable
 from escapology.core.errors import InputError, read_text_file
 from escapology.core.facts import Fact, format_fact, parse_facts
 from escapology.core.limits import Deadline
+from escapology.nemesis import sizes
 from escapology.nemesis.model import Instance
+from escapology.nemesis.native_instance import NativeInstance, read_text
 
-#: The most vertices a graph may have (the linear methods run on millions; the exact search is
-#: exponential anyway).
-MAX_VERTICES = 4_000_000
-#: The most distinct edges a graph may have.
-MAX_EDGES = 8_000_000
-#: The largest multiplicity of one edge (more copies than vertices behave alike anyway).
-MAX_MULTIPLICITY = 10**9
-#: The most facts the Python reader takes from one file (intervals expanded): every fact is a
-#: Python object there. Files in the plain form are read natively (:func:`load_native`), bounded
-#: by :data:`MAX_VERTICES` and :data:`MAX_EDGES` only.
-MAX_FACTS = 2_100_000
 _POLL = 1 << 16
 
 
 def _check_sizes(n_vertices: int, n_edges: int, file: str | None, line: int | None = None) -> None:
-    if n_vertices > MAX_VERTICES:
-        raise InputError(f"the graph has more than {MAX_VERTICES} vertices (the limit)", file=file, line=line)
-    if n_edges > MAX_EDGES:
-        raise InputError(f"the graph has more than {MAX_EDGES} edges (the limit)", file=file, line=line)
+    if n_vertices > sizes.MAX_VERTICES:
+        raise InputError(f"the graph has more than {sizes.MAX_VERTICES} vertices (the limit)", file=file, line=line)
+    if n_edges > sizes.MAX_EDGES:
+        raise InputError(f"the graph has more than {sizes.MAX_EDGES} edges (the limit)", file=file, line=line)
 
 #: File name endings read as plain edge lists (unless the file holds edge/2 facts).
 EDGE_LIST_SUFFIXES = (".edgelist", ".edges", ".txt")
@@ -99,11 +92,11 @@ def _name(f: Fact, i: int, file: str | None) -> str:
 def parse_instance(text: str, *, file: str | None = None, deadline: Deadline | None = None) -> Instance:
     """Parse ASP facts into an :class:`Instance`, with a clear error (file and line) for mistakes.
 
-    Sizes are checked against :data:`MAX_VERTICES`, :data:`MAX_EDGES`, :data:`MAX_MULTIPLICITY`
-    and :data:`MAX_FACTS` while reading; ``deadline`` is polled
+    Sizes are checked against the limits of :mod:`escapology.nemesis.sizes` (``MAX_VERTICES``,
+    ``MAX_EDGES``, ``MAX_MULTIPLICITY``, ``MAX_FACTS``) while reading; ``deadline`` is polled
     (:class:`~escapology.core.limits.LimitReached`)."""
-    facts = parse_facts(text, file=file, max_facts=MAX_FACTS, deadline=deadline,
-                        why=f"a Nemesis graph has at most {MAX_VERTICES} vertices and {MAX_EDGES} edges")
+    facts = parse_facts(text, file=file, max_facts=sizes.MAX_FACTS, deadline=deadline,
+                        why=f"a Nemesis graph has at most {sizes.MAX_VERTICES} vertices and {sizes.MAX_EDGES} edges")
     inst = Instance()
     seen: set[str] = set()
     declared: set[str] = set()
@@ -139,14 +132,14 @@ def parse_instance(text: str, *, file: str | None = None, deadline: Deadline | N
         if len(f.args) == 3:
             if not isinstance(f.args[2], int) or f.args[2] < 1:
                 raise InputError(f"multiplicity must be a positive integer, not {f.args[2]!r}", file=file, line=f.line)
-            if f.args[2] > MAX_MULTIPLICITY:
-                raise InputError(f"multiplicity {f.args[2]} is above the limit {MAX_MULTIPLICITY}", file=file,
+            if f.args[2] > sizes.MAX_MULTIPLICITY:
+                raise InputError(f"multiplicity {f.args[2]} is above the limit {sizes.MAX_MULTIPLICITY}", file=file,
                                  line=f.line)
             k = f.args[2]
         for w in (u, v):
             add(w)
         key2 = Instance.key(u, v)
-        inst.edges[key2] = min(MAX_MULTIPLICITY, inst.edges.get(key2, 0) + k)
+        inst.edges[key2] = min(sizes.MAX_MULTIPLICITY, inst.edges.get(key2, 0) + k)
     _check_sizes(len(inst.vertices), len(inst.edges), file)
     for f in facts:
         if f.name == "exit":
@@ -183,7 +176,7 @@ def read_graph_file(
         text = read_text_file(p)
         reader = read_csv_edges if suffix == ".csv" else read_edge_list
         return _apply_options(reader(text, file=name), name, exits, start)
-    import networkx as nx
+    import networkx as nx  # networkx: only GraphML and GML files need it
 
     try:
         if suffix == ".graphml":
@@ -205,7 +198,7 @@ def is_graphml(name: str, text: str) -> bool:
 
 def read_graph_text(text: str, name: str, *, exits: Iterable[str] = (), start: str | None = None) -> Instance:
     """:func:`read_graph_file` for text already read: GraphML (:func:`is_graphml`), else GML."""
-    import networkx as nx
+    import networkx as nx  # networkx: only GraphML and GML files need it
 
     try:
         if is_graphml(name, text):
@@ -232,7 +225,7 @@ def _networkx_instance(g: Any, name: str, exits: Iterable[str], start: str | Non
             raise InputError(f"self-loop at {su} is not allowed", file=name)
         k = _multiplicity(data.get("multiplicity", data.get("k", 1)), f"edge {su}-{sv}", name, None)
         key = Instance.key(su, sv)
-        inst.edges[key] = min(MAX_MULTIPLICITY, inst.edges.get(key, 0) + k)
+        inst.edges[key] = min(sizes.MAX_MULTIPLICITY, inst.edges.get(key, 0) + k)
     for v, data in g.nodes(data=True):
         if str(data.get("exit", "")).lower() in ("1", "true", "yes"):
             inst.exits.add(str(v))
@@ -249,8 +242,8 @@ def _multiplicity(value: object, what: str, file: str | None, line: int | None) 
                          line=line) from None
     if k < 1:
         raise InputError(f"{what}: multiplicity {k} < 1", file=file, line=line)
-    if k > MAX_MULTIPLICITY:
-        raise InputError(f"{what}: multiplicity {k} is above the limit {MAX_MULTIPLICITY}", file=file, line=line)
+    if k > sizes.MAX_MULTIPLICITY:
+        raise InputError(f"{what}: multiplicity {k} is above the limit {sizes.MAX_MULTIPLICITY}", file=file, line=line)
     return k
 
 
@@ -262,8 +255,8 @@ def _add_edge(inst: Instance, seen: set[str], u: str, v: str, k: int, file: str 
             seen.add(w)
             inst.vertices.append(w)
     key = Instance.key(u, v)
-    inst.edges[key] = min(MAX_MULTIPLICITY, inst.edges.get(key, 0) + k)
-    if len(inst.vertices) > MAX_VERTICES or len(inst.edges) > MAX_EDGES:
+    inst.edges[key] = min(sizes.MAX_MULTIPLICITY, inst.edges.get(key, 0) + k)
+    if len(inst.vertices) > sizes.MAX_VERTICES or len(inst.edges) > sizes.MAX_EDGES:
         _check_sizes(len(inst.vertices), len(inst.edges), file, line)
 
 
@@ -275,8 +268,6 @@ def read_edge_list(text: str, *, file: str | None = None) -> Instance:
     >>> sorted(read_edge_list("s a\na x 2\na y {'multiplicity': 3, 'weight': 0.5}\n").edges.items())
     [(('a', 's'), 1), (('a', 'x'), 2), (('a', 'y'), 3)]
     """
-    import ast
-
     inst = Instance()
     seen: set[str] = set()
     for ln, raw in enumerate(text.splitlines(), 1):
@@ -318,8 +309,6 @@ def read_csv_edges(text: str, *, file: str | None = None) -> Instance:
     >>> sorted(read_csv_edges("source,target,weight,multiplicity\ns,a,0.5,1\na,x,1.0,2\n").edges.items())
     [(('a', 's'), 1), (('a', 'x'), 2)]
     """
-    import csv
-
     rows = list(csv.reader(text.splitlines()))
     inst = Instance()
     seen: set[str] = set()
@@ -375,16 +364,13 @@ def is_edge_list(path: str, text: str) -> bool:
 
 
 def load_native(path: str | Path, text: str, *, exits: Iterable[str] = (), start: str | None = None) -> Any:
-    """The native graph (:mod:`escapology.nemesis.linear_native`) of ASP facts or an edge list in
+    """The native graph (:mod:`escapology.nemesis.native_instance`) of ASP facts or an edge list in
     the plain form, with the command-line ``exits`` and ``start``; None for the other formats and
     for files the native reader declines (read them with :func:`load_instance`)."""
-    from escapology.nemesis import linear_native
-
     p = str(path)
     if p != "-" and Path(p).suffix.lower() in (".graphml", ".gml", ".csv"):
         return None
-    return linear_native.read_text(text, file=p, edge_list=is_edge_list(p, text),
-                                   exits=[x for x in exits if x], start=start)
+    return read_text(text, file=p, edge_list=is_edge_list(p, text), exits=[x for x in exits if x], start=start)
 
 
 def read_instance(text: str, name: str, *, exits: Iterable[str] = (), start: str | None = None,
@@ -393,7 +379,7 @@ def read_instance(text: str, name: str, *, exits: Iterable[str] = (), start: str
     the format its name and content say: GraphML or GML (networkx), CSV, and else ASP facts or an
     edge list. Facts and edge lists in the plain form are read natively (:func:`load_native`, in
     about a second per million facts; the deadline is looked at before and after): the instance is
-    then a :class:`~escapology.nemesis.linear_native.NativeInstance`, which the linear methods
+    then a :class:`~escapology.nemesis.native_instance.NativeInstance`, which the linear methods
     solve without a Python object per vertex. The others are read by the readers of this module,
     ``deadline`` polled while reading facts. ``exits`` are added and ``start`` overrides the start;
     ``source`` of the instance is ``name``."""
@@ -408,8 +394,6 @@ def read_instance(text: str, name: str, *, exits: Iterable[str] = (), start: str
             deadline.check()  # the native reader does not poll: look before and after it
         ng = load_native(name, text, exits=exits, start=start)
         if ng is not None:
-            from escapology.nemesis.linear_native import NativeInstance
-
             if deadline is not None:
                 deadline.check()
             return NativeInstance(ng, name)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from escapology.nemesis.exact import new_search
+from escapology.nemesis.engines.exact import new_search
 from escapology.nemesis.model import Graph, Instance
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from escapology.core.commands import EngineSpec, GameSpec, Option
 from escapology.core.errors import InputError
 from escapology.nemesis import api
+from escapology.nemesis.drawing import is_grid, picture, text_board
 from escapology.nemesis.io import format_instance
 from escapology.nemesis.model import Instance
 
@@ -41,11 +42,11 @@ class Method(str, Enum):
 Kind = Enum("Kind", {k.replace("-", "_"): k for k in api.KINDS}, type=str)  # type: ignore[misc]
 
 ENGINES = (
-    EngineSpec("exact", "escapology.nemesis.native:NativeSearch",
+    EngineSpec("exact", "escapology.nemesis.engines.native:NativeSearch",
                "the exact minimax search in Rust, any graph (Cat Herding's search too)"),
-    EngineSpec("exact-python", "escapology.nemesis.exact:Search",
+    EngineSpec("exact-python", "escapology.nemesis.engines.exact:Search",
                "the same exact search in Python (a cross-check)"),
-    EngineSpec("linear", "escapology.nemesis.linear_native:solve",
+    EngineSpec("linear", "escapology.nemesis.engines.linear_native:solve",
                "the paper's linear-time methods in Rust: trees (Lemma 11), maximum degree 3 (Lemma 12), "
                "Blizzard on any graph (Theorem 13); plain files of millions of vertices are read natively"),
     EngineSpec("linear-python", "escapology.nemesis.api:solve_linear_python",
@@ -121,16 +122,12 @@ def _region(inst: Instance, game: str, region: bool, timeout: float | None) -> s
 
 def _render(inst: Instance, certificate: Any = None, *, game: str = "nemesis", region: bool = True,
             timeout: float | None = None) -> Any:
-    from escapology.nemesis.render import picture  # the drawing code: only render needs it
-
     return picture(inst, winning=_region(inst, game, region, timeout), strategy=api.strategy_of(certificate))
 
 
 def _text_board(inst: Instance, certificate: Any = None, *, game: str = "nemesis", region: bool = True,
                 timeout: float | None = None) -> str | None:
     """The grid as text (``S`` start, ``W`` winning start); ``None`` for other graphs."""
-    from escapology.nemesis.render import is_grid, text_board
-
     return text_board(inst, _region(inst, game, region, timeout)) if is_grid(inst) else None
 
 

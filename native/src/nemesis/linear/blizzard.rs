@@ -1,5 +1,5 @@
 //! Blizzard (Theorem 13): `blizzard_winning_set`, `blizzard_winner` and `blizzard_trap_region` of
-//! `escapology.nemesis.linear`, step for step.
+//! `escapology.nemesis.engines.linear`, step for step.
 
 use std::collections::VecDeque;
 

@@ -1,4 +1,4 @@
-//! Strategy documents (format `nemesis-strategy`, version 1; see `escapology.nemesis.strategy`)
+//! Strategy documents (format `nemesis-strategy`, version 1; see `escapology.nemesis.strategy.document`)
 //! written straight to JSON text, node after node, exactly as Python's
 //! `json.dumps(doc, separators=(", ", ": "), ensure_ascii=False)` writes them.
 
@@ -151,7 +151,7 @@ impl<'g> Document<'g> {
     }
 
     /// The finished document: its JSON text, node count and principal line (what
-    /// `escapology.nemesis.strategy.principal_line` gives).
+    /// `escapology.nemesis.strategy.document.principal_line` gives).
     pub fn finish(self, root: usize) -> Finished {
         let player = if self.fugitive { "fugitive" } else { "nemesis" };
         let mut text = String::with_capacity(120);

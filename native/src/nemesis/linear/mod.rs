@@ -5,7 +5,7 @@
 //! crate's one Nemesis graph ([`super::graph::Graph`], multiplicities as `u64`) with its vertex
 //! names and start.
 //!
-//! They follow `escapology.nemesis.linear` step for step (same iteration orders), so the documents
+//! They follow `escapology.nemesis.engines.linear` step for step (same iteration orders), so the documents
 //! are the very ones the Python reference writes; the tests of `tests/nemesis/test_linear_native.py`
 //! compare them on random graphs. Everything runs on explicit stacks and queues.
 

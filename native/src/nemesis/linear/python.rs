@@ -1,6 +1,6 @@
 //! The Python side of the linear Nemesis algorithms: `escapology._native.NemesisGraph`.
 //!
-//! Bound in `lib.rs` by [`register`]; used by `escapology.nemesis.linear_native`.
+//! Bound in `lib.rs` by [`register`]; used by `escapology.nemesis.engines.linear_native`.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

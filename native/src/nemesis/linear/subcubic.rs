@@ -1,5 +1,5 @@
 //! Maximum degree 3 (Lemma 12 / Theorem 1): `subcubic_winner`, `_escape_component` and
-//! `subcubic_strategy` of `escapology.nemesis.linear`, step for step.
+//! `subcubic_strategy` of `escapology.nemesis.engines.linear`, step for step.
 
 use super::document::Finished;
 use super::tree::{escape_tree_strategy, Kids, NotApplicable};

@@ -1,6 +1,6 @@
 //! Trees (Lemma 11 / Theorem 1) and the fugitive's strategy along a binary escape tree: the
-//! algorithms of `escapology.nemesis.linear.tree_winner`, `tree_nemesis_strategy` and
-//! `escapology.nemesis.escape_tree.escape_tree_strategy`, step for step (same iteration orders,
+//! algorithms of `escapology.nemesis.engines.linear.tree_winner`, `tree_nemesis_strategy` and
+//! `escapology.nemesis.engines.escape_tree.escape_tree_strategy`, step for step (same iteration orders,
 //! hence the same documents), on explicit stacks.
 
 use super::document::{Document, Finished};

@@ -8,7 +8,7 @@ its number of edge copies (``cat_s(G) <= m``: the herder deletes one per round),
 Herding has none. The question: does the cat, from ``s``, stay free for more than ``2m`` rounds?
 
 **The convention.** The paper's proof lets the cat move first (as the fugitive does in Nemesis).
-In Cat Herding as the literature and this project play it (:mod:`escapology.nemesis.cat`) the
+In Cat Herding as the literature and this project play it (:mod:`escapology.nemesis.engines.cat`) the
 herder deletes first, which gives her a free deletion: on ``s - a, a - t1, a - t2`` the fugitive
 wins but the herder deletes ``sa`` and the cat is caught at once. So one more clique ``K_{2m}`` (the
 *decoy*, vertices ``z_q1 ... z_q2m``) is joined to ``s`` by the single edge ``s - z_q1``: unless her

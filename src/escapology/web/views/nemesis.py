@@ -7,7 +7,7 @@ A state: ``vertices`` (name, layout ``x``/``y``, ``exit``), ``edges`` (``id``, `
 (:mod:`escapology.nemesis.play`): a round is the fugitive's move to a neighbour then the Nemesis'
 deletion of one edge (Blizzard: an edge at the fugitive's vertex); the fugitive wins on an exit,
 the Nemesis once no exit is reachable. The solver's side replies by the exact search's tables
-(:class:`escapology.nemesis.exact.Search`): as the Nemesis a deletion after which the fugitive
+(:class:`escapology.nemesis.engines.exact_python.Search`): as the Nemesis a deletion after which the fugitive
 loses, when there is one; as the fugitive a move after which he wins, when there is one.
 
 >>> from escapology.nemesis import load
@@ -70,7 +70,7 @@ def generate(**options: Any) -> Instance:
 
 
 def _layout(inst: Instance) -> dict[str, tuple[float, float]]:
-    from escapology.nemesis.render import layout
+    from escapology.nemesis.drawing import layout
 
     return layout(inst)
 
@@ -169,7 +169,7 @@ def reply(inst: Instance, *, game: str, side: str, position: str, mult: list[int
     delete, then the solver's fugitive moves; without ``move``, the solver's fugitive makes the
     first move)."""
     from escapology.core.limits import Deadline
-    from escapology.nemesis.exact import Search
+    from escapology.nemesis.engines.exact_python import Search
 
     if game in CATS and side in ("fugitive", "nemesis"):
         return cat_reply(inst, speed=CATS[game], side=side, position=position, mult=mult, move=move,
@@ -211,14 +211,14 @@ def reply(inst: Instance, *, game: str, side: str, position: str, mult: list[int
 
 def cat_reply(inst: Instance, *, speed: int | None, side: str, position: str, mult: list[int], move: Any = None,
               deleted: list[Any] | None = None) -> dict[str, Any]:
-    """One round of Cat Herding against the exact minimax (:class:`escapology.nemesis.cat.CatSearch`):
+    """One round of Cat Herding against the exact minimax (:class:`escapology.nemesis.engines.cat.CatSearch`):
     the herder deletes an edge, then the cat moves (to a neighbour at speed 1, else anywhere in its
     component; it must move when it can); it ends when the cat's vertex has no edge left. ``side``
     ``nemesis`` is the herder (``move`` an edge ``[a, b]``; the solver's cat replies), ``fugitive``
     the cat (``move`` a vertex; without it the solver's herder deletes first). ``value`` is the number
     of deletions still to come with best play; ``targets`` where the person's cat may go next."""
     from escapology.core.limits import Deadline
-    from escapology.nemesis.cat import CatSearch
+    from escapology.nemesis.engines.cat import CatSearch
 
     g = inst.graph()
     play = _Play(g, position, mult, deleted)
@@ -285,9 +285,9 @@ def starts(inst: Instance, *, game: str = "nemesis") -> list[str]:
 
 
 def frames(inst: Instance, certificate: Any) -> list[dict[str, Any]]:
-    """The line of play of a strategy (:func:`escapology.nemesis.render.line_of_play`): the
+    """The line of play of a strategy (:func:`escapology.nemesis.drawing.line_of_play`): the
     fugitive's moves and the deletions, round by round."""
-    from escapology.nemesis.render import line_of_play
+    from escapology.nemesis.drawing import line_of_play
 
     first = state(inst)
     strategy = certificate.get("strategy", certificate) if isinstance(certificate, dict) and "winner" in certificate \

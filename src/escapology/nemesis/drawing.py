@@ -17,6 +17,7 @@ from typing import Any
 
 from escapology.core.svg import LegendEntry, Svg, with_legend
 from escapology.nemesis.model import Instance
+from escapology.nemesis.strategy.document import StrategyFormatError, as_document
 
 _CELL = re.compile(r"r(\d+)c(\d+)")
 _EXIT = re.compile(r"x([nswe])(\d+)_(\d+)")
@@ -78,7 +79,7 @@ def layout(inst: Instance) -> dict[str, tuple[float, float]]:
                 ok = False
         if ok:
             return pos
-    import networkx as nx
+    import networkx as nx  # networkx: only the spring layout of a graph that is not a grid needs it
 
     g = nx.Graph()
     g.add_nodes_from(inst.vertices)
@@ -153,8 +154,6 @@ def line_of_play(strategy: Any, start: str | None, exits: frozenset[str] | set[s
             w, i = next(iter(after.items()))
             line.path.append(str(w))
         return line
-    from escapology.nemesis.strategy import StrategyFormatError, as_document
-
     try:
         doc = as_document(strategy, start or "")
     except StrategyFormatError:

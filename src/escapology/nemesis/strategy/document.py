@@ -22,7 +22,7 @@ game without revisits (Remark 7; the vertices he has left are behind him)::
     {"at": "p", "trapped": true}
 
 ``[7, "a", "b"]`` answers his move to the vertex of node 7 by deleting a copy of a-b; play goes on
-from node 7. ``trapped`` claims the *trap rule* of :mod:`escapology.nemesis.checker_nemesis`: once
+from node 7. ``trapped`` claims the *trap rule* of :mod:`escapology.nemesis.checkers.nemesis`: once
 the vertices he has left are removed and the non-exit vertices of degree at most 2 (other than his)
 are pruned repeatedly, no exit is left in his component.
 
@@ -44,6 +44,7 @@ read: :func:`as_document` converts them.
 
 from __future__ import annotations
 
+import json
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -298,8 +299,6 @@ def principal_line(strategy: Any) -> list[str]:
 
 def write_json(obj: Any, out: TextIO, chunk: int = 1 << 16) -> None:
     """Write ``obj`` as one line of JSON to ``out`` as it is encoded (no copy of the whole text)."""
-    import json
-
     buf: list[str] = []
     size = 0
     for piece in json.JSONEncoder(separators=(", ", ": "), ensure_ascii=False).iterencode(obj):

@@ -4,7 +4,7 @@ A Nemesis strategy on the 12 x 12 grid has some 14 million nodes (850 MB of JSON
 as Python objects, it takes more than 10 GiB before any checking starts. :class:`StreamedDocument`
 reads the document's top-level scalars (``format``, ``version``, ``player``, ``root``) and then
 hands out its nodes one at a time, parsed by the C backend of ijson, so that a checker can store
-them in flat arrays (:class:`escapology.nemesis.strategy_table.NodeTable`).
+them in flat arrays (:class:`escapology.nemesis.checkers.node_table.NodeTable`).
 
 JSON puts no order on an object's keys: the scalars written before ``"nodes"`` are read by
 parsing up to it; any written after it (the writers put ``"root"`` last, known last) are found,
@@ -35,7 +35,7 @@ _SCALARS = ("string", "number", "boolean", "null")
 
 
 def _ijson() -> Any:
-    import ijson
+    import ijson  # ijson: only strategies read as a stream need it
 
     return ijson
 

@@ -19,7 +19,7 @@ the multiplicities of its component only.
 (2, 2)
 
 *Engines.* :class:`CatSearch` is this search in Python; the same search runs in the Rust crate
-(:class:`escapology.nemesis.native.NativeCatSearch`, ``engine="native"``, the default of
+(:class:`escapology.nemesis.engines.native.NativeCatSearch`, ``engine="native"``, the default of
 :func:`cat_value`, :func:`cat_numbers` and :func:`new_cat_search`); both answer the methods
 :func:`cat_certificate` calls.
 """
@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Any
 
 from escapology.core.limits import Deadline, LimitReached
+from escapology.nemesis.engines import native
 from escapology.nemesis.model import Graph
 
 Mult = tuple[int, ...]
@@ -138,8 +139,6 @@ def new_cat_search(g: Graph, speed: int | None = None, deadline: Deadline | None
                    engine: str = "native") -> Any:
     """A Cat Herding search by ``engine``: ``"native"`` (the crate's; the Python one when the
     extension was built without it) or ``"python"`` (:class:`CatSearch`)."""
-    from escapology.nemesis import native
-
     if engine not in native.ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose {' or '.join(native.ENGINES)}")
     if engine == "native" and native.available():
@@ -170,7 +169,7 @@ def cat_certificate(cs: Any, start: int, *, max_nodes: int = 50_000) -> dict:
     ``{"value": v, "herder": {"root": 0, "nodes": [...]}, "cat": {"root": 0, "nodes": [...]}}``.
     A herder node ``{"cat": p, "delete": [a, b], "after": {w: id}}`` answers every cat move ``w``;
     a cat node ``{"cat": p, "replies": [{"delete": [a, b], "move": w|null, "then": id|null}]}``
-    answers every deletion. :func:`escapology.nemesis.checker.check_cat` verifies both bounds.
+    answers every deletion. :func:`escapology.nemesis.checkers.check.check_cat` verifies both bounds.
     """
     g = cs.g
     value = cs.herder_turn(start, g.mult)

@@ -1,4 +1,10 @@
-"""The exact solver for Nemesis and Blizzard on any multigraph, and a plain minimax baseline.
+"""The exact search in Python, kept only as the cross-check of the native one, and a plain minimax baseline.
+
+:class:`Search` is the twin of the crate's search (:class:`escapology.nemesis.engines.native.NativeSearch`,
+what :func:`escapology.nemesis.engines.exact.solve` runs by default, 10 to 100 times faster): it
+stays as the readable statement of the soundness steps below and as an independent second engine
+(``engine="python"``, ``--engine exact-python``) that the tests and benchmarks compare with the
+native one; nothing depends on it for speed. :func:`plain_winner` is a third, simpler opinion.
 
 Source: Bergé, Dailly, Gerard, "Nemesis, an Escape Game in Graphs" (FUN 2026).
 
@@ -35,44 +41,28 @@ step below is sound for the reason given (``H`` is the current multigraph, ``u``
    least the multiplicities ``σ`` was proven with, so ``σ`` wins after ``c`` too. The Nemesis'
    candidate deletions are therefore narrowed to the intersection of the supports found so far.
 
-:func:`solve` returns the winner with a strategy (see :mod:`escapology.nemesis.strategy` for the
-format); :func:`plain_winner` is the baseline memoised minimax over unrestricted positions.
-
-*Engines.* :class:`Search` is this search in Python; the same search runs in the Rust crate
-(:class:`escapology.nemesis.native.NativeSearch`, ``engine="native"``, the default of
-:func:`solve` and :func:`winning_starts`, 10 to 100 times faster). Both fill tables of the same
-shape, from which :mod:`escapology.nemesis.extract` writes the strategy documents; the Python
-engine (``engine="python"``) stays for cross-checks and benchmarks.
+Both searches fill tables of the same shape, from which :mod:`escapology.nemesis.engines.extract`
+writes the strategy documents; :mod:`escapology.nemesis.engines.exact` chooses the engine and
+writes the winner's strategy. :func:`plain_winner` is the baseline memoised minimax over
+unrestricted positions.
 
 >>> from escapology.nemesis.model import Instance
 >>> g = Instance.from_edges([("s","a"),("a","x"),("a","y")], exits={"x","y"}, start="s").graph()
->>> solve(g).winner
-'fugitive'
->>> plain_winner(g)
-'fugitive'
+>>> sr = Search(g)
+>>> sr.f_turn(g.start, g.mult)[0], plain_winner(g)
+(True, 'fugitive')
 """
 
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis.model import Graph
 
 Mult = tuple[int, ...]
-
-
-@dataclass
-class SolveResult:
-    winner: str  # "fugitive" | "nemesis"
-    strategy: dict[str, Any] | None
-    nodes: int = 0
-    game: str = "nemesis"
-    stats: dict[str, int] = field(default_factory=dict)
 
 
 class Search:
@@ -358,107 +348,6 @@ class Search:
                         if not self.blizzard or w in g.ends[pe]:
                             found = pe
         return found
-
-
-def new_search(g: Graph, game: str = "nemesis", deadline: Deadline | None = None, *,
-               engine: str = "native") -> Any:
-    """A search over ``g`` by ``engine``: ``"native"`` (the crate's; the Python one when the
-    extension was built without it) or ``"python"`` (:class:`Search`)."""
-    from escapology.nemesis import native
-
-    if engine not in native.ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; choose {' or '.join(native.ENGINES)}")
-    if engine == "native" and native.available():
-        return native.NativeSearch(g, game, deadline)
-    return Search(g, game, deadline)
-
-
-def solve(
-    g: Graph,
-    game: str = "nemesis",
-    start: int | None = None,
-    *,
-    deadline: Deadline | None = None,
-    strategy: bool = True,
-    search: Any = None,
-    max_strategy: int | None = None,
-    engine: str = "native",
-    strategy_file: str | Path | None = None,
-) -> SolveResult:
-    """Solve Nemesis or Blizzard from ``start`` (default: the graph's start) with a strategy
-    document (:mod:`escapology.nemesis.strategy`).
-
-    With ``strategy_file`` the document is written to that file instead (whole or not at all;
-    the Nemesis' by :func:`escapology.nemesis.extract.write_nemesis_strategy`, streamed, never
-    held in memory: the tens of millions of nodes of the 13 x 13 grid in under 2 GB) and the
-    result's ``strategy`` is None, with ``stats["strategy_file"]`` and ``stats["strategy_nodes"]``.
-
-    A start on an exit is a win for the fugitive (§2), with the one-node strategy. A strategy of
-    more than ``max_strategy`` nodes (default: no cap) is not built (``strategy`` is None and
-    ``stats["strategy_too_large"]`` is set); the winner is still exact.
-
-    Raises :class:`~escapology.core.limits.LimitReached` when ``deadline`` passes; when it passes
-    while the strategy is being written, the winner is known and the exception carries it
-    (``exc.winner``), so that the answer "unknown" can say so. ``engine`` chooses the search
-    (:func:`new_search`) unless ``search`` is given; ``stats["engine"]`` says which ran.
-    """
-    from escapology.nemesis.extract import (
-        StrategyTooLarge,
-        fugitive_strategy,
-        nemesis_strategy_document,
-        write_nemesis_strategy,
-    )
-    from escapology.nemesis.strategy import fugitive_document, write_document
-
-    s = g.start if start is None else start
-    if s is None:
-        raise ValueError("no start vertex")
-    if g.is_exit[s]:
-        trivial = fugitive_document([{"at": g.names[s]}], 0) if strategy else None
-        if trivial is not None and strategy_file is not None:
-            write_document(trivial, strategy_file)
-            return SolveResult("fugitive", None, 0, game, {"strategy_file": str(strategy_file), "strategy_nodes": 1})
-        return SolveResult("fugitive", trivial, 0, game, {})
-    sr = search or new_search(g, game, deadline, engine=engine)
-    from escapology.core.progress import search_progress
-
-    with search_progress(f"{game}: searching") as prog:
-        sr.progress = prog
-        r = sr.f_turn(s, g.mult)
-    sr.progress = None
-    strat = None
-    stats: dict[str, Any] = {"engine": getattr(sr, "engine", "python")}
-    if strategy:  # writing the strategy searches again (table misses): the deadline still holds
-        try:
-            if strategy_file is not None and not r[0]:
-                n = write_nemesis_strategy(sr, s, strategy_file, max_nodes=max_strategy)
-                stats.update(strategy_file=str(strategy_file), strategy_nodes=n)
-            elif strategy_file is not None:
-                doc = fugitive_strategy(sr, s, max_nodes=max_strategy)
-                write_document(doc, strategy_file)
-                stats.update(strategy_file=str(strategy_file), strategy_nodes=len(doc["nodes"]))
-            else:
-                build = fugitive_strategy if r[0] else nemesis_strategy_document
-                strat = build(sr, s, max_nodes=max_strategy)
-        except StrategyTooLarge:
-            stats["strategy_too_large"] = max_strategy or 0
-        except LimitReached as exc:
-            exc.winner = "fugitive" if r[0] else "nemesis"  # type: ignore[attr-defined]
-            raise
-    return SolveResult("fugitive" if r[0] else "nemesis", strat, sr.nodes, game, stats)
-
-
-def winning_starts(g: Graph, game: str = "nemesis", *, deadline: Deadline | None = None,
-                   engine: str = "native") -> list[int]:
-    """Every non-exit start vertex from which the fugitive wins (tables shared between starts)."""
-    from escapology.core.progress import search_progress
-
-    sr = new_search(g, game, deadline, engine=engine)
-    with search_progress(f"{game}: searching every start") as prog:
-        sr.progress = prog
-        starts = [v for v in range(g.n) if not g.is_exit[v] and sr.f_turn(v, g.mult)[0]]
-    sr.progress = None
-    return starts
 
 
 def plain_winner(

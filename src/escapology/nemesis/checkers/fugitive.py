@@ -1,9 +1,8 @@
-"""The independent checker of Nemesis and Blizzard strategies (it never calls a solver).
+"""The independent checker of fugitive strategies, Nemesis and Blizzard (it never calls a solver).
 
-:func:`check_strategy` reads a strategy document (:mod:`escapology.nemesis.strategy`; trees of the
-earlier format are converted) and replays the rules of §2 against every reply of the opponent. A
-fugitive strategy is checked here; a Nemesis strategy by :mod:`escapology.nemesis.checker_nemesis`;
-Cat Herding certificates by :mod:`escapology.nemesis.checker_cat`.
+:class:`FugitiveChecker` replays the rules of §2 on a strategy document
+(:mod:`escapology.nemesis.strategy.document`) against every reply of the Nemesis;
+:func:`escapology.nemesis.checkers.check.check_strategy` sends it the fugitive's strategies.
 
 **The game a fugitive strategy is checked in.** The real one: the Nemesis deletes any edge copy
 (Blizzard: any copy incident with the vertex the fugitive has just reached), he may revisit. A
@@ -18,7 +17,7 @@ The strategy is accepted iff the start is an exit, or the root moves along an ed
 defined and a strategy satisfying it wins every play.
 
 **Memo.** ``W`` is memoised on ``(k, H)`` with ``H`` the *whole* multigraph (kept as the multiset
-of deletions made; :class:`~escapology.nemesis.checker_base.PositionMemo` confirms every hit on the
+of deletions made; :class:`~escapology.nemesis.checkers.base.PositionMemo` confirms every hit on the
 position itself). Nothing else is remembered, so the memo only ever returns ``W`` of the very
 position asked.
 
@@ -47,6 +46,7 @@ strategies written depth first and tree-shaped.
 Evaluation is iterative (an explicit stack; no recursion limit), node references point to earlier
 nodes, so every chain of checks descends in the table and terminates.
 
+>>> from escapology.nemesis.checkers.check import check_strategy
 >>> from escapology.nemesis.model import Instance
 >>> g = Instance.from_edges([("s","a"),("a","x"),("a","y")], exits={"x","y"}, start="s").graph()
 >>> check_strategy(g, "nemesis", g.start, {"move": "a", "then": {"replies": [
@@ -59,10 +59,9 @@ nodes, so every chain of checks descends in the table and terminates.
 from __future__ import annotations
 
 from bisect import bisect_left
-from pathlib import Path
 from typing import Any
 
-from escapology.nemesis.checker_base import (
+from escapology.nemesis.checkers.base import (
     MASK,
     Names,
     PositionMemo,
@@ -72,69 +71,11 @@ from escapology.nemesis.checker_base import (
     same_deletions,
 )
 from escapology.nemesis.model import Graph
-from escapology.nemesis.strategy import StrategyFormatError, as_document
 
 #: Up to this many edges the supports are exact bitsets; above, ranges of the node table.
 BITSET_EDGES = 4096
 
 _Q, _GROUP = 0, 1
-
-
-def check_strategy(g: Graph, game: str, start: int | None, strategy: Any) -> tuple[bool, str]:
-    """Check a fugitive or Nemesis strategy from ``start``; returns ``(accepted, message)``."""
-    if start is None:
-        return False, "no start vertex"
-    try:
-        doc = as_document(strategy, g.names[start])
-    except StrategyFormatError as exc:
-        return False, str(exc)
-    blizzard = game == "blizzard"
-    try:
-        if doc["player"] == "nemesis":
-            from escapology.nemesis.checker_nemesis import NemesisChecker
-
-            NemesisChecker.from_document(g, blizzard, start, doc).run()
-            return True, "the Nemesis wins against every non-revisiting fugitive"
-        if g.is_exit[start]:
-            return True, "the fugitive starts on an exit"
-        FugitiveChecker(g, blizzard, start, doc).run()
-        return True, "the fugitive wins against every reply"
-    except Rejected as exc:
-        return False, str(exc)
-
-
-def check_strategy_file(g: Graph, game: str, start: int | None, path: str | Path) -> tuple[bool, str]:
-    """:func:`check_strategy` for a Nemesis strategy document in a file, read one node at a time
-    into flat arrays (:mod:`escapology.nemesis.strategy_stream`,
-    :class:`~escapology.nemesis.strategy_table.NodeTable`): the same checker, the same verdicts,
-    in some 70 bytes per node instead of a kilobyte, for strategies of tens of millions of nodes.
-    A file that is not JSON raises :class:`~escapology.core.errors.InputError`."""
-    from escapology.nemesis.checker_nemesis import NemesisChecker
-    from escapology.nemesis.strategy_stream import StreamedDocument
-    from escapology.nemesis.strategy_table import NodeTable
-
-    if start is None:
-        return False, "no start vertex"
-    doc = StreamedDocument(path)
-    try:
-        header = as_document({**doc.header, "nodes": []}, g.names[start])
-    except StrategyFormatError as exc:
-        return False, str(exc)
-    if header["player"] != "nemesis":
-        return False, "check_strategy_file reads Nemesis strategies; give a fugitive's to check_strategy"
-    try:
-        table = NodeTable.read(doc.nodes(), Names(g))
-        NemesisChecker(g, game == "blizzard", start, table, header["root"]).run()
-    except Rejected as exc:
-        return False, str(exc)
-    return True, "the Nemesis wins against every non-revisiting fugitive"
-
-
-def check_cat(g: Graph, start: int, certificate: Any, *, speed: int | None = None) -> tuple[bool, str]:
-    """See :func:`escapology.nemesis.checker_cat.check_cat`."""
-    from escapology.nemesis.checker_cat import check_cat as run
-
-    return run(g, start, certificate, speed=speed)
 
 
 class FugitiveChecker:

@@ -1,6 +1,6 @@
 """A Nemesis strategy's node table in flat arrays, read from a document or streamed from a file.
 
-The checker of :mod:`escapology.nemesis.checker_nemesis` needs, per node ``j``: its vertex
+The checker of :mod:`escapology.nemesis.checkers.nemesis` needs, per node ``j``: its vertex
 ``at[j]``, whether it claims ``trapped``, and its answers -- for each vertex ``w`` the fugitive may
 move to, the next node ``k`` (on ``w``) and the deletion ``c`` (an edge id, or -1 for none).
 :class:`NodeTable` keeps these in typed arrays (answers in one array sorted by ``w`` within each
@@ -11,7 +11,7 @@ edge names of the graph, references to earlier nodes only (so the table is acycl
 per vertex moved to.
 
 >>> from escapology.nemesis.model import Instance
->>> from escapology.nemesis.checker_base import Names
+>>> from escapology.nemesis.checkers.base import Names
 >>> g = Instance.from_edges([("s","a"),("a","x"),("s","b")], exits={"x"}, start="s").graph()
 >>> t = NodeTable.read([{"at": "a", "trapped": True}, {"at": "b", "trapped": True},
 ...                     {"at": "s", "answers": [[1, "a", "x"], [0, "s", "b"]]}], Names(g))
@@ -22,7 +22,7 @@ per vertex moved to.
 >>> NodeTable.read([{"at": "s", "answers": [[0, "a", "x"]]}], Names(g))
 Traceback (most recent call last):
 ...
-escapology.nemesis.checker_base.Rejected: node 0: the reference 0 is not an earlier node (0..-1)
+escapology.nemesis.checkers.base.Rejected: node 0: the reference 0 is not an earlier node (0..-1)
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from __future__ import annotations
 from array import array
 from typing import Any, Iterable
 
-from escapology.nemesis.checker_base import Names, Rejected
+from escapology.nemesis.checkers.base import Names, Rejected
 
 _KEYS = frozenset(("at", "answers", "trapped"))
 

@@ -23,17 +23,23 @@ True
 >>> root, t = tree_condition(g)
 >>> root, sorted(t.items())
 ('a', [('a', ['b', 'x']), ('b', ['x', 'y'])])
+>>> from escapology.nemesis.checkers.escape_tree import check_escape_tree
 >>> check_escape_tree(g, t, g.index[root])
 (True, 'a binary escape tree rooted at a')
+
+Trees are checked by :func:`escapology.nemesis.checkers.escape_tree.check_escape_tree`, which
+imports nothing of this module.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from escapology.core.limits import Deadline, LimitReached
+from escapology.nemesis.checkers.base import Names
 from escapology.nemesis.model import Graph
-from escapology.nemesis.strategy import fugitive_document
+from escapology.nemesis.strategy.document import fugitive_document
 
 
 def find_escape_tree(
@@ -41,9 +47,9 @@ def find_escape_tree(
 ) -> dict[str, list[str]] | None:
     """A binary escape tree rooted at ``root`` (default: the start) as ``{vertex: [two children]}``
     (names), or None when there is none (Theorem 3's question). A root on an exit gives ``{}``."""
-    from pysat.card import CardEnc, EncType
-    from pysat.formula import IDPool
-    from pysat.solvers import Solver
+    from pysat.card import CardEnc, EncType  # pysat: the SAT solver loads only when a tree is looked for
+    from pysat.formula import IDPool  # pysat (as above)
+    from pysat.solvers import Solver  # pysat (as above)
 
     r = g.start if root is None else root
     assert r is not None
@@ -114,8 +120,6 @@ def find_escape_tree(
         return None
     with Solver(name="cadical153", bootstrap_with=clauses) as solver:
         if deadline is not None and deadline.remaining() is not None:
-            import threading
-
             timer = threading.Timer(deadline.remaining() or 0.0, solver.interrupt)
             timer.start()
             try:
@@ -154,45 +158,6 @@ def tree_condition(
     return None
 
 
-def check_escape_tree(g: Graph, tree: Any, root: int | None = None) -> tuple[bool, str]:
-    """Check that ``tree`` (``{vertex: [two children]}``) is a binary escape tree of ``g`` rooted at
-    ``root`` (default: the start), Definition 10."""
-    r = g.start if root is None else root
-    if r is None or not isinstance(tree, dict):
-        return False, "a tree is an object {vertex: [children]}"
-    name_r = g.names[r]
-    if g.is_exit[r]:
-        return (True, f"the exit {name_r} is a binary escape tree on its own") if not tree else (
-            False, f"the root {name_r} is an exit: it has no children")
-    seen = {name_r}
-    stack = [name_r]
-    while stack:
-        u = stack.pop()
-        ch = tree.get(u)
-        if not isinstance(ch, list):
-            return False, f"internal vertex {u} has no list of children"
-        if len(ch) != 2:
-            return False, f"{u} has {len(ch)} children, needs 2"
-        used: dict[str, int] = {}
-        for c in ch:
-            e = g.edge_id(u, c) if isinstance(c, str) else None
-            if e is None:
-                return False, f"no edge {u}-{c}"
-            used[c] = used.get(c, 0) + 1
-            if used[c] > g.mult[e]:
-                return False, f"edge {u}-{c} used more often than its multiplicity"
-            if g.is_exit[g.index[c]]:
-                continue
-            if c in seen:
-                return False, f"vertex {c} appears twice"
-            seen.add(c)
-            stack.append(c)
-    extra = set(tree) - seen
-    if extra:
-        return False, f"vertices outside the tree: {sorted(extra)}"
-    return True, f"a binary escape tree rooted at {name_r}"
-
-
 def escape_tree_strategy(g: Graph, start: int, first: int, children: dict[int, list[int]]) -> dict[str, Any]:
     """The fugitive's strategy of Lemma 11 as a document: from ``start`` he moves to ``first``, the
     root of a binary escape tree (``children``: vertex id -> its two children; an exit may appear
@@ -201,8 +166,6 @@ def escape_tree_strategy(g: Graph, start: int, first: int, children: dict[int, l
     edge of ``a``'s branch (``u-a`` or below), then to ``b``. Built in post-order on an explicit
     stack; the replies list the smaller branch, so the document has O(n log n) entries (O(n) on a
     caterpillar)."""
-    from escapology.nemesis.checker_base import Names
-
     names = Names(g)
     nodes: list[dict[str, Any]] = []
     node_of: dict[int, int] = {}

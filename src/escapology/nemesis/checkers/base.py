@@ -16,6 +16,7 @@ one step at a time, so storing one costs O(1) and comparing two costs their leng
 from __future__ import annotations
 
 import gc
+from array import array
 from collections import Counter
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
@@ -179,8 +180,6 @@ class PositionChains:
     __slots__ = ("parent", "left", "deleted", "slot_zd", "slot_zv", "slot", "more")
 
     def __init__(self, nodes: int) -> None:
-        from array import array
-
         self.parent = array("q")
         self.left = array("i")
         self.deleted = array("i")

@@ -1,4 +1,4 @@
-"""Strategy documents (:mod:`escapology.nemesis.strategy`) from the exact solver's tables.
+"""Strategy documents (:mod:`escapology.nemesis.strategy.document`) from the exact solver's tables.
 
 Both are built depth first on an explicit stack and written in post-order (a node after the nodes
 it refers to), so the table needs no second pass and no recursion limit applies.
@@ -7,16 +7,16 @@ it refers to), so the table needs no second pass and no recursion limit applies.
   strategy uses (the solver's positions are simplified, so one node serves many real positions);
   the replies are the solver's own: the deletions it tried and, for a deletion in the support of
   the default answer, an answer whose support avoids it (support covering, step 6 of
-  :mod:`escapology.nemesis.exact`).
+  :mod:`escapology.nemesis.engines.exact_python`).
 - :func:`nemesis_strategy`: one node per *full* position of the game without revisits (vertex,
   remaining multigraph, vertices left behind) that the strategy reaches; the deletion is the one
-  the solver proved; a position where the trap rule holds (:mod:`escapology.nemesis.checker_nemesis`)
+  the solver proved; a position where the trap rule holds (:mod:`escapology.nemesis.checkers.nemesis`)
   is a ``trapped`` leaf.
 - :func:`write_nemesis_strategy`: the same document written straight to a file; with the native
   search the crate writes it (``native/src/nemesis/strategy_writer.rs``: the same traversal, node
   for node, in compact memory), so that strategies of tens of millions of nodes fit in memory.
   :func:`nemesis_strategy_document` reads the crate's file back: the document in memory, some 5
-  times faster than :func:`nemesis_strategy` (what :func:`escapology.nemesis.exact.solve` uses).
+  times faster than :func:`nemesis_strategy` (what :func:`escapology.nemesis.engines.exact.solve` uses).
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from escapology.core.limits import LimitReached
-from escapology.nemesis.checker_base import MASK, PositionMemo, mix, paused_gc, same_deletions_and_visits
-from escapology.nemesis.exact import Search
-from escapology.nemesis.strategy import fugitive_document, nemesis_document, whole_file, write_document
+from escapology.core.progress import search_progress
+from escapology.nemesis.checkers.base import MASK, PositionMemo, mix, paused_gc, same_deletions_and_visits
+from escapology.nemesis.engines.exact_python import Search
+from escapology.nemesis.strategy.document import fugitive_document, nemesis_document, whole_file, write_document
 
 
 class StrategyTooLarge(Exception):
@@ -237,11 +238,11 @@ def write_nemesis_strategy(sr: Any, start: int, path: str | Path, *, max_nodes: 
 
     The document is :func:`nemesis_strategy`'s (the same nodes in the same order, the same root;
     the key ``"root"`` comes after ``"nodes"``, since the root is known last). With the native
-    search (:class:`escapology.nemesis.native.NativeSearch`) the crate walks the positions and
+    search (:class:`escapology.nemesis.engines.native.NativeSearch`) the crate walks the positions and
     streams the nodes to the file, holding 16 bytes and a hash entry per node (the Python writer
     holds the whole document and a chain per position: on the 12x12 grid of Fig. 4, about 14
     million nodes, 11 GB against some 1 GB); with the Python search the document is built by
-    :func:`nemesis_strategy` and written by :func:`escapology.nemesis.strategy.write_document`.
+    :func:`nemesis_strategy` and written by :func:`escapology.nemesis.strategy.document.write_document`.
 
     The search must have proven the Nemesis' win from ``start`` (else ``AssertionError``, as
     :func:`nemesis_strategy`). Raises :class:`StrategyTooLarge` beyond ``max_nodes`` nodes and
@@ -255,8 +256,6 @@ def write_nemesis_strategy(sr: Any, start: int, path: str | Path, *, max_nodes: 
         doc = nemesis_strategy(sr, start, max_nodes=max_nodes)
         write_document(doc, path)
         return len(doc["nodes"])
-    from escapology.core.progress import search_progress
-
     with whole_file(path) as part:
         before = sr.progress
         try:

@@ -1,4 +1,4 @@
-"""The independent checker of Cat Herding certificates (see :func:`escapology.nemesis.cat.cat_certificate`).
+"""The independent checker of Cat Herding certificates (see :func:`escapology.nemesis.engines.cat.cat_certificate`).
 
 A certificate claims the value ``v`` from the start (deletions until the cat is isolated, the herder
 deleting first, the cat then moving when it can) and proves both bounds with two strategies:
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from escapology.nemesis.checker_base import Names, Rejected
+from escapology.nemesis.checkers.base import Names, Rejected
 from escapology.nemesis.model import Graph
 
 Mult = tuple[int, ...]

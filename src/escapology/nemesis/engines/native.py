@@ -1,10 +1,10 @@
 """The Rust engines of Nemesis, Blizzard and Cat Herding behind the Python searches' interfaces.
 
-:class:`NativeSearch` is :class:`escapology.nemesis.exact.Search` and :class:`NativeCatSearch` is
-:class:`escapology.nemesis.cat.CatSearch` with the search itself in the crate (``native/src/nemesis``,
+:class:`NativeSearch` is :class:`escapology.nemesis.engines.exact_python.Search` and :class:`NativeCatSearch` is
+:class:`escapology.nemesis.engines.cat.CatSearch` with the search itself in the crate (``native/src/nemesis``,
 the same soundness steps, each argued in its doc comment), the GIL released while it runs, the
 deadline and Ctrl-C polled. The table entries come back in the Python tables' tuple shapes, keyed by
-the entry's index, so that :mod:`escapology.nemesis.extract` and :func:`escapology.nemesis.cat.cat_certificate`
+the entry's index, so that :mod:`escapology.nemesis.engines.extract` and :func:`escapology.nemesis.engines.cat.cat_certificate`
 write the strategies of either engine alike; the checkers never call either.
 
 >>> from escapology.nemesis.model import Instance
@@ -16,21 +16,23 @@ write the strategies of either engine alike; the checkers never call either.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis.model import Graph
+
+try:
+    from escapology import _native
+except ImportError:  # pragma: no cover - the package is built with its extension
+    _native = None
 
 ENGINES = ("native", "python")
 
 
 def available() -> bool:
     """Whether the extension module has the Nemesis engines."""
-    try:
-        from escapology import _native
-    except ImportError:
-        return False
-    return hasattr(_native, "NemesisSearch")
+    return _native is not None and hasattr(_native, "NemesisSearch")
 
 
 class _Entries:
@@ -55,14 +57,12 @@ def _count_to(shown: Any) -> Callable[[int], None]:
 
 
 class NativeSearch:
-    """The restricted-game search of :mod:`escapology.nemesis.exact` in the crate; tables shared
+    """The restricted-game search of :mod:`escapology.nemesis.engines.exact_python` in the crate; tables shared
     by every start vertex. Keys of the tables are entry indices (ints)."""
 
     engine = "native"
 
     def __init__(self, g: Graph, game: str = "nemesis", deadline: Deadline | None = None) -> None:
-        from escapology import _native
-
         if game not in ("nemesis", "blizzard"):
             raise ValueError(f"unknown game {game!r}")
         self.g = g
@@ -110,11 +110,9 @@ class NativeSearch:
 
     def write_nemesis_strategy(self, start: int, path: str, max_nodes: int | None = None) -> tuple[str, int, int]:
         """The crate writes the Nemesis' strategy from ``start`` to ``path`` (the document of
-        :func:`escapology.nemesis.extract.nemesis_strategy`, streamed): ``("written", nodes,
+        :func:`escapology.nemesis.engines.extract.nemesis_strategy`, streamed): ``("written", nodes,
         root)``, ``("too_large", 0, 0)`` or ``("stopped", 0, 0)`` (deadline), the file then
-        incomplete. Use :func:`escapology.nemesis.extract.write_nemesis_strategy`."""
-        import json
-
+        incomplete. Use :func:`escapology.nemesis.engines.extract.write_nemesis_strategy`."""
         names = [json.dumps(v, ensure_ascii=False) for v in self.g.names]
         status, nodes, root = self._s.write_nemesis_strategy(
             start, list(self.g.mult), names, path, max_nodes, self.deadline.remaining())
@@ -127,13 +125,11 @@ class NativeSearch:
 
 
 class NativeCatSearch:
-    """:class:`escapology.nemesis.cat.CatSearch` in the crate (same methods, same values)."""
+    """:class:`escapology.nemesis.engines.cat.CatSearch` in the crate (same methods, same values)."""
 
     engine = "native"
 
     def __init__(self, g: Graph, speed: int | None = None, deadline: Deadline | None = None) -> None:
-        from escapology import _native
-
         if speed not in (None, 1):
             raise ValueError("cat speed is 1 or unbounded (None)")
         self.g = g

@@ -1,7 +1,7 @@
 """The linear-time algorithms of the Nemesis paper (Bergé, Dailly, Gerard, FUN 2026).
 
 - :func:`simplify` (§3.1): split exits, prune regular vertices of degree ≤ 2, drop the components
-  without the fugitive. The winner never changes (see :mod:`escapology.nemesis.exact`, step 3).
+  without the fugitive. The winner never changes (see :mod:`escapology.nemesis.engines.exact_python`, step 3).
 - :func:`tree_winner` (Lemma 11 / Theorem 1, trees): on a graph whose non-exit part is a forest,
   the fugitive just arrived at ``u`` (Nemesis to move) wins iff ``u`` is *good*: an exit, or with at
   least two good branches (an exit child counts once per edge copy; multiple edges between non-exit
@@ -38,9 +38,9 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from escapology.nemesis.escape_tree import escape_tree_strategy
+from escapology.nemesis.engines.escape_tree import escape_tree_strategy
 from escapology.nemesis.model import Graph, Instance
-from escapology.nemesis.strategy import fugitive_document, nemesis_document
+from escapology.nemesis.strategy.document import fugitive_document, nemesis_document
 
 
 class NotApplicable(ValueError):
@@ -394,7 +394,7 @@ def blizzard_winner(g: Graph, start: int | None = None) -> tuple[str, dict[str, 
 def blizzard_trap_region(g: Graph, start: int | None = None) -> list[str] | None:
     """The Storm's certificate when she wins (Theorem 13): the vertices outside ``W``, each with at
     most one edge copy into ``W``, holding every neighbour of the start (checked by
-    :func:`escapology.nemesis.checker_nemesis.check_trap_region`); None when the trapper wins."""
+    :func:`escapology.nemesis.checkers.nemesis.check_trap_region`); None when the trapper wins."""
     s = g.start if start is None else start
     assert s is not None
     W, _ = blizzard_winning_set(g)

@@ -52,9 +52,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from escapology.nemesis.checker_base import MASK, Names, PositionChains, Rejected, mix
+from escapology.nemesis.checkers.base import MASK, Names, PositionChains, Rejected, mix
 from escapology.nemesis.model import Graph
-from escapology.nemesis.strategy_table import NodeTable
+from escapology.nemesis.checkers.node_table import NodeTable
 
 
 #: How many vertices of the fugitive's component the trap rule tries first (see trap_rule).
@@ -64,10 +64,10 @@ TRAP_BALL = 24
 class NemesisChecker:
     """``L`` of the module docstring for one strategy; :meth:`run` raises :class:`Rejected`.
 
-    The strategy is a :class:`~escapology.nemesis.strategy_table.NodeTable` and its root
-    (:meth:`from_document` reads a document in memory; ``escapology.nemesis.checker.check_strategy_file``
+    The strategy is a :class:`~escapology.nemesis.checkers.node_table.NodeTable` and its root
+    (:meth:`from_document` reads a document in memory; ``escapology.nemesis.checkers.check.check_strategy_file``
     streams one from a file). ``L`` is memoised in flat arrays
-    (:class:`~escapology.nemesis.checker_base.PositionChains`): a few dozen bytes per position."""
+    (:class:`~escapology.nemesis.checkers.base.PositionChains`): a few dozen bytes per position."""
 
     def __init__(self, g: Graph, blizzard: bool, start: int, table: NodeTable, root: Any) -> None:
         self.g, self.blizzard, self.start = g, blizzard, start

@@ -1,0 +1,128 @@
+"""The exact engines of Nemesis and Blizzard on any multigraph: the search chosen, the winner and
+the winner's strategy document.
+
+:func:`new_search` picks the search: the crate's (:class:`escapology.nemesis.engines.native.NativeSearch`,
+``engine="native"``, the default) or its Python twin (:class:`escapology.nemesis.engines.exact_python.Search`,
+``engine="python"``, the cross-check; its docstring argues each soundness step of both).
+:func:`solve` returns the winner with a strategy (see :mod:`escapology.nemesis.strategy.document`
+for the format), written from the search's tables by :mod:`escapology.nemesis.engines.extract`;
+:func:`winning_starts` lists every start the fugitive wins from.
+
+>>> from escapology.nemesis.model import Instance
+>>> g = Instance.from_edges([("s","a"),("a","x"),("a","y")], exits={"x","y"}, start="s").graph()
+>>> solve(g).winner
+'fugitive'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from escapology.core.limits import Deadline, LimitReached
+from escapology.core.progress import search_progress
+from escapology.nemesis.engines import extract, native
+from escapology.nemesis.engines.exact_python import Search
+from escapology.nemesis.model import Graph
+from escapology.nemesis.strategy.document import fugitive_document, write_document
+
+
+@dataclass
+class SolveResult:
+    winner: str  # "fugitive" | "nemesis"
+    strategy: dict[str, Any] | None
+    nodes: int = 0
+    game: str = "nemesis"
+    stats: dict[str, int] = field(default_factory=dict)
+
+
+def new_search(g: Graph, game: str = "nemesis", deadline: Deadline | None = None, *,
+               engine: str = "native") -> Any:
+    """A search over ``g`` by ``engine``: ``"native"`` (the crate's; the Python one when the
+    extension was built without it) or ``"python"`` (:class:`Search`)."""
+    if engine not in native.ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose {' or '.join(native.ENGINES)}")
+    if engine == "native" and native.available():
+        return native.NativeSearch(g, game, deadline)
+    return Search(g, game, deadline)
+
+
+def solve(
+    g: Graph,
+    game: str = "nemesis",
+    start: int | None = None,
+    *,
+    deadline: Deadline | None = None,
+    strategy: bool = True,
+    search: Any = None,
+    max_strategy: int | None = None,
+    engine: str = "native",
+    strategy_file: str | Path | None = None,
+) -> SolveResult:
+    """Solve Nemesis or Blizzard from ``start`` (default: the graph's start) with a strategy
+    document (:mod:`escapology.nemesis.strategy.document`).
+
+    With ``strategy_file`` the document is written to that file instead (whole or not at all;
+    the Nemesis' by :func:`escapology.nemesis.engines.extract.write_nemesis_strategy`, streamed, never
+    held in memory: the tens of millions of nodes of the 13 x 13 grid in under 2 GB) and the
+    result's ``strategy`` is None, with ``stats["strategy_file"]`` and ``stats["strategy_nodes"]``.
+
+    A start on an exit is a win for the fugitive (§2), with the one-node strategy. A strategy of
+    more than ``max_strategy`` nodes (default: no cap) is not built (``strategy`` is None and
+    ``stats["strategy_too_large"]`` is set); the winner is still exact.
+
+    Raises :class:`~escapology.core.limits.LimitReached` when ``deadline`` passes; when it passes
+    while the strategy is being written, the winner is known and the exception carries it
+    (``exc.winner``), so that the answer "unknown" can say so. ``engine`` chooses the search
+    (:func:`new_search`) unless ``search`` is given; ``stats["engine"]`` says which ran.
+    """
+    s = g.start if start is None else start
+    if s is None:
+        raise ValueError("no start vertex")
+    if g.is_exit[s]:
+        trivial = fugitive_document([{"at": g.names[s]}], 0) if strategy else None
+        if trivial is not None and strategy_file is not None:
+            write_document(trivial, strategy_file)
+            return SolveResult("fugitive", None, 0, game, {"strategy_file": str(strategy_file), "strategy_nodes": 1})
+        return SolveResult("fugitive", trivial, 0, game, {})
+    sr = search or new_search(g, game, deadline, engine=engine)
+    with search_progress(f"{game}: searching") as prog:
+        sr.progress = prog
+        r = sr.f_turn(s, g.mult)
+    sr.progress = None
+    strat = None
+    stats: dict[str, Any] = {"engine": getattr(sr, "engine", "python")}
+    if strategy:  # writing the strategy searches again (table misses): the deadline still holds
+        try:
+            if strategy_file is not None and not r[0]:
+                n = extract.write_nemesis_strategy(sr, s, strategy_file, max_nodes=max_strategy)
+                stats.update(strategy_file=str(strategy_file), strategy_nodes=n)
+            elif strategy_file is not None:
+                doc = extract.fugitive_strategy(sr, s, max_nodes=max_strategy)
+                write_document(doc, strategy_file)
+                stats.update(strategy_file=str(strategy_file), strategy_nodes=len(doc["nodes"]))
+            else:
+                build = extract.fugitive_strategy if r[0] else extract.nemesis_strategy_document
+                strat = build(sr, s, max_nodes=max_strategy)
+        except extract.StrategyTooLarge:
+            stats["strategy_too_large"] = max_strategy or 0
+        except LimitReached as exc:
+            exc.winner = "fugitive" if r[0] else "nemesis"  # type: ignore[attr-defined]
+            raise
+    return SolveResult("fugitive" if r[0] else "nemesis", strat, sr.nodes, game, stats)
+
+
+def winning_starts(g: Graph, game: str = "nemesis", *, deadline: Deadline | None = None,
+                   engine: str = "native") -> list[int]:
+    """Every non-exit start vertex from which the fugitive wins (tables shared between starts)."""
+    sr = new_search(g, game, deadline, engine=engine)
+    with search_progress(f"{game}: searching every start") as prog:
+        sr.progress = prog
+        starts = [v for v in range(g.n) if not g.is_exit[v] and sr.f_turn(v, g.mult)[0]]
+    sr.progress = None
+    return starts
+
+
+#: the package exports :func:`solve` as ``escapology.nemesis.solve_graph`` (``escapology.nemesis.solve`` is the protocol's)
+solve_graph = solve
