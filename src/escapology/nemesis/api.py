@@ -52,7 +52,7 @@ from typing import Any, Iterable, TextIO
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.progress import search_progress
-from escapology.core.protocol import TEXT, Text, Verdict, read_source
+from escapology.core.protocol import TEXT, AnswerData, Text, Verdict, read_source
 from escapology.core.results import Status
 from escapology.core.svg import Svg
 from escapology.nemesis import generator, native_instance, sizes
@@ -461,8 +461,8 @@ def solve_linear_python(g: Graph, game: str, start: int | None = None) -> dict[s
     return out
 
 
-def check(inst: Instance, certificate: Any, *, game: str | None = None, cat_speed: str = "unbounded",
-          file: str | None = None) -> Verdict:
+def check(inst: Instance, certificate: Result | Path | AnswerData, *, game: str | None = None,
+          cat_speed: str = "unbounded", file: str | None = None) -> Verdict:
     """Verify a certificate against every reply of the opponent: a strategy document (or an
     earlier strategy tree), a Cat-and-Herder certificate, a binary escape tree
     ``{"root": r, "escape_tree_children": ...}``, a Blizzard ``{"trap_region": [...]}``, the
@@ -698,8 +698,8 @@ def strategy_of(certificate: Any) -> dict[str, Any] | None:
     return strategy if isinstance(strategy, dict) else None
 
 
-def render(inst: Instance, certificate: Any = None, *, game: str = "nemesis", region: bool = False,
-           timeout: float | None = None) -> Svg:
+def render(inst: Instance, certificate: Result | AnswerData | None = None, *, game: str = "nemesis",
+           region: bool = False, timeout: float | None = None) -> Svg:
     """The graph with exits and start, and a strategy's line of play when given; with ``region``,
     the winning starts of ``game`` shaded (:func:`winning_region`, left out when they take longer
     than ``timeout``, default 20 s)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from escapology.core.dimacs import check_clauses
 from escapology.core.errors import InputError
 from escapology.nemesis.model import Instance
 
@@ -103,13 +104,7 @@ def refuse_large(vertices: int, edges: int, what: str) -> None:
 
 
 def check_literals(nvars: int, clauses: list[list[int]]) -> list[list[int]]:
-    """The clauses with repeated literals dropped; refuse empty clauses and literals outside ``1..nvars``."""
-    out = []
-    for j, c in enumerate(clauses, 1):
-        if not c:
-            raise InputError(f"clause {j} is empty (the formula is unsatisfiable; no gadget can express it)")
-        for lit in c:
-            if lit == 0 or abs(lit) > nvars:
-                raise InputError(f"clause {j}: literal {lit} is not a variable 1..{nvars}")
-        out.append(list(dict.fromkeys(c)))
-    return out
+    """The clauses with repeated literals dropped; refuse empty clauses and literals outside ``1..nvars``
+    (:func:`escapology.core.dimacs.check_clauses`, the check every game's reductions share)."""
+    check_clauses(nvars, clauses)
+    return [list(dict.fromkeys(c)) for c in clauses]
