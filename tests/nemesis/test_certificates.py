@@ -188,3 +188,37 @@ def test_pictures_draw_exits_red_and_number_the_rounds(tmp_path):
     assert line.rounds == list(range(1, len(line.deletions) + 1))
     for i in range(1, len(line.path)):
         assert re.search(rf'font-size="9" fill="black"[^>]*>{i}</text>', text)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 4])
+@pytest.mark.parametrize("engine", ["linear", "linear-python"])
+def test_lemma_11_strategies_leave_out_moves_into_dead_branches_and_are_accepted(seed, engine):
+    """On a random recursive tree whose two exits lie in one branch, the tree method's Nemesis
+    strategy answers no move into a dead branch (a leaf, a subtree without exits): the fugitive
+    is trapped there whatever the Nemesis deletes, and the checker accepts the strategy (it named
+    such a move "no answer" before)."""
+    import random
+
+    rng = random.Random(seed)
+    n = 100
+    edges = [(str(i), str(rng.randrange(i))) for i in range(1, n)]
+    tree = Instance.from_edges(edges, exits={str(n - 1), str(n // 2)}, start="0")
+    r = solve(tree, engine=engine)
+    assert r.winner == "nemesis" and r.certificate is not None
+    assert check(tree, json.loads(json.dumps(r.to_json()))).ok
+
+
+def test_a_missing_answer_where_the_fugitive_is_not_trapped_is_still_rejected():
+    """A graph with cycles where the Nemesis wins but must answer the fugitive's first move (the
+    trap rule does not decide it): without the root's answers the strategy is rejected, naming the
+    move."""
+    edges = [("1", "0"), ("2", "1"), ("3", "0"), ("4", "2"), ("5", "4"), ("6", "3"), ("7", "3"), ("8", "4"),
+             ("7", "5"), ("3", "2"), ("4", "2")]
+    graph = Instance.from_edges(edges, exits={"7", "8"}, start="0")
+    doc = json.loads(json.dumps(solve(graph, engine="exact").to_json()))
+    assert doc["winner"] == "nemesis" and check(graph, doc).ok
+    root = doc["strategy"]["nodes"][doc["strategy"]["root"]]
+    assert root["answers"]
+    root["answers"] = []
+    verdict = check(graph, doc)
+    assert not verdict.ok and "no answer to the fugitive's move 0->1" in verdict.errors[0]

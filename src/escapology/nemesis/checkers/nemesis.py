@@ -199,6 +199,8 @@ class NemesisChecker:
                 return f"{self._where(j, s)}: the fugitive escapes {g.names[p]}->{g.names[w]}"
             i = t.answer(j, w)
             if i < 0:
+                if self._into_trap(p, w):  # he is lost whatever the Nemesis deletes: no answer needed
+                    continue
                 return f"{self._where(j, s)}: no answer to the fugitive's move {g.names[p]}->{g.names[w]}"
             c, k = t.ans_edge[i], t.ans_node[i]
             if c < 0:
@@ -213,6 +215,20 @@ class NemesisChecker:
                         f"next to {g.names[w]}, not {self.names.edge_label(c)}")
             obligations.append((c, k))
         return [j, left, c_in, zd, zv, s, obligations, 0]
+
+    def _into_trap(self, p: int, w: int) -> bool:
+        """Whether the fugitive's move ``p -> w`` walks into a trap: the trap rule holds at ``w``
+        with ``p`` left behind. Such a move needs no answer in the strategy (the linear methods
+        leave out the moves into dead branches). *Sound*: the rule at ``w`` holds for the position
+        in which he moves next from ``w``; the Nemesis' deletion in between only removes an edge,
+        and the rule's pruning is monotone in the edges (a vertex of degree at most one keeps that
+        degree when an edge goes), so it still holds after whatever the Nemesis deletes, and a
+        trapped fugitive never reaches an exit."""
+        self.visited[p] = True
+        try:
+            return self.trap_rule(w) is None
+        finally:
+            self.visited[p] = False
 
     def _enter(self, left: int, c: int) -> None:
         self.visited[left] = True
