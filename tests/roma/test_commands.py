@@ -113,3 +113,16 @@ def test_model_does_not_import_io():
     assert "import escapology.roma.io" not in inspect.getsource(model)
     assert "from escapology.roma.io" not in inspect.getsource(model)
     assert str(model.Puzzle.from_labels(["AB"], ["O<"])).startswith("roma\n")
+
+
+def test_count_chooses_its_counter_with_engine_and_the_old_method_name():
+    from typer.testing import CliRunner
+
+    from escapology.roma.cli import app
+
+    url = next(line for line in (EX / "urls.txt").read_text().splitlines() if line.startswith("http"))
+    run = CliRunner().invoke
+    new = run(app, ["count", url, "-e", "dp", "-f", "json"])
+    old = run(app, ["count", url, "--method", "dp", "-f", "json"])
+    assert new.exit_code == 0 and new.stdout == old.stdout
+    assert run(app, ["count", url, "--method", "dp", "-e", "sat"]).exit_code == 2

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from escapology.core.cli_support import (
-    FormatOption, OutputFormat, TimeoutOption, command_deadline, emit_json, report_unknown, user_errors,
+    FormatOption, OutputFormat, TimeoutOption, command_deadline, emit_json, one_of, report_unknown, user_errors,
 )
 from escapology.core.commands import solve_file, verbs_app
 from escapology.core.errors import InputError
@@ -73,12 +73,14 @@ class CountMethod(str, Enum):
 def count_cmd(
     puzzle: PuzzleArg,
     cap: Annotated[Optional[int], typer.Option("--cap", help="Stop after this many solutions (sat method).")] = None,
-    method: Annotated[CountMethod, typer.Option("--method", help="sat: enumeration; dp: the Theorem 13 row sweep.")] = CountMethod.sat,
+    engine: Annotated[Optional[CountMethod], typer.Option("--engine", "-e", help="sat: enumeration (default); dp: the Theorem 13 row sweep.", show_default=False)] = None,
+    method: Annotated[Optional[CountMethod], typer.Option("--method", hidden=True, help="Deprecated: use --engine.")] = None,
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
     strict: StrictOption = False,
 ) -> None:
     """Count the solutions exactly (or up to --cap)."""
+    method = one_of("engine", ("--engine", engine), ("--method", method)) or CountMethod.sat  # --method: the old name
     from escapology.roma.dp import count_dp  # the counters (python-sat): loaded when count runs
     from escapology.roma.sat import count  # (python-sat, as above)
 
