@@ -129,3 +129,10 @@ def test_check_streams_a_large_strategy_file(tmp_path, monkeypatch):
     data, name = api.read_certificate(doc)
     assert isinstance(data, Path) and name == str(doc)
     assert api.check(inst, data).ok
+
+
+def test_the_description_names_the_generators_kinds():
+    """nemesis/spec.py lists generate's kinds without importing the game (start-up of --help)."""
+    from escapology.nemesis import api, spec
+
+    assert spec.KINDS == api.KINDS

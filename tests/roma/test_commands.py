@@ -126,3 +126,10 @@ def test_count_chooses_its_counter_with_engine_and_the_old_method_name():
     old = run(app, ["count", url, "--method", "dp", "-f", "json"])
     assert new.exit_code == 0 and new.stdout == old.stdout
     assert run(app, ["count", url, "--method", "dp", "-e", "sat"]).exit_code == 2
+
+
+def test_the_description_names_the_old_engine_name_as_solve_reads_it():
+    """roma/spec.py states the old engine name without importing the game (start-up of --help)."""
+    from escapology.roma import api, spec
+
+    assert dict(spec.SPEC.engine_aliases) == api.ENGINE_ALIASES

@@ -6,15 +6,11 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+
 
 from escapology.core.commands import EngineSpec, GameSpec, Option
-from escapology.core.errors import InputError
-from escapology.forest import api
 
-if TYPE_CHECKING:
-    from escapology.forest.model import Instance
-    from escapology.forest.plan import Turn
+_API, _VERBS = "escapology.forest.api:", "escapology.forest.verbs:"
 
 ENGINES = (
     EngineSpec("fast", "escapology.forest.solver:solve",
@@ -68,45 +64,11 @@ OPTIONS = (
 )
 
 
-def _solve(inst: Instance, **options: Any) -> api.Result:
-    """The command's solve: a board without rolls (a board map) says what to give."""
-    if not inst.rolls:
-        raise InputError("no rolls: give roll/3 facts or --rolls (or use `escapology forest odds` for unknown dice)")
-    return api.solve(inst, **options)
-
-
-def plan_of(inst: Instance, data: Any, file: str) -> list[Turn]:
-    """The plan ``render --certificate`` draws: what ``solve`` wrote (JSON, or its text); a plan
-    that does not fit the board is bad input."""
-    from escapology.forest.plan import plan_from_json, plan_from_text  # numpy: render only
-
-    if isinstance(data, str):
-        data = plan_from_text(inst, data, file=file)
-        if data["status"] != "solved":
-            return []
-    return plan_from_json(inst, data, file=file)
-
-
-def text_picture(inst: Instance, plan: list[Turn] | None) -> str:
-    """The board as text (``S``, ``T``, the turns' ends) and one line per turn."""
-    from escapology.forest.plan import describe_turn  # numpy: render only
-    from escapology.forest.drawing import text_board  # the drawing code: only render needs it
-
-    turns = plan or []
-    return "\n".join([text_board(inst, turns), *("  " + describe_turn(inst, i, t) for i, t in enumerate(turns, 1))])
-
-
-def _dumps(inst: Instance) -> str:
-    from escapology.forest.io import instance_to_facts  # numpy: generate only
-
-    return instance_to_facts(inst)
-
-
 SPEC = GameSpec(
     "forest", "Enchanted Forest: fewest turns with known dice, best move with unknown dice.",
-    load=api.load, solve=_solve, check=api.check, generate=api.generate, render=api.render,
-    dumps=_dumps, engines=ENGINES, options=OPTIONS, comment="%",
-    text_picture=text_picture, certificate_of=plan_of, render_solves=True,
+    load=_API + "load", solve=_VERBS + "solve", check=_API + "check", generate=_API + "generate",
+    render=_API + "render", dumps=_VERBS + "dumps", engines=ENGINES, options=OPTIONS, comment="%",
+    text_picture=_VERBS + "text_picture", certificate_of=_VERBS + "plan_of", render_solves=True,
     solvable=lambda inst: bool(inst.rolls), text_with_output=True, text_certificate=True,
     instance_help="ASP facts (.lp, '-' for stdin), the board map .xml, or .graphml/.gml/.edgelist.",
     help={

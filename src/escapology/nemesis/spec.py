@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Any
 
 from escapology.core.commands import EngineSpec, GameSpec, Option
-from escapology.core.errors import InputError
-from escapology.nemesis import api
-from escapology.nemesis.drawing import is_grid, picture, text_board
-from escapology.nemesis.io import format_instance
-from escapology.nemesis.model import Instance
+
+#: the kinds of ``generate`` (escapology.nemesis.api.KINDS; named here so that the description
+#: imports none of the game: a test keeps the two equal)
+KINDS = ("random", "tree", "subcubic", "grid", "merge-exits", "two-exits", "cat", "lsat")
+_API, _VERBS = "escapology.nemesis.api:", "escapology.nemesis.verbs:"
 
 
 class GameName(str, Enum):
@@ -39,7 +38,7 @@ class Method(str, Enum):
     linear = "linear"
 
 
-Kind = Enum("Kind", {k.replace("-", "_"): k for k in api.KINDS}, type=str)  # type: ignore[misc]
+Kind = Enum("Kind", {k.replace("-", "_"): k for k in KINDS}, type=str)  # type: ignore[misc]
 
 ENGINES = (
     EngineSpec("exact", "escapology.nemesis.engines.native:NativeSearch",
@@ -95,50 +94,14 @@ OPTIONS = (
 )
 
 
-def dumps(inst: Instance) -> str:
-    """What ``generate`` writes after its command line: a reduction's note, then the facts."""
-    return (inst.comment + "\n" if inst.comment else "") + format_instance(inst) + "\n"
-
-
-def strategy_of(inst: Instance, data: Any, file: str) -> Any:
-    """What ``render --certificate`` draws: the strategy of what ``solve`` wrote (or a strategy)."""
-    if isinstance(data, str):
-        raise InputError("not JSON: give what 'solve --format json' wrote", file=file)
-    return data.get("strategy") if isinstance(data, dict) and "winner" in data else data
-
-
-#: the winning region of the instance being drawn: ``render -o`` on a grid draws it in the picture and
-#: on the text board, computed once (the instance, the game, the region)
-_REGION: list[Any] = [None, None, None]
-
-
-def _region(inst: Instance, game: str, region: bool, timeout: float | None) -> set[str] | None:
-    if not region:
-        return None
-    if _REGION[0] is not inst or _REGION[1] != game:
-        _REGION[:] = [inst, game, api.winning_region(inst, game, timeout=timeout)]
-    return _REGION[2]
-
-
-def _render(inst: Instance, certificate: Any = None, *, game: str = "nemesis", region: bool = True,
-            timeout: float | None = None) -> Any:
-    return picture(inst, winning=_region(inst, game, region, timeout), strategy=api.strategy_of(certificate))
-
-
-def _text_board(inst: Instance, certificate: Any = None, *, game: str = "nemesis", region: bool = True,
-                timeout: float | None = None) -> str | None:
-    """The grid as text (``S`` start, ``W`` winning start); ``None`` for other graphs."""
-    return text_board(inst, _region(inst, game, region, timeout)) if is_grid(inst) else None
-
-
 SPEC = GameSpec(
     "nemesis", "Nemesis, Blizzard and Cat Herding (Bergé, Dailly, Gerard, FUN 2026).",
-    load=api.load, solve=api.solve, check=api.check, generate=api.generate, render=_render,
-    dumps=dumps, engines=ENGINES, options=OPTIONS, comment="%",
-    text_picture=_text_board, certificate_of=strategy_of,
+    load=_API + "load", solve=_API + "solve", check=_API + "check", generate=_API + "generate",
+    render=_VERBS + "render", dumps=_VERBS + "dumps", engines=ENGINES, options=OPTIONS, comment="%",
+    text_picture=_VERBS + "text_picture", certificate_of=_VERBS + "strategy_of",
     instance_help="ASP facts (.lp), an edge list or a networkx graph file, or '-'.",
     # the old --engine values pass as they are: api.resolve_engine maps them with the old --method
-    engine_aliases={"native": "native", "python": "python"}, read_certificate=api.read_certificate,
+    engine_aliases={"native": "native", "python": "python"}, read_certificate=_API + "read_certificate",
     text_with_output=True, recognised_options={"all_starts": None},
     seeded=lambda options: options.get("kind", "random") in ("random", "tree", "subcubic"),
     help={
