@@ -155,7 +155,11 @@ def replay_nemesis(g: Graph, game: str, doc: dict[str, Any]) -> bool:
         for w, e in g.adj[p]:
             if mult[e] == 0 or w in visited:
                 continue
-            if g.is_exit[w] or w not in answers[j]:
+            if g.is_exit[w]:
+                return False
+            if w not in answers[j]:  # a move into a trap needs no answer (docs/nemesis.md)
+                if trap_rule(g, w, mult, visited | {p}):
+                    continue
                 return False
             c, k = answers[j][w]
             if c is None:
