@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import Annotated, Any
 
 import typer
@@ -66,7 +67,6 @@ class GameGroup(TyperGroup):
         try:
             return super().resolve_command(ctx, args)
         except typer._click.exceptions.UsageError as exc:  # "did you mean" over the games too
-            import difflib
 
             if args and "Did you mean" not in exc.message:
                 close = difflib.get_close_matches(args[0], self.list_commands(ctx))

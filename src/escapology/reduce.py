@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import difflib
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
@@ -69,7 +70,6 @@ def reduce(
         raise InputError("give a reduction and a formula: escapology reduce NAME FORMULA (names: escapology reduce --list)")
     red = find(name)
     if red is None:
-        import difflib
 
         close = difflib.get_close_matches(name, [r.name for r in REDUCTIONS])
         hint = f" (did you mean {close[0]!r}?)" if close else ""

@@ -3,6 +3,7 @@ the solved, unknown and failed counts (:func:`escapology.batch.runner.outcome`) 
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from typing import Any
 
@@ -16,7 +17,6 @@ class BatchProgress:
     false (default: standard error is a terminal)."""
 
     def __init__(self, enabled: bool | None = None) -> None:
-        import sys
 
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.counts: Counter = Counter()

@@ -19,6 +19,7 @@ import dataclasses
 import inspect
 import json
 import os
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -161,7 +162,6 @@ def _name(task: Task) -> str:
 
 def _load(module: Any, task: Task, deadline: Deadline) -> Any:
     if task.text is None and task.data is not None and not os.path.isfile(task.path):
-        import tempfile
 
         with tempfile.TemporaryDirectory() as tmp:  # the same name: some readers go by the suffix
             copy = Path(tmp) / Path(task.path).name

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import gc
 import re
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -152,7 +153,6 @@ def read_instance(path: str | Path) -> Instance:
 
     Deprecated: use :func:`escapology.chess.load` (paths, ``-`` and text alike).
     """
-    import warnings
 
     from escapology.core.cli_support import read_input
 

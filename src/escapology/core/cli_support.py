@@ -12,8 +12,13 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
+import inspect
 import json
+import os
+import random
+import shlex
 import sys
+import tempfile
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Callable, Optional, TypeVar
@@ -96,7 +101,6 @@ def answer_output(func: F) -> F:
     and renamed when the command ends, so a reader never sees half an answer; standard output then
     says ``wrote FILE``. Put it above :func:`user_errors`, so that the answers that function prints
     (unknown at the time limit) go to the file too; an error (exit 2) writes no file."""
-    import inspect
 
     signature = inspect.signature(func, eval_str=True)  # typer reads the Annotated options from it
     extra = inspect.Parameter("output", inspect.Parameter.KEYWORD_ONLY, default=None,
@@ -106,8 +110,6 @@ def answer_output(func: F) -> F:
     def wrapper(*args: Any, output: Path | None = None, **kwargs: Any) -> Any:
         if output is None:
             return func(*args, **kwargs)
-        import os
-        import tempfile
 
         target = Path(output)
         try:
@@ -180,7 +182,6 @@ def read_certificate(path: str | Path) -> tuple[Any, str]:
 def memory_options(func: Callable[..., Any], memory: float | None) -> dict[str, Any]:
     """``{"memory": memory}`` when the engine ``func`` takes a memory limit (MiB), else ``{}``:
     ``--memory`` is passed on where an engine can use it and is otherwise not used."""
-    import inspect
 
     if memory is None:
         return {}
@@ -228,7 +229,6 @@ def draw_seed(seed: int | None) -> int:
     used into the header line, so that every file it writes can be made again."""
     if seed is not None:
         return seed
-    import random
 
     return random.SystemRandom().randrange(2**31)
 
@@ -247,7 +247,6 @@ def generating_command(ctx: "typer.Context | None", **used: Any) -> str:
     parameters and seed (their limits count nodes or rounds, never seconds), and a parameter left at
     its default has the same default when the line is run again (the same escapology version).
     """
-    import shlex
 
     names: list[str] = []
     values: dict[str, Any] = {}

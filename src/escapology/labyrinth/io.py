@@ -10,6 +10,7 @@ competition's instance files do; plans are ``push(z, d, s)`` facts.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -121,7 +122,6 @@ def read_instance(path: str | Path) -> Instance:
 
     Deprecated: use :func:`escapology.labyrinth.load` (paths, ``-`` and text alike).
     """
-    import warnings
 
     warnings.warn("read_instance is deprecated: use escapology.labyrinth.load", DeprecationWarning, stacklevel=2)
     p = Path(path)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import json
 import re
 import tempfile
 from pathlib import Path
@@ -121,7 +122,6 @@ def read_listed(game: str, source: str, name: str, examples: Path | None, shared
     assert shared is not None
     folder, _ = _SHARED[game]
     if game == "roma":
-        import json
 
         number = int(name.rpartition("#")[2])
         lines = [line for line in (shared / folder / "puzzles.jsonl").read_text(encoding="utf-8").splitlines()
