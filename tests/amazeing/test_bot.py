@@ -82,7 +82,7 @@ def test_play_shows_only_the_own_target_unless_asked():
     pos = start_game(published_position(3, players=2, cards=1))
     args = ["amazeing", "play", "--seed", "3", "--cards", "1", "--max-turns", "1"]
     res = runner.invoke(app, args, input="N1 0\n")
-    assert res.exit_code == 0 and "2 yellow on (0, 6), target hidden" in res.output
+    assert res.exit_code == 0 and "2 yellow on (0,6), target hidden" in res.output
     assert f"target {pos.players[0].target} " in res.output
     res = runner.invoke(app, args + ["--show-all-targets"], input="N1 0\n")
     assert res.exit_code == 0 and "hidden" not in res.output

@@ -77,7 +77,7 @@ class Result(TurnsResult):
         if sol.status is Status.SOLVED:
             lines = [f"fewest turns: {sol.turns}"]
             for i, t in enumerate(sol.plan, 1):
-                walk = " -> ".join(f"({r},{c})" for r, c in (pos.rc(x) for x in t.path))
+                walk = " -> ".join(pos.name(x) for x in t.path)
                 lines.append(f"turn {i}: insert {glyph(t.tile)} at {t.shift}, walk {walk}")
             return "\n".join(lines)
         if sol.status is Status.UNSOLVABLE:
@@ -154,7 +154,7 @@ class RaceResult:
             if cap is not None:
                 within = f"of the scored race of {turns} turns each (solo distances up to {cap})"
             return (f"{me.name} forces a win {within}: insert {glyph(res.move.tile)} at {res.move.shift}, "
-                    f"walk to {pos.rc(res.move.to)}")
+                    f"walk to {pos.name(res.move.to)}")
         if res.status is Status.UNSOLVABLE and cap is not None:
             return (f"{me.name} cannot force a win of the scored race of {turns} turns each "
                     f"(solo distances up to {cap})")

@@ -12,7 +12,7 @@ last turn the player must stand on her target tile.
 >>> check_plan(pos, [Turn(Shift("W", 1), mask("│"), (0, 3, 6, 7, 8))])
 []
 >>> check_plan(pos, [Turn(Shift("W", 1), mask("─"), (0, 3, 6, 7, 8))])
-['turn 1: no open passage from (0, 0) to (1, 0)']
+['turn 1: no open passage from (0,0) to (1,0)']
 >>> check_plan(pos, [Turn(Shift("W", 1), mask("┼"), (0,))])
 ['turn 1: ┼ is not an orientation of the spare ─']
 """
@@ -50,15 +50,15 @@ def check_plan(position: Position, plan: list[Turn], player: int = 0) -> list[st
         if not path:
             path = [here]
         if path[0] != here:
-            return errors + [f"turn {i}: the walk starts on {pos.rc(path[0])}, the player stands on {pos.rc(here)}"]
+            return errors + [f"turn {i}: the walk starts on {pos.name(path[0])}, the player stands on {pos.name(here)}"]
         for a, b in zip(path, path[1:]):
             if not (0 <= b < pos.rows * pos.cols) or not _step_ok(pos, a, b):
-                return errors + [f"turn {i}: no open passage from {pos.rc(a)} to {pos.rc(b) if 0 <= b < pos.rows * pos.cols else b}"]
+                return errors + [f"turn {i}: no open passage from {pos.name(a)} to {pos.name(b) if 0 <= b < pos.rows * pos.cols else b}"]
         pos = pos.move_player(player, path[-1])
     target = pos.target_cell(player)
     if pos.players[player].cell != target:
-        where = "the spare" if target == -1 else str(pos.rc(target)) if target is not None else "?"
-        errors.append(f"after {len(plan)} turns the player stands on {pos.rc(pos.players[player].cell)}, the target is on {where}")
+        where = "the spare" if target == -1 else pos.name(target) if target is not None else "?"
+        errors.append(f"after {len(plan)} turns the player stands on {pos.name(pos.players[player].cell)}, the target is on {where}")
     return errors
 
 
@@ -76,7 +76,7 @@ def check_race_move(position: Position, shift, tile: int, to: int, turns: int) -
     >>> check_race_move(pos, Shift("W", 1), mask("│"), 8, 1)
     []
     >>> check_race_move(pos, Shift("W", 1), mask("─"), 8, 1)
-    ['(2, 2) is not reachable from (0, 0) after W1']
+    ['(2,2) is not reachable from (0,0) after W1']
     """
     me = position.to_move
     opp = (me + 1) % len(position.players)
@@ -86,12 +86,12 @@ def check_race_move(position: Position, shift, tile: int, to: int, turns: int) -
         return [str(exc)]
     here = after.players[me].cell
     if to not in after.reachable(here):
-        return [f"{after.rc(to)} is not reachable from {after.rc(here)} after {shift}"]
+        return [f"{after.name(to)} is not reachable from {after.name(here)} after {shift}"]
     after = after.move_player(me, to)
     if after.players[me].cell == after.target_cell(me):
         return []
     if turns <= 1:
-        return [f"after one turn she stands on {after.rc(to)}, not on her target"]
+        return [f"after one turn she stands on {after.name(to)}, not on her target"]
     target = after.players[opp].target
     if target is None:
         return []

@@ -11,7 +11,7 @@ import typer
 
 from escapology.amazeing import api
 from escapology.amazeing import io as aio
-from escapology.amazeing.model import Move, Position, Shift, glyph, rotate, rotations
+from escapology.amazeing.model import COORDINATES, Move, Position, Shift, glyph, rotate, rotations
 from escapology.amazeing.spec import SPEC
 from escapology.core.cli_support import FormatOption, OutputFormat, TimeoutOption, command_deadline, user_errors
 from escapology.core.commands import print_result, verbs_app
@@ -41,7 +41,7 @@ def demo() -> None:
     pos = api.load(EXAMPLE)
     result = api.solve(pos, max_turns=4)
     p = pos.players[0]
-    typer.echo(f"{EXAMPLE.name}: {p.name} on {pos.rc(p.cell)} wants treasure {p.target}")
+    typer.echo(f"{EXAMPLE.name}: {p.name} on {pos.name(p.cell)} wants treasure {p.target}")
     print_result(result, False)
     typer.echo("checker: " + ("valid" if api.check(pos, result).ok else "REJECTED"))
 
@@ -72,10 +72,10 @@ def _parse_human(pos: Position, text: str) -> "Move":
         except ValueError:
             raise ValueError(f"a cell is row,col, not {cell_text!r}") from None
         if not (0 <= r < pos.rows and 0 <= c < pos.cols):
-            raise ValueError(f"({r},{c}) is outside the board")
+            raise ValueError(f"{COORDINATES.name(r, c)} is outside the board")
         to = r * pos.cols + c
         if to not in after.reachable(me):
-            raise ValueError(f"({r},{c}) cannot be reached from {after.rc(me)} after {shift}")
+            raise ValueError(f"{COORDINATES.name(r, c)} cannot be reached from {after.name(me)} after {shift}")
     return Move(shift, tile, to)
 
 
@@ -143,7 +143,7 @@ def play(
 
     def show(after: Position, who: int, move, event: str | None) -> None:
         name = after.players[who].name
-        line = f"{name}: insert {glyph(move.tile)} at {move.shift}, walk to {after.rc(move.to)}"
+        line = f"{name}: insert {glyph(move.tile)} at {move.shift}, walk to {after.name(move.to)}"
         if event:
             line += f" -- {event}"
         typer.echo(line)

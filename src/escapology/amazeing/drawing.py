@@ -2,22 +2,23 @@
 
 In the text picture each tile is a 3x3 block of characters: walls are ``█`` (``▓`` on fixed
 tiles), open sides are blank, the centre shows a player's number or a treasure's letter.
-Arrows mark the lines that can be shifted.
+Arrows mark the lines that can be shifted; the numbers beside and above the board count rows and
+columns as every message does (:data:`~escapology.amazeing.model.COORDINATES`: from 0 at the top left).
 
 >>> from escapology.amazeing.model import Position, Player
 >>> pos = Position.from_glyphs(["┌┐", "└┘"], spare="│", fixed="none",
 ...     treasures={"A": 3}, players=(Player("red", 0, "A"),))
 >>> print(text_board(pos))
-   0  1      spare │
-   ↓  ↓
-  ██████      █ █
-→ █1   █ ←    █ █
-  █ ██ █      █ █
-  █ ██ █
-→ █   A█ ←
-  ██████
-   ↑  ↑
-1 red on (0, 0), target A on (1, 1)
+      0  1      spare │
+      ↓  ↓
+     ██████      █ █
+ 0 → █1   █ ←    █ █
+     █ ██ █      █ █
+     █ ██ █
+ 1 → █   A█ ←
+     ██████
+      ↑  ↑
+1 red on (0,0), target A on (1,1)
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from escapology.amazeing.model import E, N, S, W, Position, Shift, glyph
-from escapology.core.svg import LegendEntry, Svg, panel_grid, pick_panels, with_legend
+from escapology.amazeing.model import COORDINATES, E, N, S, W, Position, Shift, glyph
+from escapology.core.svg import LegendEntry, Svg, axis_labels, panel_grid, pick_panels, with_legend
 
 PLAYER_COLOURS = ("#d62728", "#e6b800", "#2ca02c", "#1f77b4")
 
@@ -52,10 +53,11 @@ def text_board(pos: Position, shown: Iterable[int] | None = None) -> str:
     ``shown``: the players whose targets (secret cards in a game) are printed; ``None`` prints
     every target (a puzzle position), ``[seat]`` only one player's own."""
     visible = None if shown is None else set(shown)
-    cols_head = "  " + "".join(f"{c:^3}" for c in range(pos.cols))
-    arrows_n = "  " + "".join(" ↓ " if pos.shiftable(Shift("N", c)) else "   " for c in range(pos.cols))
-    arrows_s = "  " + "".join(" ↑ " if pos.shiftable(Shift("S", c)) else "   " for c in range(pos.cols))
-    pad = 2 + 3 * pos.cols + 5
+    # the gutter: the row's number (as COORDINATES counts) and the arrow of a shiftable row
+    cols_head = "     " + "".join(f"{COORDINATES.column_label(c):^3}" for c in range(pos.cols))
+    arrows_n = "     " + "".join(" ↓ " if pos.shiftable(Shift("N", c)) else "   " for c in range(pos.cols))
+    arrows_s = "     " + "".join(" ↑ " if pos.shiftable(Shift("S", c)) else "   " for c in range(pos.cols))
+    pad = 5 + 3 * pos.cols + 5
     lines = [cols_head.ljust(pad) + "spare " + glyph(pos.spare), arrows_n.rstrip()]
     spare_blk = _block(pos.spare, next((n[0] for n, c in pos.treasures.items() if c == -1), " "), "█")
     for r in range(pos.rows):
@@ -65,7 +67,8 @@ def text_board(pos: Position, shown: Iterable[int] | None = None) -> str:
             blocks.append(_block(pos.tiles[cell], _centre(pos, cell), "▓" if pos.fixed[cell] else "█"))
         movable = pos.shiftable(Shift("W", r))
         for k in range(3):
-            left = "→ " if movable and k == 1 else "  "
+            arrow = "→ " if movable and k == 1 else "  "
+            left = (f"{COORDINATES.row_label(r, pos.rows):>2} " if k == 1 else "   ") + arrow
             right = " ←" if movable and k == 1 else ""
             row = left + "".join(b[k] for b in blocks) + right
             if r == 0:
@@ -73,12 +76,12 @@ def text_board(pos: Position, shown: Iterable[int] | None = None) -> str:
             lines.append(row.rstrip())
     lines.append(arrows_s.rstrip())
     for i, p in enumerate(pos.players):
-        where = f"{i + 1} {p.name} on {pos.rc(p.cell)}"
+        where = f"{i + 1} {p.name} on {pos.name(p.cell)}"
         if p.target is not None and visible is not None and i not in visible:
             where += ", target hidden"
         elif p.target is not None:
             t = pos.treasures[p.target]
-            where += f", target {p.target} " + ("on the spare" if t == -1 else f"on {pos.rc(t)}")
+            where += f", target {p.target} " + ("on the spare" if t == -1 else f"on {pos.name(t)}")
         if p.cards:
             where += f", {len(p.cards)} more cards"
         lines.append(where)
@@ -167,6 +170,10 @@ def _board(pos: Position, size: float, walk: Sequence[int] | None, shift: Shift 
     for cell, tile in enumerate(pos.tiles):
         r, c = pos.rc(cell)
         _draw_tile(body, margin + c * size, margin + r * size, size, tile, pos.fixed[cell])
+    # the cells' coordinates, beyond the shift marks (which end 0.3 cells from the board; the
+    # arrow of a shift is drawn over its label)
+    axis_labels(body, COORDINATES, pos.rows, pos.cols, left=margin, top=margin, cell=size, gap=size * 0.45,
+                size=size * 0.2, fill="#777", columns_above=True)
     _shift_marks(body, pos, size, margin, shift)
     _gadget_labels(body, pos, size, margin)
     # spare

@@ -55,7 +55,7 @@ def play_turn(pos: Position, move: Move) -> tuple[Position, str | None]:
     who = pos.to_move
     after = pos.apply(move.shift, move.tile)
     if move.to not in after.reachable(after.players[who].cell):
-        raise ValueError(f"{after.rc(move.to)} is not reachable from {after.rc(after.players[who].cell)}")
+        raise ValueError(f"{after.name(move.to)} is not reachable from {after.name(after.players[who].cell)}")
     after = after.move_player(who, move.to)
     after, event = collect(after, who)
     return replace(after, to_move=(who + 1) % len(pos.players)), event

@@ -39,7 +39,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from escapology.amazeing.model import MASKS, Player, Position, Shift
+from escapology.amazeing.model import COORDINATES, MASKS, Player, Position, Shift
 from escapology.core.dimacs import MAX_CNF_CLAUSES, MAX_CNF_VARIABLES, QBF, read_dimacs, read_qdimacs  # noqa: F401 (the readers moved to core)
 from escapology.core.errors import InputError
 
@@ -109,7 +109,7 @@ def from_dict(data: Any, *, text: str = "", file: str | None = None) -> Position
             raise err(f"board row {r} has {len(row)} tiles, row 0 has {cols}", "board")
         for c, g in enumerate(row):
             if g not in MASKS:
-                raise err(f"unknown tile glyph {g!r} at ({r}, {c}); use │─└┌┐┘┬┤┴├┼·╵╶╷╴", "board")
+                raise err(f"unknown tile glyph {g!r} at {COORDINATES.name(r, c)}; use │─└┌┐┘┬┤┴├┼·╵╶╷╴", "board")
             tiles.append(MASKS[g])
     fixed_spec = data.get("fixed", "standard")
     if fixed_spec == "standard":

@@ -32,8 +32,13 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping
 
+from escapology.core.coordinates import Grid
 from escapology.core.results import Status
 from escapology.core.tiles import ARMS, E, N, OPPOSITE, S, W, reachable_from
+
+#: How the aMAZEing Labyrinth names a cell, as its JSON does (``[row, column]``): ``(row,column)``,
+#: both from 0 at the top left (the pictures' axis labels and every message follow it).
+COORDINATES = Grid(base=0)
 
 SIDES = {"N": N, "E": E, "S": S, "W": W}
 STEP = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
@@ -192,6 +197,10 @@ class Position:
 
     def rc(self, cell: int) -> tuple[int, int]:
         return divmod(cell, self.cols)
+
+    def name(self, cell: int) -> str:
+        """The cell as every message writes it (:data:`COORDINATES`): ``(row,column)`` from 0."""
+        return COORDINATES.name(*divmod(cell, self.cols))
 
     def neighbours(self, cell: int) -> Iterable[int]:
         """Cells joined to ``cell`` by a passage: both facing sides open."""

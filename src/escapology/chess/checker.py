@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from escapology.chess.model import Field, Instance, Vector
+from escapology.chess.model import Field, Instance, Vector, field_name
 
 
 def _on_board(n: int, f: Field) -> bool:
@@ -111,31 +111,31 @@ def _check(inst: Instance, answer: Any) -> list[str]:
         if not errors:
             end = _end(inst.alice, w["moves"])
             if end != inst.bob:
-                errors.append(f"Alice's moves end on {end}, not on Bob's field {inst.bob}")
+                errors.append(f"Alice's moves end on {field_name(end)}, not on Bob's field {field_name(inst.bob)}")
         return errors
     if outcome == "draw":
         errors = _no_capture(inst)
         field = _field(w.get("field"), "the safe field")
         if not _on_board(n, field):
-            return errors + [f"the safe field {field} is off the board"]
+            return errors + [f"the safe field {field_name(field)} is off the board"]
         if field == inst.bob:
-            return errors + [f"the safe field {field} is Bob's field"]
+            return errors + [f"the safe field {field_name(field)} is Bob's field"]
         how = w.get("how")
         if how == "stay":
             if field != inst.alice:
-                errors.append(f"Alice stays on {inst.alice}, not on the safe field {field}")
+                errors.append(f"Alice stays on {field_name(inst.alice)}, not on the safe field {field_name(field)}")
         elif how == "moves":
             errors += _replay(inst, inst.alice, w.get("moves"), w.get("path"), "Alice")
             if not errors:
                 end = _end(inst.alice, w["moves"])
                 if end != field:
-                    errors.append(f"Alice's moves end on {end}, not on the safe field {field}")
+                    errors.append(f"Alice's moves end on {field_name(end)}, not on the safe field {field_name(field)}")
         elif how != "teleport":
             errors.append(f"'how' must be 'stay', 'moves' or 'teleport', got {how!r}")
         c = capture_move(inst, inst.bob, field)
         if c is not None:
             moves = " then ".join(str(v) for v in c)
-            errors.append(f"Bob reaches the safe field {field} with {moves}")
+            errors.append(f"Bob reaches the safe field {field_name(field)} with {moves}")
         return errors
     # outcome == "bob"
     errors = [e.replace("not a draw", "not a Bob win") for e in _no_capture(inst)]
@@ -151,14 +151,14 @@ def _check(inst: Instance, answer: Any) -> list[str]:
             return errors + [f"malformed capture entry {c!r}"]
         f = _field(c.get("field"), "a captured field")
         if not _on_board(n, f) or f == inst.bob or f in seen:
-            errors.append(f"capture entry for {f}: off the board, Bob's field, or repeated")
+            errors.append(f"capture entry for {field_name(f)}: off the board, Bob's field, or repeated")
             continue
         seen.add(f)
         errs = _replay(inst, inst.bob, c.get("moves"), c.get("path"), "Bob")
         if not errs:
             end = _end(inst.bob, c["moves"])
             if end != f:
-                errs.append(f"Bob's moves end on {end}, not on {f}")
+                errs.append(f"Bob's moves end on {field_name(end)}, not on {field_name(f)}")
         errors += errs
     return errors
 

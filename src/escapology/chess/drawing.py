@@ -19,11 +19,11 @@ from typing import Any
 
 import numpy as np
 
-from escapology.chess.model import Instance, Outcome
+from escapology.chess.model import COORDINATES, Instance, Outcome
 from escapology.chess.reach import reach_board
 from escapology.chess.solver import Solution, explain, solution_of
 from escapology.core.errors import InputError
-from escapology.core.svg import LegendEntry, Svg, with_legend
+from escapology.core.svg import LegendEntry, Svg, axis_labels, with_legend
 
 MAX_TEXT = 60
 MAX_SVG = 200
@@ -123,9 +123,8 @@ def render_svg(inst: Instance, sol: Solution | None = None, *, cell: float | Non
                 shown_alice = True
     font = max(6.0, cell * 0.55)
     if n <= 40:
-        for i in range(1, n + 1):
-            svg.text(margin + (i - 0.5) * cell, margin + n * cell + margin / 2, str(i), size=max(7.0, font * 0.6))
-            svg.text(margin / 2, margin + (n - i + 0.5) * cell, str(i), size=max(7.0, font * 0.6))
+        axis_labels(svg, COORDINATES, n, n, left=margin, top=margin, cell=cell, gap=margin / 2,
+                    size=max(7.0, font * 0.6), fill=None)
     entries: list[LegendEntry] = [("text:A", ALICE, "Alice"), ("text:B", BOB, "Bob")]
     if shown_bob:
         entries.append(("square", BOB_REACH_SWATCH, "Bob ends his turn here (0-2 moves)"))

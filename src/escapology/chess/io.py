@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from escapology.core.errors import InputError
-from escapology.chess.model import MAX_N, MIN_N, Instance
+from escapology.chess.model import MAX_N, MIN_N, Instance, field_name
 
 _INT = r"[+-]?[0-9]+"
 _INT_TOKEN = re.compile(_INT)
@@ -104,12 +104,12 @@ def parse_instance(text: str, *, file: str | None = None) -> Instance:
     for who, f in (("Alice", alice), ("Bob", bob)):
         if not (1 <= f[0] <= n and 1 <= f[1] <= n):
             raise InputError(
-                f"{who}'s field {f} is off the {n} x {n} board (coordinates run from 1 to {n})",
+                f"{who}'s field {field_name(f)} is off the {n} x {n} board (coordinates run from 1 to {n})",
                 file=file,
                 line=skip + 2,
             )
     if alice == bob:
-        raise InputError(f"Alice and Bob stand on the same field {alice}", file=file, line=skip + 2)
+        raise InputError(f"Alice and Bob stand on the same field {field_name(alice)}", file=file, line=skip + 2)
     body = lines[2:]
     head = body[:n]
     if all(map(_SMALL_VECTOR_LINE.fullmatch, head)):

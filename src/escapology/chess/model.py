@@ -20,7 +20,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
+
+from escapology.core.coordinates import Grid
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -30,6 +32,15 @@ MAX_N = 100_000
 
 Field = tuple[int, int]
 Vector = tuple[int, int]
+
+#: How teleport chess names a field, as its input does: ``(x, y)``, column ``x`` from 1 at the
+#: left, row ``y`` from 1 at the bottom (the pictures' axis labels and every message follow it).
+COORDINATES = Grid(base=1, names=("x", "y"), rows_up=True, column_first=True, separator=", ")
+
+
+def field_name(f: Sequence[int]) -> str:
+    """A field as every message writes it: ``(x, y)``."""
+    return COORDINATES.name(f[0], f[1])
 
 
 class Outcome(str, Enum):
@@ -102,9 +113,9 @@ class Instance:
             raise InputError(f"board size n = {n} is outside {MIN_N}..{MAX_N}")
         for who, f in (("Alice", self.alice), ("Bob", self.bob)):
             if not (1 <= f[0] <= n and 1 <= f[1] <= n):
-                raise InputError(f"{who}'s field {f} is off the {n} x {n} board")
+                raise InputError(f"{who}'s field {field_name(f)} is off the {n} x {n} board")
         if self.alice == self.bob:
-            raise InputError(f"Alice and Bob stand on the same field {self.alice}")
+            raise InputError(f"Alice and Bob stand on the same field {field_name(self.alice)}")
         if len(self.vectors) != n:
             raise InputError(f"expected n = {n} vectors, got {len(self.vectors)}")
 
@@ -174,6 +185,6 @@ class Instance:
         '3 x 3 board, Alice at (1, 1), Bob at (2, 2), 3 vectors'
         """
         return (
-            f"{self.n} x {self.n} board, Alice at {self.alice}, Bob at {self.bob}, "
+            f"{self.n} x {self.n} board, Alice at {field_name(self.alice)}, Bob at {field_name(self.bob)}, "
             f"{len(self.vectors)} vectors"
         )

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from escapology.chess.draw import find_safe_field, find_safe_route, reach_bound
-from escapology.chess.model import Field, Instance, Outcome, Witness
+from escapology.chess.model import Field, Instance, Outcome, Witness, field_name
 from escapology.chess.reach import Path, find_path, reach_board
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.errors import InputError
@@ -102,8 +102,9 @@ def solution_of(answer: Any, *, file: str | None = None) -> Solution | None:
         raise InputError(f"not an answer: {exc}", file=file) from None
 
 
-def _fmt(f: tuple[int, int]) -> str:
-    return f"({f[0]}, {f[1]})"
+def _fmt(v: tuple[int, int]) -> str:
+    """A move vector ``(dx, dy)``, written like a field."""
+    return f"({v[0]}, {v[1]})"
 
 
 def draw_witness(inst: Instance, safe: Field, route: Path | None, how: str) -> dict[str, Any]:
@@ -211,15 +212,15 @@ def explain(inst: Instance, sol: Solution) -> str:
         return "unknown: the time limit was reached before an answer"
     if sol.outcome is Outcome.ALICE:
         moves = " then ".join(_fmt(v) for v in w["moves"])
-        path = " -> ".join(_fmt(f) for f in w["path"])
+        path = " -> ".join(field_name(f) for f in w["path"])
         return f"alice wins: she captures Bob with {moves}: {path}"
     if sol.outcome is Outcome.DRAW:
-        f = _fmt(w["field"])
+        f = field_name(w["field"])
         if w["how"] == "stay":
             how = f"she stays on {f}"
         elif w["how"] == "moves":
             how = f"she moves {' then '.join(_fmt(v) for v in w['moves'])}: " + " -> ".join(
-                _fmt(p) for p in w["path"]
+                field_name(p) for p in w["path"]
             )
         else:
             how = f"she teleports to {f}"
@@ -230,5 +231,5 @@ def explain(inst: Instance, sol: Solution) -> str:
     lines = [f"bob wins: {w['reason']}"]
     for c in w["captures"]:
         moves = " then ".join(_fmt(v) for v in c["moves"])
-        lines.append(f"  Alice on {_fmt(c['field'])}: Bob plays {moves}")
+        lines.append(f"  Alice on {field_name(c['field'])}: Bob plays {moves}")
     return "\n".join(lines)

@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from escapology.core.coordinates import Grid
 
 
 # xml.sax.saxutils.escape/quoteattr, without importing xml.sax (it pulls urllib.request: slow start-up)
@@ -168,6 +171,26 @@ class Svg:
         True
         """
         return write_image(self.to_string(), path, scale=scale)
+
+
+def axis_labels(svg: Svg, grid: "Grid", rows: int, cols: int, *, left: float, top: float, cell: float,
+                gap: float, size: float, fill: str | None = "#555", columns_above: bool = False) -> None:
+    """Number a board's rows (left of it) and columns (below it, or above with ``columns_above``) as
+    the game's :class:`~escapology.core.coordinates.Grid` names its fields, so that a field a message
+    names can be found in the picture. The board's top-left corner is ``(left, top)``, its fields
+    ``cell`` wide; the labels stand ``gap`` away from its edges.
+
+    >>> from escapology.core.coordinates import Grid
+    >>> s = Svg(40, 40); axis_labels(s, Grid(base=1, rows_up=True), 2, 2, left=10, top=10, cell=10,
+    ...                             gap=5, size=6)
+    >>> [t.split(">")[1].split("<")[0] for t in s.svg().split("<text")[1:]]
+    ['2', '1', '1', '2']
+    """
+    for i in range(rows):
+        svg.text(left - gap, top + (i + 0.5) * cell, grid.row_label(i, rows), size=size, fill=fill)
+    y = top - gap if columns_above else top + rows * cell + gap
+    for j in range(cols):
+        svg.text(left + (j + 0.5) * cell, y, grid.column_label(j), size=size, fill=fill)
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from escapology.core.svg import LegendEntry, Svg, panel_grid, pick_panels, with_legend
-from escapology.labyrinth.model import E, N, S, W, Board, Instance, Push, moved_position
+from escapology.core.svg import LegendEntry, Svg, axis_labels, panel_grid, pick_panels, with_legend
+from escapology.labyrinth.model import COORDINATES, E, N, S, W, Board, Instance, Push, moved_position
 
 
 @dataclass(frozen=True)
@@ -119,9 +119,7 @@ def frame_svg(frame: Frame, *, title: str | None = None) -> Svg:
             r = cell * 0.21 if len(frame.reach) == 1 else cell * 0.14
             svg.circle(cx, cy, r, fill=AVATAR, stroke="white", stroke_width=0.6)
     if n <= 30:
-        for i in range(n):  # coordinates: rows bottom to top, columns west to east
-            svg.text(margin - 9, oy + (n - 1 - i) * cell + half, str(i + 1), size=min(8, cell * 0.7), fill="#777")
-            svg.text(margin + i * cell + half, oy + size + 9, str(i + 1), size=min(8, cell * 0.7), fill="#777")
+        axis_labels(svg, COORDINATES, n, n, left=margin, top=oy, cell=cell, gap=9, size=min(8, cell * 0.7), fill="#777")
     if frame.push is not None:
         _push_arrow(svg, frame.push, n, cell, margin, oy)
     return svg

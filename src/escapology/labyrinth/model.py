@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Sequence
 
+from escapology.core.coordinates import Grid
 from escapology.core.tiles import ARMS, E, N, OPPOSITE, S, W, reachable_from
 
 DIRECTION_BITS: dict[str, int] = {"n": N, "e": E, "s": S, "w": W}
@@ -33,6 +34,10 @@ COLUMN_DIRECTIONS = ("n", "s")
 REVERSE = {"e": "w", "w": "e", "n": "s", "s": "n"}
 
 Field = tuple[int, int]
+
+#: How the Labyrinth names a field, as its facts do: ``(x,y)``, row ``x`` from 1 at the bottom,
+#: column ``y`` from 1 at the left (the pictures' axis labels and every message follow it).
+COORDINATES = Grid(base=1, names=("x", "y"), rows_up=True)
 
 
 @dataclass(frozen=True, slots=True, order=True)
