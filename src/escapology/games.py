@@ -87,6 +87,12 @@ class Game:
         spec = self.spec()
         return spec.engines if spec is not None else ()
 
+    def coordinates(self) -> Any:
+        """How the game names the fields of its board (``escapology.<name>.model.COORDINATES``, a
+        :class:`~escapology.core.coordinates.Grid`), or ``None`` for the games on graphs (the
+        forest's fields and Nemesis' vertices are named by their labels)."""
+        return getattr(importlib.import_module(f"escapology.{self.name}.model"), "COORDINATES", None)
+
     def engine(self, name: str) -> EngineSpec:
         """The engine called ``name`` (:class:`KeyError` when the game has none)."""
         for e in self.engines:

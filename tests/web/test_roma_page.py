@@ -30,12 +30,16 @@ def test_paste_play_hint_solve_and_step(page, server, tmp_path: Path) -> None:
     page.click("#roma-hint")
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('hint: cell')")
     assert page.locator("#board rect.hint").count() == 1
+    # the message names the hinted cell as the board's numbers do (roma.model.COORDINATES: from 0)
+    hinted = page.locator("#board g.cell:has(rect.hint)").get_attribute("data-cell")
+    assert page.inner_text("#message").startswith(f"hint: cell ({hinted})")
+    assert sorted(page.locator("#board .axis-label").all_text_contents()) == ["0", "0", "1", "1", "2", "2"]
 
     page.click("#solve")
     page.wait_for_selector("#answer[data-status='solved']")
     assert page.locator("#answer .verdict-valid").count() == 1
     page.click("#last")
-    assert page.inner_text("#step-label").startswith("solution, row 3")
+    assert page.inner_text("#step-label").startswith("solution, 3 rows")
     page.click("#roma-check")
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('solved')")
     board_screenshot(page, tmp_path / "roma.png")

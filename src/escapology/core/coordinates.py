@@ -30,6 +30,8 @@ out:
 (['8', '7', '6'], ['1', '2', '3'])
 >>> Grid(base=0).describe()
 'a field is (row,column), rows counted from 0 at the top, columns from 0 at the left'
+>>> CHESS.describe()
+'a field is (x, y): y its row, counted from 1 at the bottom, x its column, from 1 at the left'
 
 The invariants, for every grid and every board of ``rows`` rows: ``at`` and ``drawn`` are inverse
 bijections between ``range(rows) x range(cols)`` and the game's pairs, and the label of drawn row
@@ -91,9 +93,12 @@ class Grid:
         """One sentence for legends, help and docs."""
         first, second = self.names
         pair = f"({first}{self.separator}{second})"
-        rows = f"rows counted from {self.base} at the {'bottom' if self.rows_up else 'top'}"
-        cols = f"columns from {self.base} at the left"
-        return f"a field is {pair}, {rows}, {cols}"
+        end = "bottom" if self.rows_up else "top"
+        if self.names == ("row", "column"):
+            return f"a field is {pair}, rows counted from {self.base} at the {end}, columns from {self.base} at the left"
+        row, col = (second, first) if self.column_first else (first, second)
+        return (f"a field is {pair}: {row} its row, counted from {self.base} at the {end}, {col} its column, "
+                f"from {self.base} at the left")
 
     def to_json(self) -> dict[str, object]:
         """The convention for the web pages, which write fields with the same rule."""

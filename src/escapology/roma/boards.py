@@ -43,6 +43,7 @@ from typing import Callable, Hashable, Sequence
 from escapology.core.errors import InputError
 from escapology.core.facts import format_fact
 from escapology.roma.graph import GraphRoma
+from escapology.roma.model import COORDINATES
 
 Cell = tuple[int, int]
 
@@ -121,7 +122,7 @@ def _build(labels: Sequence[Sequence[Hashable]], givens: Sequence[Sequence[str]]
             elif ch != ".":
                 moves = nb((r, c))
                 if ch not in moves:
-                    raise InputError(f"cell ({r},{c}): {ch!r} is not an arrow of this {kind} cell "
+                    raise InputError(f"cell {COORDINATES.name(r, c)}: {ch!r} is not an arrow of this {kind} cell "
                                      f"that stays on the board (use one of {' '.join(sorted(moves))}, . or O)")
                 hints[(r, c)] = moves[ch]
     if not roma:

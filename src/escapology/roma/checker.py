@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from escapology.roma.model import DELTA, DIRECTIONS, EMPTY, GOAL, Cell, Puzzle
+from escapology.roma.model import COORDINATES, DELTA, DIRECTIONS, EMPTY, GOAL, Cell, Puzzle, cell_name
 
 
 @dataclass(frozen=True)
@@ -43,15 +43,15 @@ def violations(puzzle: Puzzle, solution: Sequence[str]) -> list[Violation]:
         for c in range(C):
             ch, g = solution[r][c], puzzle.givens[r][c]
             if ch == EMPTY and g != GOAL:
-                out.append(Violation("empty", ((r, c),), f"cell ({r},{c}) has no arrow"))
+                out.append(Violation("empty", ((r, c),), f"cell {COORDINATES.name(r, c)} has no arrow"))
             elif ch not in DIRECTIONS and ch != GOAL:
-                out.append(Violation("symbol", ((r, c),), f"cell ({r},{c}) holds {ch!r}, not an arrow or O"))
+                out.append(Violation("symbol", ((r, c),), f"cell {COORDINATES.name(r, c)} holds {ch!r}, not an arrow or O"))
             elif g == GOAL and ch != GOAL:
-                out.append(Violation("goal", ((r, c),), f"the goal ({r},{c}) holds {ch!r}"))
+                out.append(Violation("goal", ((r, c),), f"the goal {COORDINATES.name(r, c)} holds {ch!r}"))
             elif g != GOAL and ch == GOAL:
-                out.append(Violation("goal", ((r, c),), f"cell ({r},{c}) is not a goal but holds O"))
+                out.append(Violation("goal", ((r, c),), f"cell {COORDINATES.name(r, c)} is not a goal but holds O"))
             elif g not in (EMPTY, GOAL) and ch != g:
-                out.append(Violation("given", ((r, c),), f"cell ({r},{c}) must hold the given {g!r}, not {ch!r}"))
+                out.append(Violation("given", ((r, c),), f"cell {COORDINATES.name(r, c)} must hold the given {g!r}, not {ch!r}"))
     # duplicate arrows are named even when other cells are still empty or wrong (a partial grid
     # is checked box by box); only arrows count, empty cells and goals never clash
     cell_errors = bool(out)
@@ -64,7 +64,7 @@ def violations(puzzle: Puzzle, solution: Sequence[str]) -> list[Violation]:
             if ch in seen:
                 a = seen[ch]
                 out.append(
-                    Violation("duplicate-arrow", (a, cell), f"the box of ({a[0]},{a[1]}) has {ch!r} twice, also at ({cell[0]},{cell[1]})")
+                    Violation("duplicate-arrow", (a, cell), f"the box of {cell_name(a)} has {ch!r} twice, also at {cell_name(cell)}")
                 )
             else:
                 seen[ch] = cell
@@ -83,7 +83,7 @@ def violations(puzzle: Puzzle, solution: Sequence[str]) -> list[Violation]:
             while True:
                 if fate[r][c] == -3:  # a new loop
                     loop = tuple(path[path.index((r, c)):])
-                    failures.append(("loop", loop, f"the arrows from ({r},{c}) run in a loop of {len(loop)} cells"))
+                    failures.append(("loop", loop, f"the arrows from {COORDINATES.name(r, c)} run in a loop of {len(loop)} cells"))
                     result = len(failures) - 1
                     break
                 if fate[r][c] != -2:
@@ -97,7 +97,7 @@ def violations(puzzle: Puzzle, solution: Sequence[str]) -> list[Violation]:
                 path.append((r, c))
                 dr, dc = DELTA[ch]
                 if not (0 <= r + dr < R and 0 <= c + dc < C):
-                    failures.append(("leaves-board", ((r, c),), f"the arrow {ch!r} at ({r},{c}) leaves the board"))
+                    failures.append(("leaves-board", ((r, c),), f"the arrow {ch!r} at {COORDINATES.name(r, c)} leaves the board"))
                     result = len(failures) - 1
                     break
                 r, c = r + dr, c + dc

@@ -21,6 +21,7 @@ from escapology.core.results import EXIT_LIMIT, EXIT_OK, Status
 from escapology.roma.api import load_entries
 from escapology.roma.graph import GraphRoma
 from escapology.roma.io import Entry, encode_url, format_facts, format_text, read_puzzles, sniff, write_pzprv3
+from escapology.roma.model import cell_name
 from escapology.roma.spec import SPEC, STRICT_HELP
 
 app = verbs_app(SPEC)
@@ -200,7 +201,7 @@ def _redundant(entries: list[Entry], fmt: str, deadline: Deadline) -> int:
             typer.echo("the puzzle has no unique solution: no given is redundant"
                        if res.status is Status.SOLVED else "unsolvable: no given is redundant")
             continue
-        cells = " ".join(f"({r},{c})" for r, c in res.redundant) or "none"
+        cells = " ".join(cell_name(cell) for cell in res.redundant) or "none"
         typer.echo(f"{len(res.redundant)} of {len(res.givens)} givens can each be removed alone: {cells}")
         typer.echo(f"together {len(res.givens) - len(res.kept)} can go; the {len(res.kept)} left are all needed:")
         assert res.puzzle is not None

@@ -1,5 +1,7 @@
 """Drawing Roma puzzles the way they are printed: thin cell grid, thick box borders, a circle for
-each Roma cell, given arrows in black and solved arrows in blue.
+each Roma cell, given arrows in black and solved arrows in blue; the pictures number the rows and
+columns from 0 at the top left, as every message names a cell (:data:`~escapology.roma.model.COORDINATES`).
+The text board is the puzzle as printed (and read back by ``check``), without numbers.
 
 >>> from escapology.roma.model import Puzzle
 >>> print(text_board(Puzzle.from_labels(["AB", "AB"], ["O.", ".."]), ["O<", "^^"]))
@@ -15,11 +17,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-from escapology.core.svg import LegendEntry, Svg, with_legend
-from escapology.roma.model import DIRECTIONS, EMPTY, GOAL, Puzzle
+from escapology.core.svg import LegendEntry, Svg, axis_labels, with_legend
+from escapology.roma.model import COORDINATES, DIRECTIONS, EMPTY, GOAL, Puzzle
 
 CELL = 40.0
 MARGIN = 12.0
+#: the band left of and above the board holding the rows' and columns' numbers (:data:`COORDINATES`)
+LABELS = 14.0
 _ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270}
 
 
@@ -60,10 +64,12 @@ SOLVED = "#1f5fbf"
 def render_svg(puzzle: Puzzle, solution: Sequence[str] | None = None) -> Svg:
     """The picture of ``puzzle``, with ``solution``'s arrows in blue when given, and a legend."""
     R, C, b = puzzle.rows, puzzle.cols, puzzle.boxes
-    W, H = C * CELL + 2 * MARGIN, R * CELL + 2 * MARGIN
+    W, H = C * CELL + 2 * MARGIN + LABELS, R * CELL + 2 * MARGIN + LABELS
     svg = Svg(W, H)
     svg.rect(0, 0, W, H, fill="white")
-    x0 = y0 = MARGIN
+    x0 = y0 = MARGIN + LABELS
+    axis_labels(svg, COORDINATES, R, C, left=x0, top=y0, cell=CELL, gap=LABELS * 0.75, size=11, fill="#777",
+                columns_above=True)
     for r in range(1, R):
         svg.line(x0, y0 + r * CELL, x0 + C * CELL, y0 + r * CELL, stroke="#bbbbbb", stroke_width=1)
     for c in range(1, C):

@@ -36,7 +36,7 @@ from typing import Any, Iterator, Sequence
 from escapology.core.limits import Deadline
 from escapology.core.results import Status
 from escapology.roma.grade import _cell_rules, _dominated, _dominators, _fails_at_level2, _geometry
-from escapology.roma.model import DIRECTIONS, EMPTY, GOAL, OPPOSITE, Cell, Puzzle, Solution
+from escapology.roma.model import DIRECTIONS, EMPTY, GOAL, OPPOSITE, Cell, Puzzle, Solution, cell_name
 
 LEVEL_NAMES = {0: "wrong", 1: "easy", 2: "medium", 3: "hard", 4: "expert", 5: "search"}
 
@@ -56,8 +56,7 @@ class Step:
                 "because": self.because}
 
     def __str__(self) -> str:
-        r, c = self.cell
-        return f"({r},{c}) {self.arrow}  [{LEVEL_NAMES[self.level]}: {self.rule}] {self.because}"
+        return f"{cell_name(self.cell)} {self.arrow}  [{LEVEL_NAMES[self.level]}: {self.rule}] {self.because}"
 
 
 @dataclass
@@ -83,8 +82,7 @@ class Explanation:
             yield s, tuple("".join(row) for row in grid)
 
 
-def _name(cell: Cell) -> str:
-    return f"({cell[0]},{cell[1]})"
+_name = cell_name
 
 
 class _Path:

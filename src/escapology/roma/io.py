@@ -34,7 +34,7 @@ from typing import Sequence
 
 from escapology.core.errors import InputError
 from escapology.core.facts import format_fact, parse_facts
-from escapology.roma.model import DIRECTIONS, EMPTY, GOAL, Puzzle, Solution, box_labels, format_text
+from escapology.roma.model import COORDINATES, DIRECTIONS, EMPTY, GOAL, Puzzle, Solution, box_labels, format_text
 
 _CLUE = {"1": "^", "2": "v", "3": "<", "4": ">", "5": "O"}
 _CLUE_CODE = {v: k for k, v in _CLUE.items()}
@@ -135,7 +135,7 @@ def decode_url(url: str) -> Puzzle:
         elif "a" <= ch <= "z":
             i += ord(ch) - ord("a") + 1
         elif ch == ".":
-            raise InputError(f"cell ({i // cols},{i % cols}) is a '?' cell, which no Roma solution can satisfy")
+            raise InputError(f"cell {COORDINATES.name(i // cols, i % cols)} is a '?' cell, which no Roma solution can satisfy")
         else:
             raise InputError(f"bad clue character {ch!r} in the URL")
     givens = ["".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)]
@@ -267,9 +267,9 @@ def read_pzprv3(text: str, *, file: str | None = None) -> Entry:
             elif t in _CLUE:
                 s += _CLUE[t]
             elif t == "-":
-                raise InputError(f"cell ({r},{c}) is a '?' cell, which no Roma solution can satisfy", file=file, line=cl_line + r)
+                raise InputError(f"cell {COORDINATES.name(r, c)} is a '?' cell, which no Roma solution can satisfy", file=file, line=cl_line + r)
             else:
-                raise InputError(f"bad clue {t!r} in cell ({r},{c})", file=file, line=cl_line + r)
+                raise InputError(f"bad clue {t!r} in cell {COORDINATES.name(r, c)}", file=file, line=cl_line + r)
         givens.append(s)
     try:
         puzzle = Puzzle.from_labels(labels, givens)
@@ -292,7 +292,7 @@ def read_pzprv3(text: str, *, file: str | None = None) -> Entry:
                     s += EMPTY
                     complete = False
                 else:
-                    raise InputError(f"bad answer entry {t!r} in cell ({r},{c})", file=file, line=an_line + r)
+                    raise InputError(f"bad answer entry {t!r} in cell {COORDINATES.name(r, c)}", file=file, line=an_line + r)
             sol.append(s)
         if complete:
             solution = tuple(sol)
@@ -421,7 +421,8 @@ def read_facts(text: str, *, file: str | None = None) -> Entry:
     def cell(f, kind: str) -> tuple[int, int]:  # type: ignore[no-untyped-def]
         r, c = f.args[0], f.args[1]
         if not (isinstance(r, int) and isinstance(c, int) and 1 <= r <= rows and 1 <= c <= cols):
-            raise InputError(f"{kind}: cell ({r},{c}) is not on the {rows}x{cols} board", file=file, line=f.line)
+            raise InputError(f"{kind}({r},{c},...): facts count rows and columns from 1 to {rows} and {cols}",
+                             file=file, line=f.line)
         return r - 1, c - 1
 
     for f in boxes:
@@ -437,11 +438,14 @@ def read_facts(text: str, *, file: str | None = None) -> Entry:
             if d not in _ARROW_WORD:
                 raise InputError(f"unknown direction {d!r} (use up down left right)", file=file, line=f.line)
             if givens[r][c] == GOAL:
-                raise InputError(f"cell ({r + 1},{c + 1}) is both a goal and an arrow", file=file, line=f.line)
+                raise InputError(f"cell {COORDINATES.name(r, c)} (the fact's ({r + 1},{c + 1})) is both a goal and an arrow",
+                                 file=file, line=f.line)
             givens[r][c] = _ARROW_WORD[str(d)]
-    missing = [(r + 1, c + 1) for r in range(rows) for c in range(cols) if labels[r][c] is None]
+    missing = [(r, c) for r in range(rows) for c in range(cols) if labels[r][c] is None]
     if missing:
-        raise InputError(f"cell {missing[0]} has no box(R,C,B) fact", file=file, line=boxes[0].line)
+        r, c = missing[0]
+        raise InputError(f"cell {COORDINATES.name(r, c)} has no box({r + 1},{c + 1},B) fact", file=file,
+                         line=boxes[0].line)
     return Entry(Puzzle.from_labels(labels, ["".join(r) for r in givens]))
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterable, Iterator, Sequence
 
+from escapology.core.coordinates import Grid
 from escapology.core.errors import InputError
 
 UP, DOWN, LEFT, RIGHT, GOAL, EMPTY = "^", "v", "<", ">", "O", "."
@@ -37,6 +38,15 @@ SYMBOLS = frozenset(DIRECTIONS) | {GOAL, EMPTY}
 
 Cell = tuple[int, int]
 Solution = tuple[str, ...]
+
+#: How Roma names a cell, as its JSON does (``"cells": [[row, column], ...]``): ``(row,column)``, both
+#: from 0 at the top left (the pictures' axis labels, every message and the web page follow it).
+COORDINATES = Grid(base=0)
+
+
+def cell_name(cell: Sequence[int]) -> str:
+    """A cell as every message writes it: ``(row,column)`` from 0 (:data:`COORDINATES`)."""
+    return COORDINATES.name(cell[0], cell[1])
 
 
 class Arrows(tuple[str, ...]):
@@ -96,7 +106,7 @@ class Puzzle:
         for r, row in enumerate(self.givens):
             for c, ch in enumerate(row):
                 if ch not in SYMBOLS:
-                    raise InputError(f"cell ({r},{c}): unknown symbol {ch!r} (use . ^ v < > O)")
+                    raise InputError(f"cell {COORDINATES.name(r, c)}: unknown symbol {ch!r} (use . ^ v < > O)")
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -207,12 +217,12 @@ class Puzzle:
         big = [i for i, b in enumerate(self.box_cells) if len(b) > 4]
         if big:
             r, c = self.box_cells[big[0]][0]
-            out.append(f"{len(big)} box(es) have more than 4 cells, e.g. the one at ({r},{c})")
+            out.append(f"{len(big)} box(es) have more than 4 cells, e.g. the one at {COORDINATES.name(r, c)}")
         if len(self.goals) != 1:
             out.append(f"the board has {len(self.goals)} Roma cells, not exactly one")
         for g in self.goals:
             if len(self.box_cells[self.box(g)]) != 1:
-                out.append(f"the goal ({g[0]},{g[1]}) is not alone in its box")
+                out.append(f"the goal {cell_name(g)} is not alone in its box")
         return out
 
     def __str__(self) -> str:

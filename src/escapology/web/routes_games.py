@@ -41,6 +41,7 @@ def games() -> list[dict[str, Any]]:
         has_view = _has_view(g.name)
         out.append({"name": g.name, "title": g.title, "engines": [e.name for e in g.engines],
                     "size_unit": g.size_unit, "view": has_view,
+                    "coordinates": (coords.to_json() if (coords := g.coordinates()) is not None else None),
                     "generate": view(g.name).GENERATE if has_view else []})
     return out
 

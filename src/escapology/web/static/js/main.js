@@ -26,6 +26,8 @@ function message(text, kind = "") {
 function context(game) {
   return {
     game: game.name,
+    // how the game names a field (core/coordinates.py's Grid), or null for the games on graphs
+    coordinates: game.coordinates,
     board: $("board"),
     controls: $("game-controls"),
     get instance() { return current.instance; },

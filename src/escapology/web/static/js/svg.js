@@ -43,3 +43,24 @@ export function show(board, node) {
   if (typeof node === "string") board.innerHTML = node;
   else if (node) board.appendChild(node);
 }
+
+// A field as the game's messages name it: `coords` is the game's Grid (core/coordinates.py, sent by
+// /api/games), (i, j) the drawn row from the top and column from the left, from 0.
+export function cellName(coords, i, j, rows) {
+  const row = (coords.rows_up ? rows - 1 - i : i) + coords.base, col = j + coords.base;
+  const [a, b] = coords.column_first ? [col, row] : [row, col];
+  return `(${a}${coords.separator}${b})`;
+}
+
+// The rows' numbers left of a board and the columns' numbers above it (the Python pictures'
+// core.svg.axis_labels): the board's top-left corner at (left, top), fields `cell` wide.
+export function axisLabels(parent, coords, rows, cols, { left, top, cell, gap, size = 11 }) {
+  for (let i = 0; i < rows; i++) {
+    text(parent, left - gap, top + (i + 0.5) * cell, String((coords.rows_up ? rows - 1 - i : i) + coords.base),
+      { "font-size": size, fill: "#777", class: "axis-label" });
+  }
+  for (let j = 0; j < cols; j++) {
+    text(parent, left + (j + 0.5) * cell, top - gap, String(j + coords.base),
+      { "font-size": size, fill: "#777", class: "axis-label" });
+  }
+}

@@ -1,6 +1,6 @@
 // Roma: solve by hand (click a cell to turn its arrow), the checker's error marks, hints on
 // request, and the solver's answer filled in row by row.
-import { el, show, svgRoot, text } from "../svg.js";
+import { axisLabels, cellName, el, show, svgRoot, text } from "../svg.js";
 
 const CYCLE = [".", "^", ">", "v", "<"];
 const GLYPH = { "^": "↑", ">": "→", "v": "↓", "<": "←", "O": "◯" };
@@ -56,19 +56,20 @@ async function hint(ctx) {
     marks = new Map([[`${r},${c}`, "hint"]]);
     redraw(ctx);
     const what = found.rule === "wrong" ? "is wrong, take it away" : `holds ${GLYPH[found.symbol] || found.symbol}`;
-    const because = (found.because || "").replace(/\((\d+),(\d+)\)/g, (_, a, b) => `(${+a + 1},${+b + 1})`);
-    ctx.message(`hint: cell (${r + 1},${c + 1}) ${what} (${found.rule}, level ${found.level}): ${because}`);
+    ctx.message(`hint: cell ${cellName(ctx.coordinates, r, c, base.rows)} ${what} (${found.rule}, level ${found.level}): ${found.because || ""}`);
   } catch (e) { ctx.error(e); }
 }
 
+// the solver's answer is shown row by row: frame i (i >= 1) has its first i rows filled (a count,
+// not a row's number: rows are numbered from 0, as every message names a cell)
 export function labels(frames) {
-  return frames.map((f, i) => (i === 0 ? "the givens" : `solution, row ${i}`));
+  return frames.map((f, i) => (i === 0 ? "the givens" : `solution, ${i} row${i === 1 ? "" : "s"}`));
 }
 
 export function frameShown(ctx, frame) {
   handMode = false;
   grid = frame.grid ? frame.grid.slice() : grid;
-  ctx.message(frame.step ? `the solver's answer, rows 1 to ${frame.step}` : "");
+  ctx.message(frame.step ? `the solver's answer, its first ${frame.step} row${frame.step === 1 ? "" : "s"}` : "");
 }
 
 export function summary(answer) {
@@ -80,10 +81,11 @@ export function draw(ctx, state) {
   const { rows, cols, boxes, givens } = state;
   const cells = state.grid || givens;
   const size = Math.max(28, Math.min(60, 520 / Math.max(rows, cols)));
-  const pad = 12;
+  const pad = 30;  // room for the rows' and columns' numbers
   const svg = svgRoot(cols * size + 2 * pad, rows * size + 2 * pad, `Roma puzzle ${rows}x${cols}`);
   svg.dataset.testid = "roma-board";
   el("rect", { x: 0, y: 0, width: cols * size + 2 * pad, height: rows * size + 2 * pad, fill: "white" }, svg);
+  if (ctx.coordinates) axisLabels(svg, ctx.coordinates, rows, cols, { left: pad, top: pad, cell: size, gap: 14 });
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const x = pad + c * size, y = pad + r * size;
