@@ -18,6 +18,8 @@ def test_load_solve_step_and_play(page, server, tmp_path: Path) -> None:
     page.wait_for_selector("#board svg[data-testid='amazeing-board']")
     assert page.locator("#board .tile").count() == 49
     assert page.locator("#board .player").count() == 2
+    # rows and columns numbered from 0 at the top left, as the JSON and the messages count
+    assert page.locator("#board .axis-label").all_text_contents() == [str(k) for k in range(7)] * 2
 
     page.click("#solve")
     page.wait_for_selector("#answer[data-status='solved']")

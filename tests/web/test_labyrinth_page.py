@@ -19,6 +19,9 @@ def test_load_solve_step_and_play(page, server, tmp_path: Path) -> None:
     assert page.locator("#board .push-arrow").count() == 4 * 6
     assert page.locator("#board .avatar").count() == 1
     assert page.locator("#board .goal").count() == 1
+    # rows numbered from 1 at the bottom, as field(x,y) and the messages count (labyrinth.model.COORDINATES)
+    labels = page.locator("#board .axis-label").all_text_contents()
+    assert labels[:6] == ["6", "5", "4", "3", "2", "1"] and labels[6:] == ["1", "2", "3", "4", "5", "6"]
 
     page.click("#solve")
     page.wait_for_selector("#answer[data-status='solved']")

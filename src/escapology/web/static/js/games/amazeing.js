@@ -1,7 +1,7 @@
 // The aMAZEing Labyrinth: the board, the fewest-turns plan step by step, and a game against the
 // bot: click an arrow to insert the spare there (turn it first with "rotate"), then click where
 // to walk; or watch the bot play itself.
-import { arrow, el, show, svgRoot, text } from "../svg.js";
+import { arrow, axisLabels, el, show, svgRoot, text } from "../svg.js";
 
 const N = 1, E = 2, S = 4, W = 8;
 const COLOURS = { red: "#d62728", yellow: "#e6b800", green: "#2ca02c", blue: "#1f6feb" };
@@ -133,11 +133,12 @@ function rotateMask(mask, k) {
 export function draw(ctx, state) {
   const { rows, cols } = state;
   const size = Math.max(24, Math.min(58, 460 / Math.max(rows, cols)));
-  const pad = 28;
+  const pad = 44;  // the shift arrows (20 wide) and, beyond them, the rows' and columns' numbers
   const width = cols * size + 2 * pad + size * 1.8, height = rows * size + 2 * pad;
   const svg = svgRoot(width, height, "aMAZEing Labyrinth board");
   svg.dataset.testid = "amazeing-board";
   el("rect", { x: 0, y: 0, width, height, fill: "white" }, svg);
+  if (ctx.coordinates) axisLabels(svg, ctx.coordinates, rows, cols, { left: pad, top: pad, cell: size, gap: 34 });
   const reach = new Set(pending || (game && state === game.state) ? state.reach : []);
   const choosing = !!pending && state === pending.state;
   const at = (cell) => [pad + (cell % cols) * size, pad + Math.floor(cell / cols) * size];
@@ -173,10 +174,10 @@ export function draw(ctx, state) {
   for (const shift of state.legal) {
     const side = shift[0], i = parseInt(shift.slice(1), 10);
     let x0, y0, x1, y1;
-    if (side === "N") { x0 = x1 = pad + i * size + size / 2; y0 = 4; y1 = pad - 4; }
-    if (side === "S") { x0 = x1 = pad + i * size + size / 2; y0 = height - 4; y1 = height - pad + 4; }
-    if (side === "W") { y0 = y1 = pad + i * size + size / 2; x0 = 4; x1 = pad - 4; }
-    if (side === "E") { y0 = y1 = pad + i * size + size / 2; x0 = pad + cols * size + pad - 4; x1 = pad + cols * size + 4; }
+    if (side === "N") { x0 = x1 = pad + i * size + size / 2; y0 = pad - 24; y1 = pad - 4; }
+    if (side === "S") { x0 = x1 = pad + i * size + size / 2; y0 = height - pad + 24; y1 = height - pad + 4; }
+    if (side === "W") { y0 = y1 = pad + i * size + size / 2; x0 = pad - 24; x1 = pad - 4; }
+    if (side === "E") { y0 = y1 = pad + i * size + size / 2; x0 = pad + cols * size + 24; x1 = pad + cols * size + 4; }
     const a = arrow(svg, x0, y0, x1, y1, { colour: playing ? "#c0392b" : "#d9a9a3", width: 2.5, head: 8,
       class: `shift${playing ? " clickable" : ""}`, "data-shift": shift });
     el("rect", { x: Math.min(x0, x1) - 8, y: Math.min(y0, y1) - 8, width: Math.abs(x1 - x0) + 16, height: Math.abs(y1 - y0) + 16, fill: "transparent" }, a);

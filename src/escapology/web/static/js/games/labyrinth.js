@@ -1,6 +1,6 @@
 // The Labyrinth: the board drawn from its state, every push of a plan with the avatar's reachable
 // set, and pushes by hand (click an arrow beside a row or a column).
-import { arrow, el, show, svgRoot } from "../svg.js";
+import { arrow, axisLabels, el, show, svgRoot } from "../svg.js";
 
 const PATH = "#6b4f2a", REACH = "#cfe8ff", AVATAR = "#1f6feb", GOAL = "#c0392b", PUSHED = "#f39c12", FIELD = "#f4f1ea";
 const N = 1, E = 2, S = 4, W = 8;
@@ -80,11 +80,12 @@ export function frameShown(ctx, frame) {
 export function draw(ctx, state) {
   const n = state.n;
   const cell = Math.max(12, Math.min(44, 520 / n));
-  const margin = 30;
+  const margin = 44;  // the push arrows (20 long) and, beyond them, the rows' and columns' numbers
   const size = n * cell;
   const svg = svgRoot(size + 2 * margin, size + 2 * margin, `Labyrinth board ${n}x${n}, step ${state.step}`);
   svg.dataset.testid = "labyrinth-board";
   el("rect", { x: 0, y: 0, width: size + 2 * margin, height: size + 2 * margin, fill: "white" }, svg);
+  if (ctx.coordinates) axisLabels(svg, ctx.coordinates, n, n, { left: margin, top: margin, cell, gap: 36, size: Math.min(11, cell * 0.7) });
   const reach = new Set(state.reach);
   const centre = (p) => {
     const x = Math.floor(p / n), y = p % n;
