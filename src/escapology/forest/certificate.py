@@ -94,14 +94,19 @@ class PlanTurn:
         return obj
 
 
+_LABELS = frozenset({int, str})
+
+
 def _is_label(v: Any) -> bool:
-    return isinstance(v, (int, str)) and not isinstance(v, bool)
+    return type(v) in _LABELS
 
 
 def _walk(k: int, w: Any) -> Walk:
     """A walk of the JSON (``ValueError`` naming turn ``k`` when it is none)."""
     if not isinstance(w, (list, tuple)) or not w or isinstance(w[0], dict):
         raise ValueError(f"turn {k}: a walk is a non-empty list starting with a field")
+    if {type(v) for v in w} <= _LABELS:  # fields only, no block (a walk may hold 10^4 of them)
+        return tuple(w)
     out: list[Any] = []
     for item in w:
         if isinstance(item, dict):
@@ -122,6 +127,8 @@ def _walk(k: int, w: Any) -> Walk:
 def _map_walk(walk: Sequence[Any], fields: Callable[[Sequence[Any]], list[Any]], block: type) -> list[Any]:
     """``walk`` with its fields mapped a run at a time (``fields`` takes and gives a list) and its
     blocks made ``block`` (:class:`Repeat`, or ``dict`` for the engines' ``{"repeat", "fields"}``)."""
+    if not any(isinstance(item, (dict, Repeat)) for item in walk):
+        return fields(list(walk))
     out: list[Any] = []
     run: list[Any] = []
     for item in walk:
