@@ -1,7 +1,7 @@
 """The aMAZEing Labyrinth's side of the protocol (:mod:`escapology.core.protocol`): load, solve
 (SP-Labyrinth, the fewest turns), check, generate, render. SP-Versus stays :func:`forced_win`.
 
->>> from escapology.amazeing import load, solve, check, generate, render
+>>> from escapology.amazeing import Plan, load, solve, check, generate, render
 >>> pos = generate(seed=2)
 >>> result = solve(pos, max_turns=4)
 >>> result.status.value, result.turns
@@ -10,6 +10,8 @@
 (True, True)
 >>> check(pos, result.certificate[:1]).ok
 False
+>>> result.certificate == Plan.from_json(result.to_json()["plan"])  # the typed plan, its JSON alias
+True
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from escapology.amazeing import io as aio
+from escapology.amazeing.certificate import Plan, PlanTurn
 from escapology.amazeing.checker import check_plan
-from escapology.amazeing.model import Position, VersusResult, glyph
-from escapology.amazeing.solver import Solution, Turn, fewest_turns
+from escapology.amazeing.model import Position, Turn, VersusResult, glyph
+from escapology.amazeing.solver import Solution, fewest_turns
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
 from escapology.core.protocol import AnswerData, Text, TurnsResult, Verdict, read_source
@@ -42,11 +45,12 @@ def load(source: str | Path | Text, *, deadline: Deadline | None = None) -> Posi
 
 
 @dataclass
-class Result(TurnsResult):
-    """The fewest turns (SP-Labyrinth) for ``player``: the protocol's :class:`Result`.
+class Result(TurnsResult[Plan]):
+    """The fewest turns (SP-Labyrinth) for ``player``: the protocol's :class:`Result` with the
+    certificate :class:`~escapology.amazeing.certificate.Plan`.
 
-    ``certificate`` is the plan (a list of :class:`~escapology.amazeing.solver.Turn`), ``turns``
-    its length, ``solution`` the solver's own answer.
+    ``certificate`` is the plan when solved (``None`` otherwise), ``turns`` its length, ``plan``
+    the plan found (empty unless solved), ``solution`` the solver's own answer.
     """
 
     position: Position
@@ -54,11 +58,18 @@ class Result(TurnsResult):
     player: int = 0
     stats: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def plan(self) -> Plan:
+        """The solver's plan as the certificate type (empty unless solved)."""
+        return Plan.of(self.position, self.solution.plan)
+
     def to_json(self) -> dict[str, Any]:
-        """The object of ``escapology amazeing solve --format json``, with ``player`` and
-        ``certificate`` (the plan, as ``plan`` writes it)."""
+        """The object of ``escapology amazeing solve --format json``: ``certificate`` is
+        :meth:`Plan.to_json <escapology.amazeing.certificate.Plan.to_json>` (``None`` unless
+        solved); ``plan`` is its documented alias, the key of the first versions (``[]`` when
+        there is no plan); ``player`` is whose plan it is."""
         sol = self.solution
-        plan = aio.plan_to_json(self.position, sol.plan)
+        plan = self.plan.to_json()
         return {
             "status": sol.status.value,
             "turns": sol.turns,
@@ -73,13 +84,9 @@ class Result(TurnsResult):
     def to_text(self) -> str:
         """What ``escapology amazeing solve`` prints: the fewest turns and one line per turn
         (shift, inserted tile, the walk's cells: the whole plan, which :func:`check` reads back)."""
-        sol, pos = self.solution, self.position
+        sol = self.solution
         if sol.status is Status.SOLVED:
-            lines = [f"fewest turns: {sol.turns}"]
-            for i, t in enumerate(sol.plan, 1):
-                walk = " -> ".join(pos.name(x) for x in t.path)
-                lines.append(f"turn {i}: insert {glyph(t.tile)} at {t.shift}, walk {walk}")
-            return "\n".join(lines)
+            return "\n".join([f"fewest turns: {sol.turns}", *(t.to_text(i) for i, t in enumerate(self.plan, 1))])
         if sol.status is Status.UNSOLVABLE:
             return f"unsolvable: no plan of at most {sol.max_turns} turns"
         return f"unknown: no plan of fewer than {sol.proven_lower_bound} turns"
@@ -192,6 +199,8 @@ def race(pos: Position, turns: int, *, timeout: float | None = None, solo_cap: i
 
 
 def _turns(pos: Position, certificate: Any, file: str | None = None) -> tuple[list[Turn], int] | str:
+    """The turns on ``pos`` of a certificate in any form ``check`` takes and whose player they
+    are, or why there is nothing to check."""
     player = 0
     if isinstance(certificate, str):  # the text answer of solve
         try:
@@ -210,18 +219,22 @@ def _turns(pos: Position, certificate: Any, file: str | None = None) -> tuple[li
         return "there is no plan to check"
     if not isinstance(player, int) or not 0 <= player < len(pos.players):
         return f"there is no player {player!r}"
-    if isinstance(certificate, list) and all(isinstance(t, Turn) for t in certificate):
-        return list(certificate), player
+    if isinstance(certificate, (list, tuple)) and all(isinstance(t, Turn) for t in certificate):
+        return list(certificate), player  # the engine's own turns
+    if isinstance(certificate, (list, tuple)) and all(isinstance(t, PlanTurn) for t in certificate):
+        certificate = Plan(tuple(certificate))
     try:
-        return aio.plan_from_json(pos, certificate), player
-    except InputError as exc:
-        return exc.message
+        plan = certificate if isinstance(certificate, Plan) else Plan.from_json(certificate)
+        return plan.on(pos), player
+    except ValueError as exc:
+        return str(exc)
 
 
-def check(pos: Position, certificate: Result | AnswerData, *, player: int | None = None,
+def check(pos: Position, certificate: Plan | Result | AnswerData, *, player: int | None = None,
           file: str | None = None) -> Verdict:
-    """Replay a plan (``Result.certificate``, its JSON list, the ``to_json()`` object, or the text
-    that ``solve`` printed, :meth:`Result.to_text`) with the plain rules engine
+    """Replay a plan (``Result.certificate``, a :class:`~escapology.amazeing.certificate.Plan`,
+    its JSON list, the ``to_json()`` object, or the text that ``solve`` printed,
+    :meth:`Result.to_text`) with the plain rules engine
     (:func:`~escapology.amazeing.checker.check_plan`), for ``player`` (default: the answer's
     player, else 0; a player the position lacks is an :class:`InputError`). A plan that does not
     fit the position (the certificate of another instance) is rejected; ``file`` names where a text
@@ -263,7 +276,7 @@ def after_plan(pos: Position, turns: list[Turn]) -> tuple[Position, list[int] | 
     return pos, walk
 
 
-def render(pos: Position, certificate: Result | AnswerData | None = None) -> Svg:
+def render(pos: Position, certificate: Plan | Result | AnswerData | None = None) -> Svg:
     """The board, or with a plan the board after it with the last walk drawn."""
     from escapology.amazeing.drawing import svg_board  # the drawing code: only render needs it
 

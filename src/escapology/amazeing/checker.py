@@ -19,8 +19,7 @@ last turn the player must stand on her target tile.
 
 from __future__ import annotations
 
-from escapology.amazeing.model import OPPOSITE, STEP, Position, glyph, rotations
-from escapology.amazeing.solver import Turn
+from escapology.amazeing.model import OPPOSITE, STEP, Position, Turn, glyph, rotations
 
 __all__ = ["check_plan", "check_race_move", "Turn"]
 

@@ -293,7 +293,7 @@ def plan_svg(
     first turns and its last, with a note.
 
     >>> from escapology.amazeing.model import Position, Player, Shift
-    >>> from escapology.amazeing.solver import Turn
+    >>> from escapology.amazeing.model import Turn
     >>> pos = Position.from_glyphs(["┌┐", "└┘"], spare="│", fixed="none",
     ...     treasures={"A": 3}, players=(Player("red", 0, "A"),))
     >>> text = plan_svg(pos, [Turn(Shift("N", 1), 0b0101, (0,))]).svg()

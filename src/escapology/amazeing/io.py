@@ -39,7 +39,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from escapology.amazeing.model import COORDINATES, MASKS, Player, Position, Shift
+from escapology.amazeing.certificate import Plan
+from escapology.amazeing.model import COORDINATES, MASKS, Player, Position, Shift, Turn
 from escapology.core.dimacs import MAX_CNF_CLAUSES, MAX_CNF_VARIABLES, QBF, read_dimacs, read_qdimacs  # noqa: F401 (the readers moved to core)
 from escapology.core.errors import InputError
 
@@ -269,44 +270,24 @@ def dumps(pos: Position, *, command: str | None = None) -> str:
     return text + "\n"
 
 
-def plan_to_json(pos: Position, plan: list) -> list[dict[str, Any]]:
-    """A plan (list of :class:`~escapology.amazeing.solver.Turn`) as JSON-ready dictionaries."""
-    from escapology.amazeing.model import glyph
-
-    return [
-        {"shift": str(t.shift), "tile": glyph(t.tile), "path": [list(divmod(c, pos.cols)) for c in t.path]}
-        for t in plan
-    ]
+def plan_to_json(pos: Position, plan: list[Turn]) -> list[dict[str, Any]]:
+    """A plan (list of :class:`~escapology.amazeing.model.Turn`) as JSON-ready dictionaries
+    (:meth:`Plan.to_json <escapology.amazeing.certificate.Plan.to_json>` of its certificate)."""
+    return Plan.of(pos, plan).to_json()
 
 
-def plan_from_json(pos: Position, data: Any, *, text: str = "", file: str | None = None) -> list:
-    """Read a plan: a list of turns, or an object with a ``"plan"`` list (the output of ``solve``)."""
-    from escapology.amazeing.solver import Turn
-
+def plan_from_json(pos: Position, data: Any, *, text: str = "", file: str | None = None) -> list[Turn]:
+    """Read a plan: a list of turns, or an object with a ``"plan"`` list (the output of ``solve``),
+    as the turns on ``pos`` (:meth:`Plan.from_json <escapology.amazeing.certificate.Plan.from_json>`
+    and :meth:`~escapology.amazeing.certificate.Plan.on`; a mistake is an :class:`InputError`)."""
     if isinstance(data, dict):
         data = data.get("plan")
     if not isinstance(data, list):
         raise InputError('a plan is a list of turns or an object with a "plan" list', file=file)
-    turns = []
-    for i, t in enumerate(data, 1):
-        line = _line_of(text, '"shift"') if text else None
-        if not isinstance(t, dict) or "shift" not in t or "tile" not in t:
-            raise InputError(f'turn {i} needs "shift" and "tile"', file=file, line=line)
-        try:
-            shift = Shift.parse(str(t["shift"]))
-        except ValueError as exc:
-            raise InputError(f"turn {i}: {exc}", file=file, line=line) from None
-        if t["tile"] not in MASKS:
-            raise InputError(f"turn {i}: unknown tile glyph {t['tile']!r}", file=file, line=line)
-        path = []
-        for c in t.get("path", []):
-            if not (isinstance(c, list) and len(c) == 2 and all(isinstance(v, int) for v in c)):
-                raise InputError(f"turn {i}: a path is a list of cells [row, col]", file=file, line=line)
-            if not (0 <= c[0] < pos.rows and 0 <= c[1] < pos.cols):
-                raise InputError(f"turn {i}: cell {c} is outside the board", file=file, line=line)
-            path.append(c[0] * pos.cols + c[1])
-        turns.append(Turn(shift, MASKS[t["tile"]], tuple(path)))
-    return turns
+    try:
+        return Plan.from_json(data).on(pos)
+    except ValueError as exc:
+        raise InputError(str(exc), file=file, line=_line_of(text, '"shift"') if text else None) from None
 
 
 _TURN = re.compile(r"^turn (\d+): insert (\S+) at (\S+), walk ?(.*)$")

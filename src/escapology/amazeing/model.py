@@ -309,6 +309,17 @@ class Position:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """One turn of a plan as the engines and the checker use it: the shift, the inserted tile's
+    orientation (a mask) and the walk (cell numbers ``row * cols + col``). The certificate,
+    :class:`escapology.amazeing.certificate.Plan`, writes it in the terms of its JSON."""
+
+    shift: Shift
+    tile: int
+    path: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Move:
     """One turn: the shift, the inserted tile's orientation and the cell the player walks to."""
 

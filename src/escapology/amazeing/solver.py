@@ -41,19 +41,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from escapology.amazeing.bitboard import cells_of, geometry
-from escapology.amazeing.model import Position, Shift, rotations
+from escapology.amazeing.model import Position, Shift, Turn, rotations
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.progress import search_progress
 from escapology.core.results import Status
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One turn of a plan: the shift, the inserted tile's orientation, the walk (list of cells)."""
-
-    shift: Shift
-    tile: int
-    path: tuple[int, ...]
 
 
 @dataclass

@@ -12,9 +12,9 @@ from typing import Any
 
 from escapology.amazeing import api
 from escapology.amazeing import io as aio
+from escapology.amazeing.certificate import Plan
 from escapology.amazeing.checker import check_plan
-from escapology.amazeing.model import Position
-from escapology.amazeing.solver import Turn
+from escapology.amazeing.model import Position, Turn
 from escapology.core.errors import InputError
 from escapology.core.protocol import read_source
 
@@ -60,8 +60,11 @@ def generate(*, size: str | None = None, seed: int = 0, players: int = 1, cnf: P
     return published_position(seed, players)
 
 
-def _plan(certificate: Any) -> list[Turn]:
-    """The turns of what ``render`` draws (a winning first move of a race is not a plan)."""
+def _plan(pos: Position, certificate: Any) -> list[Turn]:
+    """The turns of what ``render`` draws: a :class:`Plan` (what ``render --solve`` solved) or the
+    turns ``plan_of`` read (a winning first move of a race is not a plan)."""
+    if isinstance(certificate, Plan):
+        return certificate.on(pos)
     return list(certificate) if isinstance(certificate, list) else []
 
 
@@ -81,7 +84,7 @@ def render(pos: Position, certificate: Any = None) -> Any:
     """The board, or the start and one panel per turn of the plan."""
     from escapology.amazeing.drawing import plan_svg, svg_board  # the drawing code: render only
 
-    turns = _plan(certificate)
+    turns = _plan(pos, certificate)
     return plan_svg(pos, turns) if turns else svg_board(pos)
 
 
@@ -89,7 +92,7 @@ def text_picture(pos: Position, certificate: Any) -> str:
     """The board after the plan, as text."""
     from escapology.amazeing.drawing import replay_plan, text_board  # the drawing code: render only
 
-    return text_board(replay_plan(pos, _plan(certificate))[-1][0])
+    return text_board(replay_plan(pos, _plan(pos, certificate))[-1][0])
 
 
 def dumps(pos: Position, *, command: str | None = None) -> str:

@@ -59,14 +59,15 @@ True
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Callable, Iterator, Mapping, NamedTuple, Protocol, Self, Sequence, TypeVar, overload, runtime_checkable
 
 from escapology.core.errors import InputError, decode_text, read_text_file
 from escapology.core.results import Status
 
-__all__ = ["AnswerData", "Certificate", "names_file", "GameModule", "Picture", "Result", "Text", "Verdict", "read_source", "TEXT", "STDIN"]
+__all__ = ["AnswerData", "Certificate", "names_file", "GameModule", "Picture", "Result", "Text", "TurnSequence", "Verdict",
+           "read_source", "TEXT", "STDIN"]
 
 #: The file name that errors carry for text given directly and for standard input.
 TEXT = "<text>"
@@ -178,11 +179,14 @@ class Result(Protocol[C]):
     def to_json(self) -> dict[str, Any]: ...
 
 
-class TurnsResult:
+class TurnsResult(Result[C]):
     """The shared half of a :class:`Result` whose engine answers with a ``solution`` holding
-    ``status``, ``plan`` (a list of turns) and ``turns``: the status is the solution's, the
-    certificate its plan when solved (``None`` otherwise), ``turns`` its length. Used by the
-    aMAZEing and Enchanted Forest results, which add their own ``to_json``."""
+    ``status`` and ``turns`` (the fewest turns, ``None`` unless solved) and whose certificate is
+    the game's plan type ``C``: the status and ``turns`` are the solution's, ``certificate`` is
+    :attr:`plan` when solved (``None`` otherwise). The aMAZEing Labyrinth's and the Enchanted
+    Forest's results inherit ``TurnsResult[Plan]`` with their own ``Plan``, and say what
+    :attr:`plan` is (the solution's turns in the certificate's terms) and write their own
+    ``to_json``."""
 
     solution: Any
 
@@ -191,12 +195,53 @@ class TurnsResult:
         return self.solution.status
 
     @property
-    def certificate(self) -> list[Any] | None:
-        return list(self.solution.plan) if self.status is Status.SOLVED else None
-
-    @property
     def turns(self) -> int | None:
         return self.solution.turns
+
+    @property
+    def plan(self) -> C:
+        """The solution's plan as the certificate type (the game says how)."""
+        raise NotImplementedError
+
+    @property
+    def certificate(self) -> C | None:
+        return self.plan if self.status is Status.SOLVED else None
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class TurnSequence(Sequence[T]):
+    """A certificate that lists turns (the aMAZEing Labyrinth's and the Enchanted Forest's
+    ``Plan``): a frozen dataclass holding ``turns``, turn ``i`` is ``turns[i - 1]``, that is also a
+    ``Sequence`` of them; a slice is a certificate of the same type (``result.certificate[:1]``,
+    the first turn alone, is a plan to check).
+
+    >>> @dataclass(frozen=True)
+    ... class Moves(TurnSequence[str]):
+    ...     pass
+    >>> m = Moves(("a", "b", "c"))
+    >>> len(m), m[0], m[1:], list(m)
+    (3, 'a', Moves(turns=('b', 'c')), ['a', 'b', 'c'])
+    """
+
+    turns: tuple[T, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.turns)
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Self: ...
+
+    def __getitem__(self, i: int | slice) -> T | Self:
+        return replace(self, turns=self.turns[i]) if isinstance(i, slice) else self.turns[i]
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.turns)
 
 
 @runtime_checkable

@@ -3,7 +3,8 @@ Forests", FUN 2018, §3): fewest turns with known dice (Theorem 6), best move wi
 
 The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :func:`solve`,
 :func:`check`, :func:`generate`, :func:`render`; the frontier solver's own answer is
-:func:`solve_frontier`, unknown dice are :class:`Odds`.
+:func:`solve_frontier`, unknown dice are :class:`Odds`. The certificate of ``solve`` is a
+:class:`Plan` (:mod:`.certificate`).
 
 >>> from escapology.forest import Board, Instance, solve, check
 >>> b = Board.from_edges([(0, 1), (1, 2), (2, 3), (3, 0), (2, 4)], special=[4])
@@ -20,13 +21,14 @@ import lazy_loader
 # imported on first use (PEP 562, lazy_loader): `import escapology.forest` and the command line stay light
 _getattr, __dir__, _ = lazy_loader.attach(__name__, submod_attrs={
     "asp": ["solve_asp"],
+    "certificate": ["Plan", "PlanTurn", "Repeat"],
     "checker": ["check_fewest", "check_plan"],
     "dice": ["Odds", "monte_carlo"],
     "generator": ["grid_forest", "random_board"],
     "io": ["instance_to_facts", "parse_instance", "read_map_xml"],
     "matrix": ["solve_matrix"],
-    "model": ["Board", "Instance"],
-    "plan": ["Solution", "Turn", "plan_from_json", "solution_to_json"],
+    "model": ["Board", "Instance", "Turn"],
+    "plan": ["Solution", "plan_from_json", "solution_to_json"],
     "drawing": ["render_svg", "text_board"],
     "simulate": ["solve_simulation"],
     "solver": ["solve_frontier"],
@@ -56,6 +58,9 @@ __all__ = [
     "Board",
     "Instance",
     "Odds",
+    "Plan",
+    "PlanTurn",
+    "Repeat",
     "Solution",
     "Turn",
     "WalkEngine",

@@ -1,5 +1,6 @@
 """Enchanted Forest's side of the protocol (:mod:`escapology.core.protocol`): load, solve (the
-fewest turns with known rolls, Theorem 6), check, generate, render. Unknown dice stay :class:`Odds`.
+fewest turns with known rolls, Theorem 6), check, generate, render. The certificate of ``solve``
+is a :class:`~escapology.forest.certificate.Plan`. Unknown dice stay :class:`Odds`.
 
 >>> from escapology.forest import load, solve, check, generate
 >>> inst = load("edge(1,2). edge(2,3). edge(3,4). start(1). target(4). roll(1,1,2).")
@@ -23,11 +24,12 @@ from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
 from escapology.core.protocol import AnswerData, Text, TurnsResult, Verdict, read_source
 from escapology.core.results import Status
+from escapology.forest.certificate import Plan, PlanTurn
 
 if TYPE_CHECKING:
     from escapology.core.svg import Svg
-    from escapology.forest.model import Instance, Roll
-    from escapology.forest.plan import Solution, Turn
+    from escapology.forest.model import Instance, Roll, Turn
+    from escapology.forest.plan import Solution
 
 # The board's modules need numpy: each function below imports what it uses when it runs, so that
 # the command line (which imports this module to describe the verbs) starts without numpy.
@@ -66,11 +68,13 @@ def load(source: str | Path | Text, *, deadline: Deadline | None = None, start: 
 
 
 @dataclass
-class Result(TurnsResult):
-    """The fewest turns with the known rolls: the protocol's :class:`Result`.
+class Result(TurnsResult[Plan]):
+    """The fewest turns with the known rolls: the protocol's :class:`Result` with the certificate
+    :class:`~escapology.forest.certificate.Plan`.
 
-    ``certificate`` is the plan (a list of :class:`~escapology.forest.plan.Turn`); an unsolvable
-    answer has none, and :func:`check` confirms it from the ``to_json()`` object or the result.
+    ``certificate`` is the plan when solved; an unsolvable answer has none, and :func:`check`
+    confirms it from the ``to_json()`` object or the result. ``plan`` is the plan found (empty
+    unless solved), ``turns`` its length, ``solution`` the engine's own answer.
     """
 
     instance: Instance
@@ -80,8 +84,16 @@ class Result(TurnsResult):
     def stats(self) -> dict[str, Any]:
         return self.solution.stats
 
+    @property
+    def plan(self) -> Plan:
+        """The engine's plan as the certificate type, with the fields' labels (empty unless solved)."""
+        return Plan.of(self.instance, self.solution.plan)
+
     def to_json(self) -> dict[str, Any]:
-        """The object of ``escapology forest solve --format json`` with ``certificate`` (the plan)."""
+        """The object of ``escapology forest solve --format json``: ``certificate`` is
+        :meth:`Plan.to_json <escapology.forest.certificate.Plan.to_json>` (``None`` unless solved);
+        ``plan`` is its documented alias, the key of the first versions (``[]`` when there is no
+        plan); ``start``, ``target`` (labels) and ``method`` (the engine's) besides."""
         from escapology.forest.plan import solution_to_json  # numpy (see above)
 
         out = solution_to_json(self.instance, self.solution)
@@ -152,8 +164,9 @@ def solve(inst: Instance, *, engine: str | None = None, timeout: float | None = 
 
 
 def _claim(inst: Instance, certificate: Any, file: str | None = None) -> list[Turn] | None | str:
-    """The plan claimed (``None`` for a claim of "unsolvable"), or why there is nothing to check."""
-    from escapology.forest.plan import Turn, plan_from_json, plan_from_text  # numpy (see above)
+    """The turns on ``inst``'s board of the plan claimed (``None`` for a claim of "unsolvable"),
+    or why there is nothing to check."""
+    from escapology.forest.plan import Turn, plan_from_text  # numpy (see above)
 
     if isinstance(certificate, str):  # the text answer of solve
         try:
@@ -170,21 +183,28 @@ def _claim(inst: Instance, certificate: Any, file: str | None = None) -> list[Tu
             return None
         if status != "solved":
             return f"the answer is {status}: there is no plan to check"
-        if "plan" not in certificate and "certificate" in certificate:
+        if "plan" in certificate:
+            certificate = certificate["plan"]
+        elif "certificate" in certificate:
             certificate = certificate["certificate"]
+        else:
+            return "the JSON object has no 'plan'"
     if certificate is None:
         return "there is no plan to check"
     if isinstance(certificate, (list, tuple)) and all(isinstance(t, Turn) for t in certificate):
-        return list(certificate)
+        return list(certificate)  # the engine's own turns
+    if isinstance(certificate, (list, tuple)) and all(isinstance(t, PlanTurn) for t in certificate):
+        certificate = Plan(tuple(certificate))
     try:
-        return plan_from_json(inst, certificate)
-    except InputError as exc:
-        return exc.message
+        plan = certificate if isinstance(certificate, Plan) else Plan.from_json(certificate)
+        return plan.on(inst)
+    except ValueError as exc:
+        return str(exc)
 
 
-def check(inst: Instance, certificate: Result | AnswerData, *, fewest: bool = True,
+def check(inst: Instance, certificate: Plan | Result | AnswerData, *, fewest: bool = True,
           file: str | None = None) -> Verdict:
-    """Check a plan (``Result.certificate``, its JSON, the ``to_json()`` object, or the text that
+    """Check a plan (``Result.certificate``, a :class:`~escapology.forest.certificate.Plan`, its JSON, the ``to_json()`` object, or the text that
     ``solve`` printed, :meth:`Result.to_text`): legal turns with the known rolls ending on the
     target and, with ``fewest``, no shorter plan; a result or answer "unsolvable" is confirmed as
     such. When ``inst`` knows no rolls (a board map), the plan's rolls are used. ``file`` names
@@ -227,7 +247,7 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "grid", roll
     raise ValueError(f"unknown kind {kind!r}; choose grid or random")
 
 
-def render(inst: Instance, certificate: Result | AnswerData | None = None) -> Svg:
+def render(inst: Instance, certificate: Plan | Result | AnswerData | None = None) -> Svg:
     """The board with the plan's turns drawn on it."""
     from escapology.forest.drawing import render_svg  # the drawing code: only render needs it
 

@@ -13,7 +13,7 @@ the fields reachable after each turn with the checker's own walk reachability
 that no earlier turn can end on the target; the same computation confirms an "unsolvable" answer.
 
 >>> from escapology.forest.model import Board, Instance
->>> from escapology.forest.plan import Turn
+>>> from escapology.forest.model import Turn
 >>> b = Board.from_edges([(0, 1), (1, 2), (2, 3)])
 >>> inst = Instance(b, 0, 3, rolls=((1, 2),))
 >>> check_plan(inst, [Turn((1, 2), first=1, walks=[[0, 1, 2], [2, 3]])])
@@ -29,8 +29,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from escapology.core.limits import Deadline
-from escapology.forest.model import Instance
-from escapology.forest.plan import Turn
+from escapology.forest.model import Instance, Turn
 from escapology.forest.reach import Reach
 
 

@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Sequence
 
 from escapology.core.svg import LegendEntry, Svg, with_legend
-from escapology.forest.model import Instance
-from escapology.forest.plan import Turn
+from escapology.forest.model import Instance, Turn
 from escapology.forest.walks import expand_walk, walk_length
 
 COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324", "#000075", "#808000"]

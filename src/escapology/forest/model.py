@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 
@@ -197,3 +197,27 @@ class Instance:
     def with_rolls(self, rolls: Sequence[Roll]) -> "Instance":
         """The same instance with other rolls."""
         return Instance(self.board, self.start, self.target, tuple((int(x), int(y)) for x, y in rolls))
+
+
+@dataclass
+class Turn:
+    """One turn of a plan as the engines and the checker use it, with field numbers (not labels):
+    either ``walks`` (two walks, the first of ``roll[first]`` steps; a walk's items are fields or
+    repeated blocks ``{"repeat": r, "fields": [...]}``) or ``jump = (u, v)``. The certificate,
+    :class:`escapology.forest.certificate.Plan`, writes it with the fields' labels."""
+
+    roll: Roll
+    first: int | None = None
+    walks: list[list[Any]] | None = None
+    jump: tuple[int, int] | None = None
+
+    @property
+    def source(self) -> int:
+        return self.jump[0] if self.jump else int(self.walks[0][0])  # type: ignore[index]
+
+    @property
+    def end(self) -> int:
+        if self.jump:
+            return self.jump[1]
+        last = self.walks[1][-1]  # type: ignore[index]
+        return int(last["fields"][-1]) if isinstance(last, dict) else int(last)

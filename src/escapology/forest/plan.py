@@ -1,13 +1,11 @@
-"""Plans (the certificates of the known-rolls problem) and how a solver's layers become one.
+"""Plans (the certificates of the known-rolls problem) as the solvers find them, and their forms.
 
-A plan lists, per turn, the roll, which die was walked first and both walks as field sequences, or
-the jump of a double. In JSON (field labels as in the input)::
-
-    {"turn": 1, "roll": [3, 5], "first": 1, "walks": [[0, 1, 2, 3, 4, 5], [5, 6, 7, 8]]}
-    {"turn": 2, "roll": [2, 2], "jump": [8, 25]}
-
-``first`` is the index in ``roll`` of the die walked first. Very long walks are compressed (items
-``{"repeat": r, "fields": [...]}``, see :func:`escapology.forest.walks.extract_walk`).
+A solver's :class:`Solution` holds its plan as turns with field numbers
+(:class:`~escapology.forest.model.Turn`). Here: how a solver's layers become one
+(:func:`plan_from_layers`), the JSON that ``solve`` writes (:func:`solution_to_json`: the plan as
+its certificate :class:`~escapology.forest.certificate.Plan` writes it, field labels as in the
+input, long walks compressed) and reads back (:func:`plan_from_json`), and the text that ``solve``
+prints (:func:`describe_turn`, read back by :func:`plan_from_text`).
 """
 
 from __future__ import annotations
@@ -20,32 +18,9 @@ import numpy as np
 
 from escapology.core.errors import InputError
 from escapology.core.results import Status
-from escapology.forest.model import Instance, Roll
+from escapology.forest.certificate import Plan
+from escapology.forest.model import Instance, Roll, Turn
 from escapology.forest.walks import WalkEngine, expand_walk, extract_walk, walk_length
-
-
-@dataclass
-class Turn:
-    """One turn of a plan, with field numbers (not labels).
-
-    Either ``walks`` (two walks, the first of ``roll[first]`` steps) or ``jump = (u, v)``.
-    """
-
-    roll: Roll
-    first: int | None = None
-    walks: list[list[Any]] | None = None
-    jump: tuple[int, int] | None = None
-
-    @property
-    def source(self) -> int:
-        return self.jump[0] if self.jump else int(self.walks[0][0])  # type: ignore[index]
-
-    @property
-    def end(self) -> int:
-        if self.jump:
-            return self.jump[1]
-        last = self.walks[1][-1]  # type: ignore[index]
-        return int(last["fields"][-1]) if isinstance(last, dict) else int(last)
 
 
 @dataclass
@@ -59,62 +34,18 @@ class Solution:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
-def _map_walk(walk: list[Any], f: Any) -> list[Any]:
-    out: list[Any] = []
-    for item in walk:
-        if isinstance(item, dict):
-            out.append({"repeat": int(item["repeat"]), "fields": [f(v) for v in item["fields"]]})
-        else:
-            out.append(f(item))
-    return out
-
-
-def _map_fields(walk: list[Any], f: Any) -> list[Any]:
-    """``_map_walk`` with ``f`` mapping a whole list of fields at once (runs of plain fields too)."""
-    out: list[Any] = []
-    run: list[Any] = []
-    for item in walk:
-        if isinstance(item, dict):
-            out.extend(f(run))
-            run = []
-            out.append({"repeat": int(item["repeat"]), "fields": f(item["fields"])})
-        else:
-            run.append(item)
-    out.extend(f(run))
-    return out
-
-
-def _labelled(inst: Instance, walk: list[Any]) -> list[Any]:
-    """A walk with field labels (as is when every field's label is its number)."""
-    labels = inst.board.labels
-    if _numbered(labels):
-        return [dict(i) if isinstance(i, dict) else i for i in walk]
-    return _map_walk(walk, labels.__getitem__)
-
-
-def _numbered(labels: tuple) -> bool:
-    n = len(labels)
-    return n == 0 or (labels[0] == 0 and labels[-1] == n - 1 and all(type(v) is int for v in (labels[0], labels[-1]))
-                      and list(labels) == list(range(n)))
-
-
 def turn_to_json(inst: Instance, i: int, turn: Turn) -> dict[str, Any]:
     """The JSON object of turn number ``i`` (1-based), with field labels."""
-    obj: dict[str, Any] = {"turn": i, "roll": list(turn.roll)}
-    if turn.jump is not None:
-        obj["jump"] = [inst.label(turn.jump[0]), inst.label(turn.jump[1])]
-    else:
-        obj["first"] = turn.first
-        obj["walks"] = [_labelled(inst, w) for w in turn.walks or []]
-    return obj
+    return Plan.of(inst, [turn])[0].to_json(i)
 
 
 def solution_to_json(inst: Instance, sol: Solution) -> dict[str, Any]:
-    """``{"status", "turns", "plan", ...}``: the contract of ``escapology forest solve --format json``."""
+    """``{"status", "turns", "plan", ...}``: the contract of ``escapology forest solve --format json``
+    (``plan`` is :meth:`Plan.to_json <escapology.forest.certificate.Plan.to_json>`)."""
     return {
         "status": sol.status.value,
         "turns": sol.turns,
-        "plan": [turn_to_json(inst, i + 1, t) for i, t in enumerate(sol.plan)],
+        "plan": Plan.of(inst, sol.plan).to_json(),
         "start": inst.label(inst.start),
         "target": inst.label(inst.target),
         "method": sol.method,
@@ -122,7 +53,9 @@ def solution_to_json(inst: Instance, sol: Solution) -> dict[str, Any]:
 
 
 def plan_from_json(inst: Instance, obj: Any, *, file: str | None = None) -> list[Turn]:
-    """Read a plan (a solve JSON object, or just its ``plan`` list), turning labels into fields.
+    """Read a plan (a solve JSON object, or just its ``plan`` list), turning labels into fields
+    (:meth:`Plan.from_json <escapology.forest.certificate.Plan.from_json>`, then
+    :meth:`~escapology.forest.certificate.Plan.on`).
 
     Structural mistakes (missing keys, unknown fields) raise :class:`InputError`; whether the moves
     are legal is the checker's business.
@@ -133,49 +66,10 @@ def plan_from_json(inst: Instance, obj: Any, *, file: str | None = None) -> list
         obj = obj["plan"]
     if not isinstance(obj, list):
         raise InputError("a plan is a JSON list of turns", file=file)
-    idx = inst.board.index
-    numbered = _numbered(inst.board.labels)
-    n = inst.board.n
-
-    def field_of(label: Any) -> int:
-        if isinstance(label, bool) or not isinstance(label, (int, str)) or label not in idx:
-            raise InputError(f"unknown field {label!r} in the plan", file=file)
-        return idx[label]
-
-    def fields_of(labels: list[Any]) -> list[int]:
-        if numbered and all(type(v) is int for v in labels) and (not labels or 0 <= min(labels) and max(labels) < n):
-            return list(labels)  # every label is its field's number
-        return [field_of(v) for v in labels]
-
-    turns: list[Turn] = []
-    for k, t in enumerate(obj, start=1):
-        if not isinstance(t, dict) or "roll" not in t:
-            raise InputError(f"turn {k} of the plan is not an object with a 'roll'", file=file)
-        roll = t["roll"]
-        if not (isinstance(roll, list) and len(roll) == 2 and all(isinstance(v, int) for v in roll)):
-            raise InputError(f"turn {k}: 'roll' must be two integers", file=file)
-        if "jump" in t:
-            j = t["jump"]
-            if not (isinstance(j, list) and len(j) == 2):
-                raise InputError(f"turn {k}: 'jump' must be [from, to]", file=file)
-            turns.append(Turn((roll[0], roll[1]), jump=(field_of(j[0]), field_of(j[1]))))
-            continue
-        walks = t.get("walks")
-        first = t.get("first")
-        if first not in (0, 1) or not (isinstance(walks, list) and len(walks) == 2):
-            raise InputError(f"turn {k}: needs 'first' (0 or 1) and two 'walks', or a 'jump'", file=file)
-        conv: list[list[Any]] = []
-        for w in walks:
-            if not isinstance(w, list) or not w or isinstance(w[0], dict):
-                raise InputError(f"turn {k}: a walk is a non-empty list starting with a field", file=file)
-            for item in w:
-                if isinstance(item, dict) and not (
-                    isinstance(item.get("repeat"), int) and item["repeat"] >= 1 and isinstance(item.get("fields"), list)
-                ):
-                    raise InputError(f"turn {k}: a repeated block needs 'repeat' >= 1 and 'fields'", file=file)
-            conv.append(_map_fields(w, fields_of))
-        turns.append(Turn((roll[0], roll[1]), first=first, walks=conv))
-    return turns
+    try:
+        return Plan.from_json(obj).on(inst)
+    except ValueError as exc:
+        raise InputError(str(exc), file=file) from None
 
 
 _TURN = re.compile(r"^\s*turn\s+(\d+)\s+roll\s+(\d+),(\d+):\s*(.*?)\s*$")

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from escapology.core.limits import Deadline, LimitReached, MemoryLimit
 from escapology.core.results import Status
-from escapology.forest.model import Board, Instance, Roll
-from escapology.forest.plan import Solution, Turn
+from escapology.forest.model import Board, Instance, Roll, Turn
+from escapology.forest.plan import Solution
 
 
 def all_walks(board: Board, u: int, x: int, deadline: Deadline | None = None,

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from escapology.core.errors import InputError
 from escapology.forest import api
+from escapology.forest.certificate import Plan
 
 if TYPE_CHECKING:
-    from escapology.forest.model import Instance
-    from escapology.forest.plan import Turn
+    from escapology.forest.model import Instance, Turn
 
 
 def solve(inst: Instance, **options: Any) -> api.Result:
@@ -34,12 +34,13 @@ def plan_of(inst: Instance, data: Any, file: str) -> list[Turn]:
     return plan_from_json(inst, data, file=file)
 
 
-def text_picture(inst: Instance, plan: list[Turn] | None) -> str:
-    """The board as text (``S``, ``T``, the turns' ends) and one line per turn."""
+def text_picture(inst: Instance, plan: Plan | list[Turn] | None) -> str:
+    """The board as text (``S``, ``T``, the turns' ends) and one line per turn: of the plan
+    ``render --solve`` solved (a :class:`Plan`) or the turns ``plan_of`` read."""
     from escapology.forest.plan import describe_turn  # numpy: render only
     from escapology.forest.drawing import text_board  # the drawing code: only render needs it
 
-    turns = plan or []
+    turns = plan.on(inst) if isinstance(plan, Plan) else plan or []
     return "\n".join([text_board(inst, turns), *("  " + describe_turn(inst, i, t) for i, t in enumerate(turns, 1))])
 
 
