@@ -188,27 +188,32 @@ class Jobs:
             return await self._replace(worker, job, "failed", "the worker died before the solve started")
         job.emit("solving")
         grace = grace_seconds(job.limit) or 0.0
+        next_event = time.monotonic() + TICK
+        # Every pass, whatever the worker sent, checks the cancel request, the worker's life and the
+        # time limit, and at most every TICK seconds tells the page: a worker that reports its
+        # search more often than TICK must not keep the job from being cancelled or followed.
         while True:
             ready = await asyncio.to_thread(wait, [worker.conn, worker.process.sentinel], TICK)
             if worker.conn in ready:
                 kind, answer = report(worker.conn)
                 if kind == "progress":
                     job.search = answer
-                    continue
-                if kind == "checking":
+                elif kind == "checking":
                     job.state, phase_start = "checking", time.monotonic()
                     job.emit("checking")
-                    continue
-                if kind == "done":
+                elif kind == "done":
                     await self._done(job, answer)
                     return worker
             if job.cancel_requested:
                 return await self._replace(worker, job, "cancelled", "cancelled by the user")
             if worker.process.sentinel in ready or not worker.process.is_alive():
                 return await self._replace(worker, job, "failed", f"the worker died (exit code {worker.process.exitcode})")
-            if time.monotonic() > phase_start + job.limit + grace:
+            now = time.monotonic()
+            if now > phase_start + job.limit + grace:
                 return await self._replace(worker, job, "failed", f"killed at the time limit ({job.limit:g} s)")
-            job.emit("progress", phase=job.state, **({"search": job.search} if job.search else {}))
+            if now >= next_event:
+                next_event = now + TICK
+                job.emit("progress", phase=job.state, **({"search": job.search} if job.search else {}))
 
     async def _replace(self, worker: _Worker, job: Job, state: str, reason: str) -> _Worker:
         await asyncio.to_thread(worker.stop)
