@@ -29,7 +29,9 @@ SUFFIXES = (".graphml", ".gml", ".xml", ".json", ".edgelist", ".csv", ".pzprv3",
 #: the files each game offers from the examples folder (by suffix) and from ../shared
 _SHARED = {"labyrinth": ("instances/labyrinth", "*.asp"), "forest": ("enchanted_forest", "*.xml"),
            "roma": ("instances/roma", "puzzles.jsonl")}
-_EXAMPLE_SKIP = {"amazeing": (".cnf", ".qdimacs")}
+#: examples that are no instance of the game: the formulas the reductions read (``escapology reduce``),
+#: and Roma's generalised graph, which loads but has no picture for the page
+_EXAMPLE_SKIP = {"amazeing": (".cnf", ".qdimacs"), "nemesis": (".cnf", ".qdimacs"), "roma": ("graph.lp",)}
 
 
 class BadInstance(Exception):
@@ -127,5 +129,18 @@ def read_listed(game: str, source: str, name: str, examples: Path | None, shared
         lines = [line for line in (shared / folder / "puzzles.jsonl").read_text(encoding="utf-8").splitlines()
                  if line.strip()]
         entry = json.loads(lines[number - 1])
-        return str(entry.get("orig_url") or entry.get("pzprjs_url")) + "\n", f"{entry.get('id', f'puzzle-{number}')}.txt"
+        return _roma_url(entry) + "\n", f"{entry.get('id', f'puzzle-{number}')}.txt"
     return (shared / folder / name).read_text(encoding="utf-8"), name
+
+
+def _roma_url(entry: dict[str, Any]) -> str:
+    """A shared Roma puzzle as a puzz.link URL: its own when it has one; else (a penpa-edit URL,
+    which Roma's reader does not take) the URL of its ``regions`` and ``givens``, which every
+    entry of the collection also holds."""
+    url = str(entry.get("orig_url") or entry.get("pzprjs_url") or "")
+    if re.match(r"https?://(puzz\.link|pzv\.jp)/", url) or not ("regions" in entry and "givens" in entry):
+        return url
+    from escapology.roma.io import encode_url  # the Roma reader: only for these entries
+    from escapology.roma.model import Puzzle
+
+    return encode_url(Puzzle.from_labels(entry["regions"], entry["givens"]))
