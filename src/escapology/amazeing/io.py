@@ -39,7 +39,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from escapology.amazeing.model import MASKS, Player, Position, Shift
+from escapology.amazeing.model import MASKS, Player, Position, Shift, glyph
+from escapology.amazeing.solver import Turn
 from escapology.core.dimacs import MAX_CNF_CLAUSES, MAX_CNF_VARIABLES, QBF, read_dimacs, read_qdimacs  # noqa: F401 (the readers moved to core)
 from escapology.core.errors import InputError
 
@@ -214,8 +215,6 @@ def _labels(raw: Any, rows: int, cols: int, err: Any) -> tuple[tuple[str, int, i
 
 def to_dict(pos: Position) -> dict[str, Any]:
     """The JSON object of a position (inverse of :func:`from_dict`)."""
-    from escapology.amazeing.model import glyph
-
     def cell(c: int) -> list[int]:
         return list(divmod(c, pos.cols))
 
@@ -271,8 +270,6 @@ def dumps(pos: Position, *, command: str | None = None) -> str:
 
 def plan_to_json(pos: Position, plan: list) -> list[dict[str, Any]]:
     """A plan (list of :class:`~escapology.amazeing.solver.Turn`) as JSON-ready dictionaries."""
-    from escapology.amazeing.model import glyph
-
     return [
         {"shift": str(t.shift), "tile": glyph(t.tile), "path": [list(divmod(c, pos.cols)) for c in t.path]}
         for t in plan
@@ -281,8 +278,6 @@ def plan_to_json(pos: Position, plan: list) -> list[dict[str, Any]]:
 
 def plan_from_json(pos: Position, data: Any, *, text: str = "", file: str | None = None) -> list:
     """Read a plan: a list of turns, or an object with a ``"plan"`` list (the output of ``solve``)."""
-    from escapology.amazeing.solver import Turn
-
     if isinstance(data, dict):
         data = data.get("plan")
     if not isinstance(data, list):
