@@ -8,7 +8,6 @@ from typing import Annotated, Optional
 import typer
 
 from escapology.core.cli_support import user_errors
-from escapology.web.settings import Settings, default_shared
 
 
 @user_errors
@@ -28,6 +27,7 @@ def serve(
     import uvicorn  # uvicorn (~140 ms): only `escapology serve` runs it, not `escapology --help`
 
     from escapology.web.app import create_app  # the web app (fastapi, ~0.5 s): likewise only `serve`
+    from escapology.web.settings import Settings, default_shared  # only `serve`: not every command's start-up
 
     settings = Settings(host=host, port=port, store=store, solve_timeout=solve_timeout, max_solves=max_solves,
                         max_queued=max_queued, max_request_bytes=max_request,
