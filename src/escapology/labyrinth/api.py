@@ -19,7 +19,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from escapology import _native
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
 from escapology.core.protocol import AnswerData, Text, Verdict, read_source
@@ -29,7 +28,6 @@ from escapology.labyrinth.engines import solve as _solve_engine
 from escapology.labyrinth.io import PushFact, parse_instance, parse_plan
 from escapology.labyrinth.generator import generate_instance, generate_with_min_pushes
 from escapology.labyrinth.model import Instance, Plan, Push
-from escapology.labyrinth.native import default_workers
 from escapology.labyrinth.result import SolveResult, check_goal
 
 __all__ = ["load", "solve", "check", "generate", "render", "SolveResult", "plan_triples", "check_plan"]
@@ -67,6 +65,10 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
 
         return solve_on_ray(inst, ray, engine=engine, timeout=timeout, jobs=workers, goal=goal)
     if engine == "native":
+        # the native extension: only the native engine needs it, not `labyrinth --help` (which imports this module)
+        from escapology import _native
+        from escapology.labyrinth.native import default_workers  # (the extension, as above)
+
         threads = 1 if node_limit is not None else default_workers() if workers is None else max(1, workers)
         MemoryLimit.of(memory).check(_native.labyrinth_memory(inst.n, inst.max_steps, threads),
                                      f"the native engine on a {inst.n}x{inst.n} board with {threads} worker(s)",

@@ -11,7 +11,6 @@ from __future__ import annotations
 from escapology.core.limits import Deadline, MemoryLimit
 from escapology.labyrinth.exhaustive import solve_exhaustive
 from escapology.labyrinth.model import Instance
-from escapology.labyrinth.native import solve_native
 from escapology.labyrinth.result import SolveResult, check_goal
 from escapology.labyrinth.spec import ENGINES
 
@@ -20,6 +19,8 @@ def native(inst: Instance, *, timeout: float | None = None, progress: bool | Non
            workers: int | None = None, node_limit: int | None = None,
            memory: MemoryLimit | float | None = None, goal: str = "fewest") -> SolveResult:
     """The dedicated search in Rust (:func:`escapology.labyrinth.native.solve_native`)."""
+    from escapology.labyrinth.native import solve_native  # the extension: loaded when this engine runs
+
     return solve_native(inst, timeout=timeout, progress=progress, workers=workers, node_limit=node_limit,
                         goal=goal)
 

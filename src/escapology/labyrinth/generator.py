@@ -11,7 +11,6 @@ import random
 
 from escapology.core.results import Status
 from escapology.labyrinth.model import Instance
-from escapology.labyrinth.native import solve_native
 
 
 def generate_instance(
@@ -69,6 +68,8 @@ def generate_with_min_pushes(
     >>> inst == generate_with_min_pushes(5, 3, seed=1)
     True
     """
+    from escapology.labyrinth.native import solve_native  # the extension: off `labyrinth --help` (via labyrinth.api)
+
     s = seed
     for _ in range(attempts):
         inst = generate_instance(n, density=density, max_steps=max_steps, seed=s)
