@@ -60,7 +60,7 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
     or the proof that there is none); the answer says which (``result.goal``, ``"goal"`` in JSON)."""
     goal = check_goal(goal)
     if ray is not None:
-        # imported here: Ray is heavy and only this path needs it
+        # the Ray split (ray_split and socket, ~5 ms; Ray itself loads in connect): only with --ray
         from escapology.labyrinth.ray_split import solve_on_ray
 
         return solve_on_ray(inst, ray, engine=engine, timeout=timeout, jobs=workers, goal=goal)
