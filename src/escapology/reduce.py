@@ -36,7 +36,7 @@ ReduceFormatOption = Annotated[ReduceFormat, typer.Option(
 
 
 def _listing(json_output: bool) -> None:
-    from escapology.core.reductions import REDUCTIONS
+    from escapology.core.reductions import REDUCTIONS  # the table (~1 ms): every command imports this module
 
     rows = [{"name": r.name, "theorem": r.theorem, "paper": r.paper, "input": r.source, "game": r.game}
             for r in REDUCTIONS]
@@ -60,7 +60,7 @@ def reduce(
 ) -> None:
     """Reduce a formula to an instance of a game, which 'escapology solve' answers directly; the
     instance carries the command that made it."""
-    from escapology.core.reductions import REDUCTIONS, find
+    from escapology.core.reductions import REDUCTIONS, find  # (the table, as above): only `reduce` needs it
 
     json_output = format is ReduceFormat.json
     if list_:

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from escapology.amazeing.certificate import Plan
-from escapology.amazeing.model import COORDINATES, MASKS, Player, Position, Shift, Turn
+from escapology.amazeing.model import COORDINATES, MASKS, Player, Position, Shift, Turn, glyph
 from escapology.core.dimacs import MAX_CNF_CLAUSES, MAX_CNF_VARIABLES, QBF, read_dimacs, read_qdimacs  # noqa: F401 (the readers moved to core)
 from escapology.core.errors import InputError
 
@@ -215,8 +215,6 @@ def _labels(raw: Any, rows: int, cols: int, err: Any) -> tuple[tuple[str, int, i
 
 def to_dict(pos: Position) -> dict[str, Any]:
     """The JSON object of a position (inverse of :func:`from_dict`)."""
-    from escapology.amazeing.model import glyph
-
     def cell(c: int) -> list[int]:
         return list(divmod(c, pos.cols))
 

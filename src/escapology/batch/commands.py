@@ -47,8 +47,8 @@ def batch(
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Run every instance with every engine named into a results store; re-running resumes."""
-    from escapology.batch.progress import BatchProgress
-    from escapology.batch.runner import run_batch
+    from escapology.batch.progress import BatchProgress  # the runner (via progress): not on `escapology --help`
+    from escapology.batch.runner import run_batch  # the runner (task, sqlite3 store; ~8 ms): only `batch run`
 
     try:
         with BatchProgress() as progress:
@@ -89,7 +89,7 @@ def results(
                                                    "output).")] = None,
 ) -> None:
     """Export the results store: one row per (instance, engine, options)."""
-    from escapology.batch.store import open_existing, to_csv, to_json
+    from escapology.batch.store import open_existing, to_csv, to_json  # sqlite3: only this command, not `--help`
 
     with open_existing(store) as db:
         rows = db.rows()
@@ -106,8 +106,8 @@ def report(
     output: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write.")] = Path("report.html"),
 ) -> None:
     """Write a self-contained HTML report of a results store (tables and plots, no network needed)."""
-    from escapology.batch.report import write_report
-    from escapology.batch.store import open_existing
+    from escapology.batch.report import write_report  # the report (and the runner): only this command
+    from escapology.batch.store import open_existing  # sqlite3: only this command, not `--help`
 
     with open_existing(store) as db:
         rows = db.rows()

@@ -20,6 +20,7 @@ on Ctrl-C it stops them and returns, and a ``kill -9`` of the parent leaves no w
 from __future__ import annotations
 
 import collections
+import ctypes
 import multiprocessing
 import os
 import signal
@@ -44,8 +45,6 @@ def die_with_parent() -> None:
     """Ask Linux to kill this process when its parent dies (no-op elsewhere): the batch pool's and
     the web app's worker processes never outlive the process that started them."""
     try:
-        import ctypes
-
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):

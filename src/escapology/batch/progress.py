@@ -25,9 +25,9 @@ class BatchProgress:
 
     def __enter__(self) -> "BatchProgress":
         if self.enabled:
-            from rich.console import Console
+            from rich.console import Console  # rich (~50 ms): only a run shown on a terminal draws the bar
             from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                                       TimeRemainingColumn)
+                                       TimeRemainingColumn)  # (rich, as above)
 
             self._progress = Progress(
                 TextColumn("[bold]batch"), BarColumn(), MofNCompleteColumn(),

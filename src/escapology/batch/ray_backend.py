@@ -53,7 +53,7 @@ class TaskActor:
         self.watch = MemoryWatch(memory, on_limit=self._note_limit)
 
     def _note_limit(self) -> None:
-        import ray
+        import ray  # optional (escapology[ray]): connect() says when it is missing; loaded in a Ray worker
 
         if self.number is not None:
             ray.get(self.hits.hit.remote(self.number), timeout=10)

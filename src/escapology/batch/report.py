@@ -94,17 +94,17 @@ def ratio(pairs: Iterable[tuple[float, float]]) -> tuple[float, float, int] | No
 # ----- plots ------------------------------------------------------------------------------------
 
 def _figure(width: float = 7.0, height: float = 4.2) -> Any:
-    import matplotlib
+    import matplotlib  # matplotlib (~1 s with pyplot): only when a plot is drawn
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # after choosing the Agg backend (no display needed)
 
     plt.rcParams.update({"svg.fonttype": "none", "font.size": 9})
     return plt.figure(figsize=(width, height))
 
 
 def _svg(fig: Any, salt: str) -> str:
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # (matplotlib, as above; _figure chose the backend)
 
     plt.rcParams["svg.hashsalt"] = salt  # distinct ids in every inline SVG of the page
     buf = io.StringIO()

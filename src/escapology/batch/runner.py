@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from escapology.batch.inputs import Inputs, collect
+from escapology.batch.pool import LocalPool
+from escapology.batch.ray_backend import RayPool
 from escapology.batch.store import Store
 from escapology.batch.task import Task, options_key, run_task
 from escapology.core.errors import InputError
@@ -199,10 +201,7 @@ def _unique(tasks: list[Task]) -> list[Task]:
 
 def _backend(ray: str | None, jobs: int | None, timeout: float | None, memory: float | None) -> Any:
     if ray is not None:
-        from escapology.batch.ray_backend import RayPool
-
         return RayPool(ray, jobs=jobs, timeout=timeout, memory=memory)
-    from escapology.batch.pool import LocalPool
 
     return LocalPool(jobs or os.cpu_count() or 1, timeout=timeout, memory=memory)
 

@@ -24,9 +24,11 @@ import threading
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, Callable
 
+from escapology import __version__
 from escapology.core.cli_support import memory_options
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached, MemoryLimitError
@@ -80,10 +82,6 @@ def engine_version(game_name: str, engine: str) -> str:
     >>> engine_version("labyrinth", "clingo").startswith("escapology ")
     True
     """
-    from importlib.metadata import PackageNotFoundError, version
-
-    from escapology import __version__
-
     parts = [f"escapology {__version__}"]
     for lib in game(game_name).engine(engine).libraries:
         try:
@@ -215,7 +213,7 @@ def peak_memory_mib() -> float | None:
     except (OSError, ValueError, IndexError):
         pass
     try:
-        import resource
+        import resource  # Unix only: its ImportError (Windows) is caught below
 
         return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     except (ImportError, OSError):

@@ -75,13 +75,13 @@ def check(inst: Instance, certificate: Witness | Solution | AnswerData, *, file:
 def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", spread: int | None = None) -> Instance:
     """A ``size`` x ``size`` board with ``size`` vectors (default 8) of the given ``kind``
     (see :mod:`escapology.chess.generator`)."""
-    from escapology.chess.generator import generate as generate_kind
+    from escapology.chess.generator import generate as generate_kind  # generate only: not on `chess solve`'s path
 
     return generate_kind(8 if size is None else size, kind, seed=seed, spread=spread)
 
 
 def render(inst: Instance, certificate: Witness | Solution | AnswerData | None = None) -> Svg:
     """The board with Bob's reach and, when given, the answer's witness."""
-    from escapology.chess.drawing import render_svg
+    from escapology.chess.drawing import render_svg  # the drawing code: only render needs it, not `chess solve`
 
     return render_svg(inst, solution_of(certificate))

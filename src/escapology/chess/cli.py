@@ -25,7 +25,7 @@ def detect(text: str) -> bool:
 def demo() -> None:
     """Solve the shipped example and print the answer with its witness."""
     from escapology.chess import api  # the game itself (numpy): imported when the demo runs
-    from escapology.chess.drawing import text_picture
+    from escapology.chess.drawing import text_picture  # (numpy, as above): chess.cli stays numpy-free
 
     inst = api.load(EXAMPLE)
     sol = api.solve(inst)

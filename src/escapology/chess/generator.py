@@ -28,6 +28,7 @@ import random
 
 from escapology.chess.model import MAX_N, MIN_N, Field, Instance, Outcome, Vector
 from escapology.chess.reach import find_path
+from escapology.chess.solver import solve
 from escapology.core.errors import InputError
 
 KINDS = ("random", "capture", "cross", "sidon", "bob")
@@ -128,7 +129,6 @@ def generate(
             f"Bob cannot win on a {n} x {n} board: with {n} vectors he ends on at most "
             f"{1 + n + n * (n + 1) // 2} < {n * n} fields (counting lemma); use n = 2 or 3"
         )
-    from escapology.chess.solver import solve
 
     for _ in range(100_000):
         vectors = [(rng.randint(-(n - 1), n - 1), rng.randint(-(n - 1), n - 1)) for _ in range(n)]

@@ -154,7 +154,7 @@ def read_instance(path: str | Path) -> Instance:
     Deprecated: use :func:`escapology.chess.load` (paths, ``-`` and text alike).
     """
 
-    from escapology.core.cli_support import read_input
+    from escapology.core.cli_support import read_input  # cli_support imports typer: only this deprecated reader
 
     warnings.warn("read_instance is deprecated: use escapology.chess.load", DeprecationWarning, stacklevel=2)
 

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from escapology.core.coordinates import Grid
 
+from escapology.core.errors import InputError
+
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
@@ -104,8 +106,6 @@ class Instance:
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        from escapology.core.errors import InputError
-
         if not isinstance(self.vectors, tuple) or (self.vectors and not isinstance(self.vectors[0], tuple)):
             object.__setattr__(self, "vectors", tuple(tuple(v) for v in self.vectors))
         n = self.n
@@ -154,7 +154,7 @@ class Instance:
     def usable_array(self) -> "np.ndarray":
         """:meth:`usable_vectors` as an ``(m, 2)`` int64 numpy array, sorted by ``(dx, dy)``."""
         if "usable_array" not in self._cache:
-            import numpy as np
+            import numpy as np  # numpy: only for the arrays; the model and chess.checker (built on it alone) load without it
 
             n = self.n
             try:

@@ -58,8 +58,8 @@ class _RichProgress:
     shown = True
 
     def __init__(self, description: str) -> None:
-        from rich.console import Console
-        from rich.live import Live
+        from rich.console import Console  # rich (~45 ms): only a search drawn on a terminal, not a piped solve
+        from rich.live import Live  # (rich, as above)
 
         self._description = description
         self._fields: dict[str, Any] = {}
@@ -76,7 +76,7 @@ class _RichProgress:
     def update(self, **fields: Any) -> None:
         """Show the given fields (``depth=3, nodes=120``) next to a spinner; fields given earlier
         stay until they are given again."""
-        from rich.spinner import Spinner
+        from rich.spinner import Spinner  # (rich, as above: only while drawing)
 
         self._fields.update(fields)
         text = "  ".join(f"{k}={v}" for k, v in self._fields.items())

@@ -17,7 +17,7 @@ def connect(address: str, jobs: int | None = None) -> Any:
     """Connect to the Ray cluster at ``address`` (``local``: start a private one with ``jobs``
     CPUs) and return the ``ray`` module; :class:`InputError` when Ray is missing or unreachable."""
     try:
-        import ray
+        import ray  # optional (escapology[ray]) and seconds to import: only when a cluster is asked for
     except ImportError:
         raise InputError("Ray is not installed: pip install 'escapology[ray]' (ray==2.60.0)", file="--ray") from None
     _listening(address)

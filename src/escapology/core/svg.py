@@ -156,7 +156,7 @@ class Svg:
         >>> data[:4], png_size(data)
         (b'\\x89PNG', (60, 20))
         """
-        import cairosvg
+        import cairosvg  # cairosvg (~180 ms, cairo through cffi): only PNG output needs it
 
         return cairosvg.svg2png(bytestring=self.to_string().encode("utf-8"), scale=scale)
 
@@ -204,7 +204,7 @@ def write_image(svg_text: str, path: str | Path, *, scale: float = 1.0) -> Path:
     """Write SVG text to ``path``, converting to PNG (cairosvg, at ``scale``) when the suffix is ``.png``."""
     path = Path(path)
     if path.suffix.lower() == ".png":
-        import cairosvg
+        import cairosvg  # cairosvg (~180 ms, cairo through cffi): only PNG output needs it
 
         cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), write_to=str(path), scale=scale)
     else:

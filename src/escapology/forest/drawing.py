@@ -37,7 +37,7 @@ def layout(inst: Instance) -> dict[int, tuple[float, float]]:
     b = inst.board
     if b.positions and len(b.positions) == b.n:
         return dict(b.positions)
-    import networkx as nx
+    import networkx as nx  # networkx (~200 ms): only a board without stored positions needs a layout
 
     g = nx.Graph()
     g.add_nodes_from(range(b.n))

@@ -28,7 +28,7 @@ from escapology.labyrinth.engines import solve as _solve_engine
 from escapology.labyrinth.io import PushFact, parse_instance, parse_plan
 from escapology.labyrinth.generator import generate_instance, generate_with_min_pushes
 from escapology.labyrinth.model import Instance, Plan, Push
-from escapology.labyrinth.result import SolveResult
+from escapology.labyrinth.result import SolveResult, check_goal
 
 __all__ = ["load", "solve", "check", "generate", "render", "SolveResult", "plan_triples", "check_plan"]
 
@@ -58,17 +58,16 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
     ``goal`` is ``"fewest"`` (default: the plan with the fewest pushes, proven when the time allows)
     or ``"any"`` (the ASP Competition's decision task: the first plan within ``max_steps`` found,
     or the proof that there is none); the answer says which (``result.goal``, ``"goal"`` in JSON)."""
-    from escapology.labyrinth.result import check_goal
-
     goal = check_goal(goal)
     if ray is not None:
-        # imported here: Ray is heavy and only this path needs it
+        # the Ray split (ray_split and socket, ~5 ms; Ray itself loads in connect): only with --ray
         from escapology.labyrinth.ray_split import solve_on_ray
 
         return solve_on_ray(inst, ray, engine=engine, timeout=timeout, jobs=workers, goal=goal)
     if engine == "native":
+        # the native extension: only the native engine needs it, not `labyrinth --help` (which imports this module)
         from escapology import _native
-        from escapology.labyrinth.native import default_workers
+        from escapology.labyrinth.native import default_workers  # (the extension, as above)
 
         threads = 1 if node_limit is not None else default_workers() if workers is None else max(1, workers)
         MemoryLimit.of(memory).check(_native.labyrinth_memory(inst.n, inst.max_steps, threads),

@@ -9,6 +9,7 @@ on the ones their engine uses.
 from __future__ import annotations
 
 from escapology.core.limits import Deadline, MemoryLimit
+from escapology.labyrinth.exhaustive import solve_exhaustive
 from escapology.labyrinth.model import Instance
 from escapology.labyrinth.result import SolveResult, check_goal
 from escapology.labyrinth.spec import ENGINES
@@ -38,8 +39,6 @@ def exhaustive(inst: Instance, *, timeout: float | None = None, progress: bool |
                memory: MemoryLimit | float | None = None) -> SolveResult:
     """Breadth-first search over push sequences (:func:`escapology.labyrinth.exhaustive.solve_exhaustive`),
     stopping with ``unknown`` at the ``timeout`` or when its states fill ``memory``."""
-    from escapology.labyrinth.exhaustive import solve_exhaustive
-
     return solve_exhaustive(inst, deadline=Deadline(timeout), memory=memory)
 
 

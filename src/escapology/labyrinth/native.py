@@ -20,6 +20,7 @@ import os
 import time
 from typing import Any
 
+from escapology import _native
 from escapology.core.limits import Deadline
 from escapology.core.progress import search_progress
 from escapology.core.results import Status
@@ -58,8 +59,6 @@ def default_workers() -> int:
 
 def max_side() -> int:
     """The largest board side the native engine takes."""
-    from escapology import _native
-
     return int(_native.LABYRINTH_MAX_SIDE)
 
 
@@ -89,8 +88,6 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
     >>> r.status.value, r.pushes, r.optimal
     ('solved', 3, True)
     """
-    from escapology import _native
-
     goal = check_goal(goal)
     start = time.perf_counter()
     deadline = deadline if deadline is not None else Deadline(timeout)

@@ -47,6 +47,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from escapology import _native
+from escapology.core.errors import InputError
+from escapology.core.ray_cluster import connect
 from escapology.core.results import Status
 from escapology.labyrinth.engines import solve
 from escapology.labyrinth.model import Instance, Push
@@ -98,8 +101,6 @@ def _native_args(inst: Instance) -> tuple[int, bytes, int, int]:
 
 def split(inst: Instance, k: int) -> Split:
     """The distinct states the exact search meets after ``k`` pushes, in its order."""
-    from escapology import _native
-
     status, nodes, plan, states = _native.labyrinth_split(*_native_args(inst), k)
     if status == "found":
         return Split(k, [], nodes, list(plan))
@@ -123,8 +124,6 @@ def search_part(n: int, connections: bytes, state: bytes, depth: int, end: float
     ``exhausted`` or ``stopped`` (a Ray task: one thread, the GIL released). With a ``cap`` of
     nodes, the engine's *focused* search instead (it finds plans and proves nothing; status
     ``capped`` when the cap ends it)."""
-    from escapology import _native
-
     seconds = None if end is None else max(0.0, end - time.time())
     status, nodes, plan = _native.labyrinth_search_state(n, connections, state, depth, seconds,
                                                          focused=cap is not None, node_cap=cap)
@@ -136,8 +135,6 @@ def beam(n: int, connections: bytes, init: int, goal: int, max_depth: int, width
     """The engine's beam search of ``width`` states for a plan of at most ``max_depth`` pushes
     (the whole instance), until the wall-clock ``end``: ``("found", 0, plan)`` or ``("none", 0, [])``
     (a Ray task)."""
-    from escapology import _native
-
     seconds = None if end is None else max(0.0, end - time.time())
     plan = _native.labyrinth_beam(n, connections, init, goal, max_depth, width, seconds)
     return ("none", 0, []) if plan is None else ("found", 0, list(plan))
@@ -149,8 +146,6 @@ def run_task(task: tuple[Any, ...]) -> tuple[str, int, list[int]]:
     load the engine (a worker started while the first look runs is ready for the parts)."""
     kind, *args = task
     if kind == "warm":
-        from escapology import _native  # noqa: F401
-
         return ("warm", 0, [])
     return search_part(*args) if kind == "part" else beam(*args)
 
@@ -195,8 +190,6 @@ class Local:
 
 def _whole_depth(inst: Instance, depth: int) -> tuple[str, int, list[int]]:
     """The complete search of the whole instance at ``depth`` (one thread, the engine's table)."""
-    from escapology import _native
-
     bits = 0 if depth < 4 else 20 if inst.n >= 8 else 14
     status, nodes, plan = _native.labyrinth_search(*_native_args(inst), depth, table_bits=bits)
     return status, nodes, list(plan)
@@ -366,11 +359,7 @@ def solve_on_ray(inst: Instance, address: str, *, engine: str = "native", timeou
                  goal: str = "fewest") -> SolveResult:
     """:func:`solve_split` with the parts as tasks of the Ray cluster at ``address`` (``local``: a
     private one with ``jobs`` CPUs); tasks still running at the time limit are cancelled."""
-    from escapology.core.ray_cluster import connect  # Ray is imported only when a cluster is asked for
-
     if engine != "native":
-        from escapology.core.errors import InputError
-
         raise InputError(f"--ray splits the native engine's search, not the {engine} engine's")
     ray = connect(address, jobs)
     try:

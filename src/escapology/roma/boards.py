@@ -40,6 +40,8 @@ from __future__ import annotations
 
 from typing import Callable, Hashable, Sequence
 
+import networkx as nx
+
 from escapology.core.errors import InputError
 from escapology.core.facts import format_fact
 from escapology.roma.graph import GraphRoma
@@ -94,8 +96,6 @@ def hex_neighbours(rows: int, cols: int) -> Callable[[Cell], dict[str, Cell]]:
 
 def _build(labels: Sequence[Sequence[Hashable]], givens: Sequence[Sequence[str]],
            neighbours: Callable[[int, int], Callable[[Cell], dict[str, Cell]]], kind: str) -> GraphRoma:
-    import networkx as nx
-
     rows = len(labels)
     if rows == 0 or len(givens) != rows:
         raise InputError(f"the {kind} board needs as many rows of givens as of box labels")

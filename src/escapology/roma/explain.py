@@ -31,12 +31,18 @@ filled grid (a pzprv3 answer) is checked first: each wrong arrow is a step of ru
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from escapology.core.limits import Deadline
-from escapology.core.results import Status
+import typer
+
+from escapology.core.cli_support import emit_json, report_unknown
+from escapology.core.limits import Deadline, LimitReached
+from escapology.core.results import EXIT_OK, Status
+from escapology.roma.drawing import render_svg, text_board
 from escapology.roma.grade import _cell_rules, _dominated, _dominators, _fails_at_level2, _geometry
 from escapology.roma.model import DIRECTIONS, EMPTY, GOAL, OPPOSITE, Cell, Puzzle, Solution, cell_name
+from escapology.roma.sat import solve
 
 LEVEL_NAMES = {0: "wrong", 1: "easy", 2: "medium", 3: "hard", 4: "expert", 5: "search"}
 
@@ -182,8 +188,6 @@ def explain(puzzle: Puzzle, answer: Sequence[str] | None = None, *, deadline: De
     """The solve path of ``puzzle`` from ``answer`` (a partly filled grid, ``.`` where empty) or
     from the givens; see the module docstring. With ``max_steps`` it stops after that many steps
     (the solution is then the solver's). Raises ``LimitReached`` when ``deadline`` passes."""
-    from escapology.roma.sat import solve
-
     res = solve(puzzle, deadline=deadline)
     if res.solution is None:
         status = Status.UNKNOWN if res.status is Status.UNKNOWN else Status.UNSOLVABLE
@@ -285,7 +289,6 @@ def _fits(puzzle: Puzzle, arrows: dict[Cell, str], sol: Solution, unique: bool |
         return True
     if unique:
         return False
-    from escapology.roma.sat import solve
 
     return solve(puzzle.with_givens(_with(puzzle.givens, arrows)), uniqueness=False,
                  deadline=deadline).solution is not None
@@ -297,15 +300,6 @@ def report(entries: Sequence[Any], json_output: bool, deadline: Deadline, next_o
     the partly filled grid) the path as numbered text lines and the solved board, or one JSON
     object ``{"status", "steps", "solution"}``; ``next_only``: the first step only (a hint with
     its reason); ``svg_dir``: a picture of the grid after each step. The exit code."""
-    from pathlib import Path
-
-    import typer
-
-    from escapology.core.cli_support import emit_json, report_unknown
-    from escapology.core.limits import LimitReached
-    from escapology.core.results import EXIT_OK
-    from escapology.roma.drawing import render_svg, text_board
-
     code = EXIT_OK
     for i, e in enumerate(entries):
         try:

@@ -193,7 +193,7 @@ def _level2_from(puzzle: Puzzle, cand: dict[Cell, set[str]], cell: Cell,
 def _dominators(puzzle: Puzzle, cand: dict[Cell, set[str]]) -> dict:
     """Immediate dominators in the reversed candidate graph rooted at a sink behind all goals:
     ``c`` dominates ``n`` iff every candidate path from ``n`` to a goal passes through ``c``."""
-    import networkx as nx
+    import networkx as nx  # networkx (~200 ms): only the level-3 rule (dominators) needs it
 
     g = nx.DiGraph()
     sink = ("goal",)

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     import networkx as nx  # imported where a graph is built (start-up stays light)
 
 from escapology.core.errors import InputError
+from escapology.core.facts import parse_facts
 from escapology.roma.model import Puzzle
 
 Vertex = Hashable
@@ -60,7 +61,7 @@ class GraphRoma:
 
 def from_puzzle(puzzle: Puzzle) -> GraphRoma:
     """The grid puzzle as a generalized instance: cells, edges to neighbours coloured by direction."""
-    import networkx as nx
+    import networkx as nx  # networkx (~200 ms): this module is on `roma --help`'s path (roma.api, roma.cli)
 
     g = nx.DiGraph()
     for cell in puzzle.cells():
@@ -88,9 +89,7 @@ def read_graph_facts(text: str, *, file: str | None = None) -> GraphRoma:
     >>> sorted(solve_graph(inst).items())
     [('a', 'r'), ('b', 'r')]
     """
-    import networkx as nx
-
-    from escapology.core.facts import parse_facts
+    import networkx as nx  # (networkx, as above)
 
     g = nx.DiGraph()
     roma: set[Vertex] = set()

@@ -26,6 +26,8 @@ from typing import Sequence
 
 import numpy as np
 from pysat.examples.hitman import Hitman
+from pysat.examples.rc2 import RC2
+from pysat.formula import WCNF
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
@@ -128,9 +130,6 @@ def minimal_hints_any(
     >>> r.optimal, len(r.hints)
     (True, 1)
     """
-    from pysat.examples.rc2 import RC2
-    from pysat.formula import WCNF
-
     deadline = deadline or Deadline(timeout)
     base = puzzle if keep_givens else puzzle.bare()
     enc = RomaSat(base)

@@ -19,6 +19,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from escapology import __version__
+from escapology.web import routes_games, routes_jobs
 from escapology.web.instances import BadInstance
 from escapology.web.jobs import Busy, Jobs
 from escapology.web.limits import BodyLimit
@@ -65,8 +66,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", ""))} for e in exc.errors()]
         return JSONResponse({"detail": errors}, status_code=422)
-
-    from escapology.web import routes_games, routes_jobs
 
     app.include_router(routes_games.router)
     app.include_router(routes_jobs.router)

@@ -13,6 +13,7 @@ from escapology.games import GAMES
 from escapology.web.instances import BadInstance, content_hash, game_named, listing, load_text, read_listed
 from escapology.web.models import CheckRequest, FramesRequest, GameName, GenerateRequest, PlayRequest, Source
 from escapology.web.views import view
+from escapology.web.views.common import generate_options, play as run_play
 from escapology.web.worker import Call
 
 router = APIRouter(prefix="/api")
@@ -86,7 +87,6 @@ async def generate(game: GameName, body: GenerateRequest, request: Request) -> d
     s = request.app.state.settings
     if not _has_view(game.value):
         raise BadInstance(f"{game.value} has no generator form")
-    from escapology.web.views.common import generate_options
 
     guarded(generate_options, game.value, body.options)  # a 422 before a worker is taken
     job = await request.app.state.jobs.run(Call("escapology.web.views.common:generate",
@@ -144,7 +144,6 @@ async def play(game: GameName, action: str, body: PlayRequest, request: Request)
     module = view(game.value) if _has_view(game.value) else None
     if module is None or action not in getattr(module, "ACTIONS", {}):
         raise HTTPException(404, f"{game.value} has no action {action!r}")
-    from escapology.web.views.common import play as run_play
 
     kwargs = {"game": game.value, "action": action, "text": body.text, "name": body.name, "args": body.args}
     if action in getattr(module, "SLOW", ()):

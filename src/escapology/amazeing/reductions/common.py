@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from escapology.amazeing.io import BYTES_PER_CELL, MAX_CELLS
 from escapology.amazeing.model import Position, Shift, mask
 from escapology.core import dimacs
 from escapology.core.errors import InputError
@@ -67,8 +68,6 @@ def check_clauses(nvars: int, clauses: list[list[int]]) -> None:
 
 def refuse_large(cells: int, rows: int, cols: int, what: str) -> None:
     """Refuse, before anything is allocated, a board with more cells than a position may have."""
-    from escapology.amazeing.io import BYTES_PER_CELL, MAX_CELLS
-
     if cells > MAX_CELLS:
         raise InputError(f"the board of this formula would have {cells} cells ({rows} rows x {cols} columns; "
                          f"{what}), about {cells * BYTES_PER_CELL // 2**20} MB; the limit is {MAX_CELLS} cells")

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from escapology.amazeing.io import dumps, read_dimacs, read_qdimacs
+from escapology.amazeing.reductions import reduce_3sat
+from escapology.amazeing.reductions.theorem3 import sat_to_labyrinth
+from escapology.amazeing.reductions.theorem4 import check_prefix, qsat_to_versus
 from escapology.core.errors import InputError
 
 
 def _cnf(text: str, file: str | None) -> tuple[int, list[list[int]]]:
-    from escapology.amazeing.io import read_dimacs
-
     return read_dimacs(text, file=file)
 
 
@@ -27,8 +29,6 @@ def _built(run: Any, file: str | None) -> Any:
 
 def _board(red: Any, command: str, summary: str) -> tuple[str, dict[str, Any]]:
     """A Theorem 3 board (either construction) as the door's text and facts."""
-    from escapology.amazeing.io import dumps
-
     pos = red.position
     return dumps(pos, command=command), {"turns": red.turns, "rows": pos.rows, "cols": pos.cols,
                                          "summary": summary.format(rows=pos.rows, cols=pos.cols, turns=red.turns)}
@@ -36,8 +36,6 @@ def _board(red: Any, command: str, summary: str) -> tuple[str, dict[str, Any]]:
 
 def three_sat(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:
     """``amazeing-3sat``: Theorem 3 as the paper builds it."""
-    from escapology.amazeing.reductions.theorem3 import sat_to_labyrinth
-
     n, clauses = _cnf(text, file)
     red = _built(lambda: sat_to_labyrinth(n, clauses), file)
     return _board(red, command, "SP-Labyrinth board {rows}x{cols}: t is reachable in {turns} turns iff the "
@@ -46,8 +44,6 @@ def three_sat(text: str, *, file: str | None, command: str) -> tuple[str, dict[s
 
 def three_sat_compact(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:
     """``amazeing-3sat-compact``: the project's compact board (:func:`~escapology.amazeing.reductions.reduce_3sat`)."""
-    from escapology.amazeing.reductions import reduce_3sat
-
     n, clauses = _cnf(text, file)
     red = _built(lambda: reduce_3sat(n, clauses), file)
     return _board(red, command, "compact SP-Labyrinth board {rows}x{cols}: the target is reachable in {turns} "
@@ -56,9 +52,6 @@ def three_sat_compact(text: str, *, file: str | None, command: str) -> tuple[str
 
 def qsat(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:
     """``amazeing-qsat``: Theorem 4 (:func:`~escapology.amazeing.reductions.theorem4.qsat_to_versus`)."""
-    from escapology.amazeing.io import dumps, read_qdimacs
-    from escapology.amazeing.reductions.theorem4 import check_prefix, qsat_to_versus
-
     qbf = read_qdimacs(text, file=file)
     _built(lambda: check_prefix(qbf), file)
     red = _built(lambda: qsat_to_versus(qbf.nvars, [list(c) for c in qbf.clauses]), file)

@@ -161,6 +161,7 @@ from typing import TYPE_CHECKING
 
 from escapology.amazeing.model import Player, Position, mask
 from escapology.amazeing.reductions.common import H, V, Built, Label, check_clauses, refuse_large
+from escapology.core.errors import InputError
 
 if TYPE_CHECKING:
     from escapology.amazeing.io import QBF
@@ -240,8 +241,6 @@ def check_prefix(qbf: "QBF") -> None:
     """Refuse (:class:`~escapology.core.errors.InputError`, with the line) a QDIMACS formula whose
     prefix is not the one the construction takes: ``∃x_1 ∀x_2 ∃x_3 … ∃x_n``, every variable
     quantified, in the order of their numbers, ``n`` odd (Lara sets the odd variables)."""
-    from escapology.core.errors import InputError
-
     order = [(v, q, line) for q, block, line in qbf.prefix for v in block]
     for k, (v, q, line) in enumerate(order, 1):
         if v != k:
@@ -268,8 +267,6 @@ def qsat_to_versus(nvars: int, clauses: list[list[int]]) -> Built:
     documentation); the position asks exactly that (``race_turns``). Raises
     :class:`~escapology.core.errors.InputError` for an even ``n`` or a bad clause, and for a board
     with more cells than a position may have, before building it."""
-    from escapology.core.errors import InputError
-
     check_clauses(nvars, clauses)
     if nvars % 2 == 0:
         raise InputError(f"Theorem 4 needs an odd number of variables (Lara sets the last one); the formula has "

@@ -78,6 +78,7 @@ swapped, rows reflected about the spine's middle): :class:`Canvas` draws through
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Hashable, Iterable
 
@@ -225,8 +226,6 @@ def fill_frame(cv: Canvas, rows: int, cols: int) -> dict[Cell, str]:
     off from those (none in the layouts built here) may point into a ring instead. Frame cells
     are presets of their own, so they add no choice; no drawn free cell can point into the frame
     (the pieces' claims), so they close no loop."""
-    from collections import deque
-
     back = {(-1, 0): "v", (1, 0): "^", (0, -1): ">", (0, 1): "<"}
     arrows: dict[Cell, str] = {}
     for allowed_ring in (False, True):

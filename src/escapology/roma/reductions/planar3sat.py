@@ -24,6 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import networkx as nx
+
+from escapology.core.dimacs import read_dimacs
 from escapology.core.errors import InputError
 from escapology.roma.io import MAX_SIDE, encode_url, format_text
 from escapology.roma.model import Puzzle
@@ -73,8 +76,6 @@ def planar3sat_to_roma(n_vars: int, clauses: list[list[int]]) -> Reduction:
 def _require_planar(n_vars: int, clauses: list[list[int]]) -> None:
     """Refuse a formula whose incidence graph is not planar (no line drawing exists: a drawing is
     a planar embedding of the incidence graph)."""
-    import networkx as nx
-
     g = nx.Graph()
     g.add_nodes_from(("x", v) for v in range(1, n_vars + 1))
     g.add_edges_from((("x", abs(lit)), ("c", j)) for j, cl in enumerate(clauses) for lit in cl)
@@ -86,8 +87,6 @@ def _require_planar(n_vars: int, clauses: list[list[int]]) -> None:
 def reduce_text(text: str, *, file: str | None = None, command: str) -> tuple[str, dict[str, Any]]:
     """The registry's entry (:mod:`escapology.core.reductions`): DIMACS CNF in, the Roma text grid
     (its first line the command, its second what the count means) and its facts out."""
-    from escapology.core.dimacs import read_dimacs
-
     n, clauses = read_dimacs(text, file=file)
     try:
         red = planar3sat_to_roma(n, clauses)

@@ -26,7 +26,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from escapology.amazeing.model import Position
+from escapology.amazeing.bot import bot_move
+from escapology.amazeing.game import play_turn, start_game
+from escapology.amazeing.generator import published_position, random_position
+from escapology.amazeing.io import dumps, loads, plan_from_json
+from escapology.amazeing.model import Position, Shift, rotate, rotations
+from escapology.amazeing.versus import Move
 from escapology.core.errors import InputError
 from escapology.web.views.forms import generator_form
 
@@ -41,22 +46,16 @@ BOT_BUDGET = 0.5
 
 
 def to_text(pos: Position) -> str:
-    from escapology.amazeing.io import dumps
-
     return dumps(pos)
 
 
 def generate(*, size: int | None = None, seed: int = 1, players: int = 1) -> Position:
-    from escapology.amazeing.generator import published_position, random_position
-
     if size is None:
         return published_position(seed, players)
     return random_position(size, size, seed=seed, players=players)
 
 
 def state(pos: Position, *, walk: list[int] | None = None, step: int = 0) -> dict[str, Any]:
-    from escapology.amazeing.model import rotations
-
     players = []
     for p in pos.players:
         target_cell = pos.treasures.get(p.target) if p.target is not None else None
@@ -74,8 +73,6 @@ def state(pos: Position, *, walk: list[int] | None = None, step: int = 0) -> dic
 
 def frames(pos: Position, certificate: Any) -> list[dict[str, Any]]:
     """The fewest-turns plan (``[{shift, tile, path}, ...]``) turn by turn for the player to move."""
-    from escapology.amazeing.io import plan_from_json
-
     plan = plan_from_json(pos, certificate.get("plan", certificate.get("certificate"))
                           if isinstance(certificate, dict) else certificate)
     out = [state(pos)]
@@ -93,8 +90,6 @@ def frames(pos: Position, certificate: Any) -> list[dict[str, Any]]:
 
 
 def _position(text: Any) -> Position:
-    from escapology.amazeing.io import loads
-
     if not isinstance(text, str):
         raise InputError("position is the game's JSON text")
     pos = loads(text, file="<position>")
@@ -110,9 +105,6 @@ def _answer(pos: Position, events: list[str], winner: int | None, walk: list[int
 def new_game(inst: Position | None, *, seed: int = 1, cards: int = 3) -> dict[str, Any]:
     """A new game for two (the published board, ``cards`` treasure cards each), or the loaded
     position when it has two players or more; home tiles added (:func:`~escapology.amazeing.game.start_game`)."""
-    from escapology.amazeing.game import start_game
-    from escapology.amazeing.generator import published_position
-
     if not isinstance(cards, int) or not 1 <= cards <= 12 or not isinstance(seed, int):
         raise InputError("cards is 1..12 and seed a number")
     if inst is not None and len(inst.players) >= 2:
@@ -123,9 +115,6 @@ def new_game(inst: Position | None, *, seed: int = 1, cards: int = 3) -> dict[st
 
 
 def _move(pos: Position, shift: Any, rotation: Any, to: Any) -> Any:
-    from escapology.amazeing.model import Shift, rotate
-    from escapology.amazeing.versus import Move
-
     try:
         s = Shift.parse(str(shift))
     except ValueError as exc:
@@ -150,8 +139,6 @@ def preview(inst: Any, *, position: Any, shift: Any, rotation: Any = 0) -> dict[
 
 
 def _play(pos: Position, move: Any, events: list[str], who_name: str) -> tuple[Position, int | None]:
-    from escapology.amazeing.game import play_turn
-
     who = pos.to_move
     try:
         pos, event = play_turn(pos, move)
@@ -166,8 +153,6 @@ def _play(pos: Position, move: Any, events: list[str], who_name: str) -> tuple[P
 
 def turn(inst: Any, *, position: Any, shift: Any, rotation: Any, to: Any, reply: bool = True) -> dict[str, Any]:
     """The person's turn (shift, orientation, destination), then the bot's reply when ``reply``."""
-    from escapology.amazeing.bot import bot_move
-
     pos = _position(position)
     events: list[str] = []
     before = pos.apply(*_checked(pos, shift, rotation)).players[pos.to_move].cell
@@ -189,8 +174,6 @@ def _checked(pos: Position, shift: Any, rotation: Any) -> tuple[Any, int]:
 
 def bot(inst: Any, *, position: Any) -> dict[str, Any]:
     """One turn of the bot for the player to move (bot against bot: call it again)."""
-    from escapology.amazeing.bot import bot_move
-
     pos = _position(position)
     who = pos.to_move
     start = pos.players[who].cell

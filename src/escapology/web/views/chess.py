@@ -32,7 +32,7 @@ SUFFIX = ".txt"
 
 
 def to_text(inst: Instance) -> str:
-    from escapology.chess.io import format_instance
+    from escapology.chess.io import format_instance  # numpy: /games (the game list) loads every view without it
 
     return format_instance(inst)
 

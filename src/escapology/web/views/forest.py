@@ -20,6 +20,8 @@ from fractions import Fraction
 from typing import Any
 
 from escapology.core.errors import InputError
+from escapology.forest.drawing import layout
+from escapology.forest.io import instance_to_facts
 from escapology.web.views import QUICK
 from escapology.forest.model import Instance
 from escapology.web.views.forms import generator_form
@@ -33,14 +35,10 @@ MAX_TURNS = 200
 
 
 def to_text(inst: Instance) -> str:
-    from escapology.forest.io import instance_to_facts
-
     return instance_to_facts(inst)
 
 
 def state(inst: Instance) -> dict[str, Any]:
-    from escapology.forest.drawing import layout
-
     b = inst.board
     pos = layout(inst)
     colours = b.colours or {}
@@ -68,7 +66,7 @@ def roll(inst: Instance, *, position: Any, dice: Any, turns: Any = 10) -> dict[s
     """The fields a turn with ``dice`` can end on from ``position`` with the chance of each to
     reach the target within the ``turns - 1`` turns after it, the best first, and the chance from
     ``position`` itself with ``turns`` turns (the optimal policy of Theorem 6's odds)."""
-    from escapology.forest.dice import Odds
+    from escapology.forest.dice import Odds  # scipy (~230 ms, forest.dice): only the roll action needs it
 
     v = _field(inst, position)
     if not (isinstance(dice, list) and len(dice) == 2 and all(isinstance(x, int) for x in dice)):

@@ -34,6 +34,9 @@ from __future__ import annotations
 from typing import Any
 
 from escapology.core.errors import InputError
+from escapology.core.limits import Deadline
+from escapology.nemesis.drawing import layout, line_of_play
+from escapology.nemesis.engines.exact_python import Search
 from escapology.web.views import QUICK
 from escapology.nemesis.model import Graph, Instance
 
@@ -53,7 +56,7 @@ CATS = {"cat": None, "cat-1": 1}
 
 
 def to_text(inst: Instance) -> str:
-    from escapology.nemesis.io import format_instance
+    from escapology.nemesis.io import format_instance  # the native extension: /games loads every view without it
 
     return format_instance(inst)
 
@@ -61,7 +64,7 @@ def to_text(inst: Instance) -> str:
 def generate(**options: Any) -> Instance:
     """The protocol's ``generate``, with a start: the first vertex that is no exit (the generators
     of random graphs name none)."""
-    from escapology.nemesis import generate as make
+    from escapology.nemesis import generate as make  # nemesis.api (native extension): only when generating
 
     inst = make(**options)
     if inst.start is None:
@@ -70,8 +73,6 @@ def generate(**options: Any) -> Instance:
 
 
 def _layout(inst: Instance) -> dict[str, tuple[float, float]]:
-    from escapology.nemesis.drawing import layout
-
     return layout(inst)
 
 
@@ -168,9 +169,6 @@ def reply(inst: Instance, *, game: str, side: str, position: str, mult: list[int
     neighbour's name; the solver then deletes) or ``nemesis`` (``move`` is an edge ``[a, b]`` to
     delete, then the solver's fugitive moves; without ``move``, the solver's fugitive makes the
     first move)."""
-    from escapology.core.limits import Deadline
-    from escapology.nemesis.engines.exact_python import Search
-
     if game in CATS and side in ("fugitive", "nemesis"):
         return cat_reply(inst, speed=CATS[game], side=side, position=position, mult=mult, move=move,
                          deleted=deleted)
@@ -217,8 +215,7 @@ def cat_reply(inst: Instance, *, speed: int | None, side: str, position: str, mu
     ``nemesis`` is the herder (``move`` an edge ``[a, b]``; the solver's cat replies), ``fugitive``
     the cat (``move`` a vertex; without it the solver's herder deletes first). ``value`` is the number
     of deletions still to come with best play; ``targets`` where the person's cat may go next."""
-    from escapology.core.limits import Deadline
-    from escapology.nemesis.engines.cat import CatSearch
+    from escapology.nemesis.engines.cat import CatSearch  # the native extension: only Cat Herding's replies
 
     g = inst.graph()
     play = _Play(g, position, mult, deleted)
@@ -262,7 +259,7 @@ def cat_reply(inst: Instance, *, speed: int | None, side: str, position: str, mu
 
 def cat_numbers(inst: Instance, *, game: str = "cat") -> dict[str, int]:
     """Every vertex's value in Cat Herding (the deletions the herder needs from there)."""
-    from escapology.nemesis import solve
+    from escapology.nemesis import solve  # nemesis.api and its engines (native extension): only when solving
 
     if game not in CATS:
         raise InputError("game is cat or cat-1")
@@ -274,7 +271,7 @@ def cat_numbers(inst: Instance, *, game: str = "cat") -> dict[str, int]:
 
 def starts(inst: Instance, *, game: str = "nemesis") -> list[str]:
     """The vertices from which the fugitive wins (the exact method, all starts)."""
-    from escapology.nemesis import solve
+    from escapology.nemesis import solve  # nemesis.api and its engines (native extension): only when solving
 
     if game not in GAMES:
         raise InputError("game is nemesis or blizzard")
@@ -287,8 +284,6 @@ def starts(inst: Instance, *, game: str = "nemesis") -> list[str]:
 def frames(inst: Instance, certificate: Any) -> list[dict[str, Any]]:
     """The line of play of a strategy (:func:`escapology.nemesis.drawing.line_of_play`): the
     fugitive's moves and the deletions, round by round."""
-    from escapology.nemesis.drawing import line_of_play
-
     first = state(inst)
     strategy = certificate.get("strategy", certificate) if isinstance(certificate, dict) and "winner" in certificate \
         else certificate

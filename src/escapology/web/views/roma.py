@@ -21,6 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from escapology.core.errors import InputError
+from escapology.core.limits import Deadline, LimitReached
+from escapology.roma import render
+from escapology.roma.checker import violations
+from escapology.roma.io import encode_url
 from escapology.web.views import QUICK
 from escapology.roma.model import Puzzle
 from escapology.web.views.forms import generator_form
@@ -34,15 +38,11 @@ SUFFIX = ".txt"
 
 
 def to_text(inst: Puzzle) -> str:
-    from escapology.roma.io import encode_url
-
     return encode_url(inst) + "\n"
 
 
 def state(inst: Any) -> dict[str, Any]:
     if not isinstance(inst, Puzzle):
-        from escapology.roma import render
-
         return {"svg": render(inst).to_string()}
     return {"rows": inst.rows, "cols": inst.cols, "boxes": [list(r) for r in inst.boxes],
             "givens": list(inst.givens), "grid": list(inst.givens), "step": 0}
@@ -58,8 +58,6 @@ def _grid(inst: Puzzle, grid: Any) -> list[str]:
 def check_grid(inst: Puzzle, *, grid: Any) -> dict[str, Any]:
     """The checker's violations of the grid (:func:`escapology.roma.checker.violations`): the
     empty cells counted, the other violations with their cells; ``solved`` when there is none."""
-    from escapology.roma.checker import violations
-
     if not isinstance(inst, Puzzle):
         raise InputError("a Roma graph has no grid to fill")
     found = violations(inst, _grid(inst, grid))
@@ -71,8 +69,7 @@ def hint(inst: Puzzle, *, grid: Any) -> dict[str, Any]:
     """The next step of a human-style solve path from the grid (:func:`escapology.roma.explain.explain`):
     a wrong cell first (``symbol`` ``.``: take it away), else the next cell the rules force, with
     the rule, its level and why; ``cell: None`` when the grid is the solution."""
-    from escapology.core.limits import Deadline, LimitReached
-    from escapology.roma.explain import explain
+    from escapology.roma.explain import explain  # python-sat and numpy (roma.explain): only a hint needs them
 
     if not isinstance(inst, Puzzle):
         raise InputError("a Roma graph has no grid to fill")
@@ -94,8 +91,6 @@ def frames(inst: Any, certificate: Any) -> list[dict[str, Any]]:
     """The givens, then the solution filled in one row at a time."""
     first = state(inst)
     if "svg" in first:
-        from escapology.roma import render
-
         return [{"svg": render(inst, certificate).to_string()}]
     solution = certificate.get("solution", certificate.get("certificate")) if isinstance(certificate, dict) \
         else certificate
