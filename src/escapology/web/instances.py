@@ -141,6 +141,6 @@ def _roma_url(entry: dict[str, Any]) -> str:
     if re.match(r"https?://(puzz\.link|pzv\.jp)/", url) or not ("regions" in entry and "givens" in entry):
         return url
     from escapology.roma.io import encode_url  # the Roma reader: only for these entries
-    from escapology.roma.model import Puzzle
+    from escapology.roma.model import Puzzle  # (as above)
 
     return encode_url(Puzzle.from_labels(entry["regions"], entry["givens"]))
