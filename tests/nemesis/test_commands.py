@@ -124,7 +124,7 @@ def test_a_plain_file_is_read_natively_and_solved_without_python_vertices(tmp_pa
 def test_check_streams_a_large_strategy_file(tmp_path, monkeypatch):
     inst = load(EXAMPLE)
     doc = tmp_path / "s.json"
-    doc.write_text(json.dumps(solve(inst).certificate))
+    doc.write_text(json.dumps(solve(inst).certificate.to_json()))
     monkeypatch.setattr(api, "STREAM_BYTES", 0)
     data, name = api.read_certificate(doc)
     assert isinstance(data, Path) and name == str(doc)

@@ -7,13 +7,20 @@ The protocol of every game (:mod:`escapology.core.protocol`): :func:`load`, :fun
 :func:`check`, :func:`generate`, :func:`render`; the exact search on a :class:`Graph` is
 :func:`solve_graph`. The code is in rooms by role: ``engines/`` (the searches and the linear
 methods), ``checkers/`` (the independent checkers, which import no engine), ``strategy/`` (the
-strategy documents), ``reductions/`` (the paper's reductions); see "Code map" in ``docs/nemesis.md``.
+strategy documents and the other certificates), ``reductions/`` (the paper's reductions); see "Code
+map" in ``docs/nemesis.md``.
 
->>> from escapology.nemesis import load, solve, check
+``Result.certificate`` is typed (:data:`Certificate`): the winner's :class:`Strategy`, Cat
+Herding's :class:`CatCertificate` (the herder's and the cat's :class:`HerdingStrategy`) or
+Blizzard's :class:`TrapRegion`, each with ``to_json``/``from_json``.
+
+>>> from escapology.nemesis import Strategy, load, solve, check
 >>> inst = load("edge(s,a). edge(a,x). edge(a,y). exit(x). exit(y). start(s).")
 >>> r = solve(inst)
 >>> r.winner, check(inst, r.certificate).ok
 ('fugitive', True)
+>>> Strategy.from_json(r.to_json()["certificate"]) == r.certificate
+True
 """
 
 import warnings
@@ -24,6 +31,8 @@ import lazy_loader
 _lazy_getattr, _lazy_dir, _ = lazy_loader.attach(__name__, submod_attrs={
     "api": ["Result", "check", "generate", "load", "render", "solve"],
     "model": ["Graph", "Instance"],
+    "strategy.document": ["Strategy", "StrategyFormatError"],
+    "strategy.certificate": ["CatCertificate", "Certificate", "HerdingStrategy", "TrapRegion", "certificate_from_json"],
     "io": ["detect", "format_instance", "load_instance", "parse_instance", "read_graph_file"],
     "generator": ["grid", "random_graph", "random_subcubic", "random_tree"],
     "drawing": ["text_board"],
@@ -57,7 +66,8 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "Result", "check", "generate", "load", "render", "solve", "solve_graph",
+    "Result", "Certificate", "Strategy", "StrategyFormatError", "CatCertificate", "HerdingStrategy", "TrapRegion",
+    "certificate_from_json", "check", "generate", "load", "render", "solve", "solve_graph",
     "CatSearch", "cat_numbers", "cat_value", "check_strategy", "check_escape_tree", "find_escape_tree",
     "tree_condition", "tree_strategy", "blizzard_trap_region", "Search", "SolveResult", "plain_winner", "winning_starts", "grid",
     "random_graph", "random_subcubic", "random_tree", "detect", "format_instance", "load_instance",

@@ -3,7 +3,10 @@ load, solve, check, generate, render.
 
 ``solve`` answers the game chosen by ``game`` (``nemesis``, ``blizzard`` or ``cat``) from the
 instance's start; ``status`` is ``solved`` once the winner (or the cat number) is known, and the
-certificate is the winner's strategy (or the Cat-and-Herder certificate). The answer object of
+certificate (:data:`~escapology.nemesis.strategy.certificate.Certificate`) is the winner's
+:class:`~escapology.nemesis.strategy.document.Strategy`, the
+:class:`~escapology.nemesis.strategy.certificate.CatCertificate` or Blizzard's
+:class:`~escapology.nemesis.strategy.certificate.TrapRegion`. The answer object of
 ``escapology nemesis solve --format json`` is ``Result.answer``.
 
 The engines (:data:`ENGINES`; ``engine=``, ``-e/--engine``):
@@ -29,6 +32,8 @@ The earlier two axes stay accepted for one release, with a :class:`DeprecationWa
 >>> result = solve(inst, timeout=10)
 >>> result.status.value, result.winner
 ('solved', 'fugitive')
+>>> result.certificate
+Strategy(player='fugitive', root=3, nodes=<4 nodes>)
 >>> check(inst, result.certificate).ok, check(inst, result.to_json()).ok
 (True, True)
 >>> check(inst, {"position": "s", "trapped": True}).ok
@@ -53,6 +58,7 @@ from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.progress import search_progress
 from escapology.core.protocol import TEXT, AnswerData, Text, Verdict, read_source
+from escapology.core.protocol import Result as ProtocolResult
 from escapology.core.results import Status
 from escapology.core.svg import Svg
 from escapology.nemesis import generator, native_instance, sizes
@@ -61,7 +67,8 @@ from escapology.nemesis.checkers.base import paused_gc
 from escapology.nemesis.checkers.escape_tree import check_escape_tree
 from escapology.nemesis.drawing import picture
 from escapology.nemesis.model import Graph, Instance
-from escapology.nemesis.strategy.document import is_document, player, principal_line, strategy_size, write_json
+from escapology.nemesis.strategy.certificate import CatCertificate, Certificate, TrapRegion, json_of
+from escapology.nemesis.strategy.document import Strategy, is_document, player, principal_line, strategy_size, write_json
 from escapology.nemesis.strategy.stream import streamed_nemesis_document
 
 __all__ = ["ENGINES", "Result", "load", "solve", "check", "generate", "render", "require_start", "resolve_engine",
@@ -118,26 +125,29 @@ def require_start(inst: Instance) -> None:
 
 
 @dataclass
-class Result:
-    """The protocol's :class:`Result`: ``answer`` is the object ``solve --format json`` prints."""
+class Result(ProtocolResult[Certificate]):
+    """The protocol's :class:`Result`: ``answer`` is the object ``solve --format json`` prints;
+    ``certificate`` is its typed certificate (:data:`~escapology.nemesis.strategy.certificate.Certificate`)."""
 
     status: Status
     answer: dict[str, Any]
     stats: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def certificate(self) -> dict[str, Any] | None:
-        """The winner's strategy document (Nemesis, Blizzard), the Cat-and-Herder certificate (Cat
-        Herding from a start) or Blizzard's trap region (the linear method when the Storm wins);
-        ``None`` for the answers without one (winning starts, time limit, a strategy above
-        ``max_strategy_nodes``, the Nemesis' wins of the linear method on graphs of degree 3)."""
+    def certificate(self) -> Certificate | None:
+        """The winner's :class:`Strategy` (Nemesis, Blizzard), the :class:`CatCertificate` (Cat
+        Herding from a start) or Blizzard's :class:`TrapRegion` (the linear method when the Storm
+        wins); ``None`` for the answers without one (winning starts, time limit, a strategy above
+        ``max_strategy_nodes``, the Nemesis' wins of the linear method on graphs of degree 3). It
+        holds the answer's lists (nodes, vertices) as they are."""
         a = self.answer
         if "cat_number" in a:
-            return a.get("certificate")
+            cert = a.get("certificate")
+            return None if cert is None else CatCertificate.from_json(cert)
         if a.get("strategy") is not None:
-            return a["strategy"]
+            return Strategy.from_json(a["strategy"])
         if a.get("trap_region") is not None:
-            return {"trap_region": a["trap_region"]}
+            return TrapRegion.from_json({"trap_region": a["trap_region"]})
         return None
 
     @property
@@ -149,8 +159,10 @@ class Result:
         return self.answer.get("cat_number")
 
     def to_json(self) -> dict[str, Any]:
-        """``answer`` with ``status`` and ``certificate``."""
-        return {**self.answer, "status": self.status.value, "certificate": self.certificate}
+        """``answer`` with ``status`` and ``certificate``, the certificate's ``to_json()`` (a
+        strategy's document is under ``strategy`` too, its documented alias)."""
+        cert = self.certificate
+        return {**self.answer, "status": self.status.value, "certificate": None if cert is None else cert.to_json()}
 
     def write_json(self, out: TextIO) -> None:
         """Write :meth:`to_json` as one line as it is encoded (strategies share nodes: the text can
@@ -461,15 +473,16 @@ def solve_linear_python(g: Graph, game: str, start: int | None = None) -> dict[s
     return out
 
 
-def check(inst: Instance, certificate: Result | Path | AnswerData, *, game: str | None = None,
+def check(inst: Instance, certificate: Certificate | Result | Path | AnswerData, *, game: str | None = None,
           cat_speed: str = "unbounded", file: str | None = None) -> Verdict:
-    """Verify a certificate against every reply of the opponent: a strategy document (or an
-    earlier strategy tree), a Cat-and-Herder certificate, a binary escape tree
-    ``{"root": r, "escape_tree_children": ...}``, a Blizzard ``{"trap_region": [...]}``, the
-    ``to_json()`` object, or a :class:`~pathlib.Path` to a file of one (a large Nemesis strategy
-    document is read as a stream: :func:`check_file`). The game is ``game``, else the object's
-    ``"game"``, else Nemesis; a ``game`` that contradicts the object's is an :class:`InputError`
-    naming both.
+    """Verify a certificate against every reply of the opponent: ``Result.certificate`` (a
+    :class:`Strategy`, :class:`CatCertificate` or :class:`TrapRegion`, judged as its JSON is), the
+    :class:`Result`, a strategy document (or an earlier strategy tree), a Cat-and-Herder
+    certificate, a binary escape tree ``{"root": r, "escape_tree_children": ...}``, a Blizzard
+    ``{"trap_region": [...]}``, the ``to_json()`` object, or a :class:`~pathlib.Path` to a file of
+    one (a large Nemesis strategy document is read as a stream: :func:`check_file`). The game is
+    ``game``, else the object's ``"game"``, else Nemesis; a ``game`` that contradicts the object's
+    is an :class:`InputError` naming both.
 
     ``file`` names the file the certificate was read from (what ``escapology nemesis check``
     passes): a file that holds no certificate at all (text, an answer without a strategy) and an
@@ -477,6 +490,7 @@ def check(inst: Instance, certificate: Result | Path | AnswerData, *, game: str 
     rejections."""
     if isinstance(certificate, Path):
         return _check_path(inst, certificate, game=game, cat_speed=cat_speed)
+    certificate = json_of(certificate)
     if file is not None:
         require_start(inst)
         _refuse_non_certificate(certificate, game, file)
@@ -545,7 +559,7 @@ def check_file(inst: Instance | Graph, path: str | Path, *, game: str | None = N
     >>> import json, tempfile
     >>> inst = load("examples/nemesis/small.lp")
     >>> with tempfile.NamedTemporaryFile("w", suffix=".json") as fh:
-    ...     _ = fh.write(json.dumps(solve(inst).certificate)); fh.flush()
+    ...     _ = fh.write(json.dumps(solve(inst).certificate.to_json())); fh.flush()
     ...     check_file(inst, fh.name).ok
     True
     """
@@ -568,7 +582,7 @@ def _check_graph(g: Graph, certificate: Any, *, game: str | None, cat_speed: str
 
     if g.start is None:
         return Verdict.reject("the instance has no start vertex")
-    data = certificate
+    data = json_of(certificate)
     if isinstance(data, Result):
         data = data.to_json()
     if not isinstance(data, dict):
@@ -690,15 +704,15 @@ def winning_region(inst: Instance, game: str = "nemesis", *, timeout: float | No
 
 
 def strategy_of(certificate: Any) -> dict[str, Any] | None:
-    """The strategy (or Cat-and-Herder certificate) a picture draws from a certificate: the
-    :class:`Result`, its ``to_json()`` object, or the strategy itself."""
-    strategy = certificate.to_json() if isinstance(certificate, Result) else certificate
+    """The strategy (or Cat-and-Herder certificate) a picture draws from a certificate, as JSON:
+    the :class:`Result`, its ``to_json()`` object, ``Result.certificate``, or the strategy itself."""
+    strategy = certificate.to_json() if isinstance(certificate, Result) else json_of(certificate)
     if isinstance(strategy, dict) and "winner" in strategy:
         strategy = strategy.get("strategy")
     return strategy if isinstance(strategy, dict) else None
 
 
-def render(inst: Instance, certificate: Result | AnswerData | None = None, *, game: str = "nemesis",
+def render(inst: Instance, certificate: Certificate | Result | AnswerData | None = None, *, game: str = "nemesis",
            region: bool = False, timeout: float | None = None) -> Svg:
     """The graph with exits and start, and a strategy's line of play when given; with ``region``,
     the winning starts of ``game`` shaded (:func:`winning_region`, left out when they take longer

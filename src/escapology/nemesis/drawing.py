@@ -17,6 +17,7 @@ from typing import Any
 
 from escapology.core.svg import LegendEntry, Svg, with_legend
 from escapology.nemesis.model import Instance
+from escapology.nemesis.strategy.certificate import json_of
 from escapology.nemesis.strategy.document import StrategyFormatError, as_document
 
 _CELL = re.compile(r"r(\d+)c(\d+)")
@@ -120,6 +121,7 @@ def line_of_play(strategy: Any, start: str | None, exits: frozenset[str] | set[s
     """The line a drawing shows: a Nemesis strategy's first answered move at every turn, a fugitive
     strategy's answer to its first listed deletion (else to any other), or the Cat-and-Herder
     certificate's herder line; the fugitive's path and the deletions in the order they happen.
+    ``strategy`` is a certificate (``Result.certificate``) or its JSON.
 
     >>> s = {"position": "5", "moves": [{"move": "1", "delete": ["2", "4"], "then":
     ...     {"position": "1", "moves": [{"move": "0", "delete": ["0", "3"], "then": {"position": "0", "trapped": True}}]}}]}
@@ -128,6 +130,7 @@ def line_of_play(strategy: Any, start: str | None, exits: frozenset[str] | set[s
     (['5', '1', '0'], [('2', '4'), ('0', '3')], [1, 2], 'the fugitive is trapped')
     """
     line = Line([start] if start else [])
+    strategy = json_of(strategy)
     if not isinstance(strategy, dict):
         return line
     if "certificate" in strategy or "herder" in strategy:  # the Cat and Herder game
@@ -215,12 +218,13 @@ def picture(
     inst: Instance,
     *,
     winning: set[str] | None = None,
-    strategy: dict[str, Any] | None = None,
+    strategy: Any = None,
 ) -> Svg:
     """The graph with a legend, drawn as in the paper (exits red, the fugitive's start black): the
     winning starts, and of a strategy's line of play (see :func:`line_of_play`) the fugitive's moves
     (arrows numbered by round) and the deleted edges, struck through and numbered by the round in
-    which they are deleted (round ``i``: his ``i``-th move, then her deletion).
+    which they are deleted (round ``i``: his ``i``-th move, then her deletion). ``strategy`` is a
+    certificate (``Result.certificate``) or its JSON.
 
     >>> from escapology.nemesis.io import parse_instance
     >>> inst = parse_instance("edge(s,a). edge(a,x). edge(s,x). exit(x). start(s).")
@@ -241,6 +245,7 @@ def picture(
 
     svg = Svg(2 * pad + (max(xs) - minx) * scale, 2 * pad + (max(ys) - miny) * scale)
     svg.rect(0, 0, svg.width, svg.height, fill="white")
+    strategy = json_of(strategy)
     cat = isinstance(strategy, dict) and ("certificate" in strategy or "herder" in strategy)
     who = "cat" if cat else "fugitive"
     line = line_of_play(strategy, inst.start, set(inst.exits)) if strategy else Line()
@@ -322,7 +327,7 @@ def render_svg(
     output: str | Path,
     *,
     winning: set[str] | None = None,
-    strategy: dict[str, Any] | None = None,
+    strategy: Any = None,
     scale: float = 2.0,
 ) -> Path:
     """Write :func:`picture` to ``output`` (PNG at ``scale`` when it ends in ``.png``, else SVG)."""

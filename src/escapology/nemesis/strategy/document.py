@@ -30,6 +30,11 @@ are pruned repeatedly, no exit is left in his component.
 earlier versions (``{"move": ..., "then": ...}`` and ``{"position": ..., "moves": ...}``) are still
 read: :func:`as_document` converts them.
 
+:class:`Strategy` is the typed certificate of a Nemesis or Blizzard answer (``Result.certificate``):
+the document's player, root and node table, with :meth:`Strategy.to_json` the document itself.
+:func:`player`, :func:`strategy_size` and :func:`principal_line` take a :class:`Strategy` or the
+document (or an earlier tree).
+
 >>> doc = fugitive_document([{"at": "x"}, {"at": "y"}, {"at": "a", "otherwise": 0,
 ...     "replies": [["a", "x", 1]]}, {"at": "s", "otherwise": 2}], root=3)
 >>> doc["format"], doc["version"], doc["player"], strategy_size(doc)
@@ -47,8 +52,9 @@ from __future__ import annotations
 import json
 import os
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, TextIO
+from typing import Any, Iterator, Literal, TextIO
 
 FORMAT = "nemesis-strategy"
 VERSION = 1
@@ -111,6 +117,81 @@ class StrategyFormatError(ValueError):
     """The object is not a strategy document nor a strategy tree of the earlier format."""
 
 
+Player = Literal["fugitive", "nemesis"]
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """The winner's strategy, Nemesis' and Blizzard's certificate: a strategy document (format
+    ``nemesis-strategy``, version 1) as a typed object. ``player`` is the side it wins for
+    (``"fugitive"`` or ``"nemesis"``), ``nodes`` the node table (held as it is, not copied: a
+    strategy can have millions of nodes), ``root`` the index of the node play starts from.
+
+    :meth:`to_json` is the document ``solve`` writes (under ``strategy`` and ``certificate``);
+    :meth:`from_json` reads it back, checking its header (format, version, player, an integer root
+    that is a node of a list of nodes); the nodes themselves are judged by the checker, against
+    the graph. A strategy tree of the earlier format is converted (:func:`as_document`); a
+    fugitive's tree names no start, which its document needs: give ``start``.
+
+    >>> s = Strategy.from_json({"format": "nemesis-strategy", "version": 1, "player": "fugitive",
+    ...     "root": 2, "nodes": [{"at": "x"}, {"at": "a", "otherwise": 0}, {"at": "s", "otherwise": 1}]})
+    >>> s, s.size, s.principal_line()
+    (Strategy(player='fugitive', root=2, nodes=<3 nodes>), 3, ['a', 'x'])
+    >>> Strategy.from_json(s.to_json()) == s, s.to_json()["nodes"] is s.nodes
+    (True, True)
+    >>> Strategy.from_json({"position": "p", "trapped": True}).to_json()
+    {'format': 'nemesis-strategy', 'version': 1, 'player': 'nemesis', 'root': 0, 'nodes': [{'at': 'p', 'trapped': True}]}
+    >>> Strategy.from_json({"format": "nemesis-strategy", "version": 1, "player": "nemesis", "root": 4, "nodes": []})
+    Traceback (most recent call last):
+    ...
+    escapology.nemesis.strategy.document.StrategyFormatError: root 4 is not a node (the table has 0 nodes)
+    """
+
+    player: Player
+    root: int
+    nodes: list[dict[str, Any]] = field(hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.player not in ("fugitive", "nemesis"):
+            raise StrategyFormatError(f"'player' is fugitive or nemesis, not {self.player!r}")
+        if not isinstance(self.nodes, list):
+            raise StrategyFormatError("a strategy document has a list 'nodes'")
+        if not isinstance(self.root, int) or isinstance(self.root, bool) or not 0 <= self.root < len(self.nodes):
+            raise StrategyFormatError(f"root {self.root!r} is not a node (the table has {len(self.nodes)} nodes)")
+
+    def __repr__(self) -> str:
+        return f"Strategy(player={self.player!r}, root={self.root!r}, nodes=<{len(self.nodes)} nodes>)"
+
+    @property
+    def size(self) -> int:
+        """The number of nodes (:func:`strategy_size`)."""
+        return len(self.nodes)
+
+    def principal_line(self) -> list[str]:
+        """The main line of play (:func:`principal_line`)."""
+        return principal_line(self.to_json())
+
+    def to_json(self) -> dict[str, Any]:
+        """The document: ``{"format", "version", "player", "root", "nodes"}``, its nodes the very
+        list this strategy holds."""
+        return {"format": FORMAT, "version": VERSION, "player": self.player, "root": self.root, "nodes": self.nodes}
+
+    @classmethod
+    def from_json(cls, data: Any, start: str | None = None) -> "Strategy":
+        """The strategy of a document (its header checked: :class:`StrategyFormatError`, a
+        :class:`ValueError`, says what is wrong), or of a strategy tree of the earlier format
+        (converted; a fugitive's tree needs the ``start`` it is played from)."""
+        if isinstance(data, Strategy):
+            return data
+        if not is_document(data) and start is None and player(data) == "fugitive":
+            raise StrategyFormatError("a fugitive strategy tree of the earlier format needs its start: "
+                                      "Strategy.from_json(tree, start=...)")
+        doc = as_document(data, start or "")
+        if doc.get("format") != FORMAT:  # pragma: no cover - as_document gives documents only
+            raise StrategyFormatError(f"'format' is {FORMAT!r}")
+        return cls(doc["player"], doc["root"], doc["nodes"])
+
+
 def fugitive_document(nodes: list[dict[str, Any]], root: int) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "player": "fugitive", "root": root, "nodes": nodes}
 
@@ -124,7 +205,9 @@ def is_document(obj: Any) -> bool:
 
 
 def player(strategy: Any) -> str | None:
-    """``"fugitive"`` or ``"nemesis"`` for a document or an earlier tree, else None."""
+    """``"fugitive"`` or ``"nemesis"`` for a :class:`Strategy`, a document or an earlier tree, else None."""
+    if isinstance(strategy, Strategy):
+        return strategy.player
     if is_document(strategy):
         return strategy.get("player")
     if isinstance(strategy, dict):
@@ -137,7 +220,10 @@ def player(strategy: Any) -> str | None:
 
 def as_document(strategy: Any, start: str) -> dict[str, Any]:
     """The strategy as a document: a document is returned as it is (after checking its header),
-    a tree of the earlier format is converted (shared sub-trees stay shared)."""
+    a :class:`Strategy` as its document, a tree of the earlier format is converted (shared
+    sub-trees stay shared)."""
+    if isinstance(strategy, Strategy):
+        return strategy.to_json()
     if is_document(strategy):
         if strategy.get("version") != VERSION:
             raise StrategyFormatError(f"strategy format version {strategy.get('version')!r} is not supported "
@@ -249,7 +335,10 @@ def _nemesis_from_tree(tree: dict[str, Any]) -> dict[str, Any]:
 
 
 def strategy_size(strategy: Any) -> int:
-    """The number of nodes (a document's table; an earlier tree's distinct sub-trees)."""
+    """The number of nodes (a :class:`Strategy`'s or a document's table; an earlier tree's
+    distinct sub-trees)."""
+    if isinstance(strategy, Strategy):
+        return strategy.size
     if is_document(strategy):
         return len(strategy["nodes"])
     seen: set[int] = set()
@@ -268,7 +357,10 @@ def strategy_size(strategy: Any) -> int:
 
 def principal_line(strategy: Any) -> list[str]:
     """The fugitive's moves when the Nemesis' deletions fall under ``otherwise``; for a Nemesis
-    strategy, the first answered move each turn with her deletion."""
+    strategy, the first answered move each turn with her deletion (a :class:`Strategy`, a document
+    or an earlier tree)."""
+    if isinstance(strategy, Strategy):
+        strategy = strategy.to_json()
     if not is_document(strategy):
         try:
             strategy = as_document(strategy, "")
