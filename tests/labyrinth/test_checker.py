@@ -38,7 +38,7 @@ def test_problem_page_example_both_solutions(shared_dir):
 def test_violations_are_named(text, ok, fragment):
     verdict = check_plan(INST, plan(text))
     assert verdict.ok is ok
-    assert fragment in verdict.message
+    assert fragment in verdict.summary
 
 
 def test_walking_needs_both_facing_connections_and_no_wrap():

@@ -16,7 +16,7 @@ import lazy_loader
 
 # imported on first use (PEP 562, lazy_loader): `import escapology.<pkg>` and the command line stay light
 __getattr__, __dir__, _ = lazy_loader.attach(__name__, submod_attrs={
-    "checker": ["CheckResult", "check_plan"],
+    "checker": ["check_plan"],
     "spec": ["ENGINES"],
     "generator": ["generate_instance"],
     "io": ["format_instance", "parse_instance", "parse_plan", "read_instance"],
@@ -27,7 +27,7 @@ __getattr__, __dir__, _ = lazy_loader.attach(__name__, submod_attrs={
 })
 
 __all__ = [
-    "Board", "CheckResult", "ENGINES", "Instance", "Plan", "Push", "SolveResult", "all_pushes", "check", "check_plan",
+    "Board", "ENGINES", "Instance", "Plan", "Push", "SolveResult", "all_pushes", "check", "check_plan",
     "format_instance", "generate", "generate_instance", "load", "parse_instance", "parse_plan", "plan_facts",
     "plan_svg", "read_instance", "render", "replay", "solve", "text_frames",
 ]

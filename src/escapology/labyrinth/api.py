@@ -112,16 +112,15 @@ def check(inst: Instance, certificate: Plan | SolveResult | AnswerData, *, file:
     if isinstance(certificate, str):
         facts = parse_plan(certificate, file=file)
         verdict = check_plan(inst, facts)
-        where = f"{file}:{verdict.line}: " if file and verdict.line else ""
-        details = {"step": verdict.step, "line": verdict.line}
-        if verdict.ok:
-            return Verdict(True, [], verdict.message, details)
-        return Verdict(False, [where + verdict.message], f"rejected: {where}{verdict.message}", details)
+        line = verdict.details["line"]
+        if verdict.ok or not (file and line):
+            return verdict
+        where = f"{file}:{line}: "
+        return Verdict(False, [where + verdict.errors[0]], f"rejected: {where}{verdict.errors[0]}", verdict.details)
     triples = plan_triples(certificate)
     if isinstance(triples, str):
         return Verdict.reject(triples)
-    verdict = check_plan(inst, triples)
-    return Verdict(True, [], verdict.message) if verdict.ok else Verdict.reject(verdict.message)
+    return check_plan(inst, triples)
 
 
 def generate(*, size: int | None = None, seed: int = 0, density: float = 0.42, max_steps: int | None = None,
@@ -152,8 +151,8 @@ def plan_of(inst: Instance, data: Any, file: str) -> Plan:
         facts = parse_plan(" ".join(f"push({z},{d},{s})." for z, d, s in triples), file=file)
     facts = sorted(facts, key=lambda f: f.step)
     verdict = check_plan(inst, facts)
-    if not verdict.ok and verdict.step is not None and "reachable" not in verdict.message:
-        raise InputError(verdict.message, file=file, line=verdict.line)
+    if not verdict.ok and verdict.details["step"] is not None and "reachable" not in verdict.errors[0]:
+        raise InputError(verdict.errors[0], file=file, line=verdict.details["line"])
     return Plan(tuple(Push(f.z, f.direction) for f in facts))
 
 

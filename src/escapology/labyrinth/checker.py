@@ -11,15 +11,19 @@ after every push, never before push 1; t = 0 only when the avatar starts on the 
 ...     "connect(1,1,e). connect(2,2,w). max_steps(1).")
 >>> check_plan(inst, [(1, "n", 1)]).ok   # the avatar rides north, next to the goal
 True
->>> check_plan(inst, [(1, "e", 1)]).message
-'after push 1 the goal is not reachable from the avatar'
+>>> v = check_plan(inst, [(1, "e", 1)])
+>>> v.errors, v.details
+(['after push 1 the goal is not reachable from the avatar'], {'step': 1, 'line': None})
+
+The answer is the protocol's :class:`~escapology.core.protocol.Verdict`; its ``details`` name the
+``step`` the violation concerns and, for push facts read from a file, the file's ``line``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
+from escapology.core.protocol import Verdict
 from escapology.labyrinth.io import PushFact
 from escapology.labyrinth.model import Instance
 
@@ -27,17 +31,16 @@ _DELTA = {"n": (1, 0), "s": (-1, 0), "e": (0, 1), "w": (0, -1)}
 _OPP = {"n": "s", "s": "n", "e": "w", "w": "e"}
 
 
-@dataclass(frozen=True)
-class CheckResult:
-    """The verdict: ``ok``, or the first violation with the step (and input line) it concerns."""
+def _verdict(ok: bool, message: str, step: int | None = None, line: int | None = None) -> Verdict:
+    """Accepted with ``message`` as summary, or rejected for ``message``; ``details`` name the step
+    and the input line (of push facts read from a file) it concerns."""
+    details = {"step": step, "line": line}
+    if ok:
+        return Verdict(True, [], message, details)
+    return Verdict(False, [message], f"rejected: {message}", details)
 
-    ok: bool
-    message: str
-    step: int | None = None
-    line: int | None = None
 
-
-def check_plan(inst: Instance, plan: Sequence[PushFact | tuple[int, str, int]]) -> CheckResult:
+def check_plan(inst: Instance, plan: Sequence[PushFact | tuple[int, str, int]]) -> Verdict:
     """Check a plan given as push facts or ``(z, d, s)`` triples against ``inst``."""
     n = inst.n
     triples: list[tuple[int, str, int, int | None]] = []
@@ -50,20 +53,20 @@ def check_plan(inst: Instance, plan: Sequence[PushFact | tuple[int, str, int]]) 
     by_step: dict[int, tuple[int, str, int | None]] = {}
     for z, d, s, ln in triples:
         if s in by_step:
-            return CheckResult(False, f"two pushes at step {s}", s, ln)
+            return _verdict(False, f"two pushes at step {s}", s, ln)
         if d not in _DELTA:
-            return CheckResult(False, f"unknown direction {d!r} at step {s}", s, ln)
+            return _verdict(False, f"unknown direction {d!r} at step {s}", s, ln)
         if not 1 <= z <= n:
-            return CheckResult(False, f"push at step {s} names line {z}, outside 1..{n}", s, ln)
+            return _verdict(False, f"push at step {s} names line {z}, outside 1..{n}", s, ln)
         by_step[s] = (z, d, ln)
     t = len(by_step)
     for s in range(1, t + 1):
         if s not in by_step:
             bad = min(k for k in by_step if k < 1 or k > t)
-            return CheckResult(False, f"steps must be 1..{t}: step {s} is missing, step {bad} is present",
+            return _verdict(False, f"steps must be 1..{t}: step {s} is missing, step {bad} is present",
                                s, by_step[bad][2])
     if t > inst.max_steps:
-        return CheckResult(False, f"the plan has {t} pushes, more than max_steps = {inst.max_steps}", t,
+        return _verdict(False, f"the plan has {t} pushes, more than max_steps = {inst.max_steps}", t,
                            by_step[t][2])
 
     # grid[(x, y)] = (connection directions of the field standing there, is avatar, is goal)
@@ -76,8 +79,8 @@ def check_plan(inst: Instance, plan: Sequence[PushFact | tuple[int, str, int]]) 
     goal = inst.goal
     if t == 0:
         if inst.init == inst.goal:
-            return CheckResult(True, "the avatar starts on the goal: the empty plan is valid", 0)
-        return CheckResult(False, "the empty plan is valid only when the avatar starts on the goal", 0)
+            return _verdict(True, "the avatar starts on the goal: the empty plan is valid", 0)
+        return _verdict(False, "the empty plan is valid only when the avatar starts on the goal", 0)
 
     for s in range(1, t + 1):
         z, d, ln = by_step[s]
@@ -105,5 +108,5 @@ def check_plan(inst: Instance, plan: Sequence[PushFact | tuple[int, str, int]]) 
                     avatar.add(nxt)
                     frontier.append(nxt)
     if goal in avatar:
-        return CheckResult(True, f"valid plan with {t} pushes", t)
-    return CheckResult(False, f"after push {t} the goal is not reachable from the avatar", t, by_step[t][2])
+        return _verdict(True, f"valid plan with {t} pushes", t)
+    return _verdict(False, f"after push {t} the goal is not reachable from the avatar", t, by_step[t][2])
