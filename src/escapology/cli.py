@@ -51,7 +51,7 @@ class GameGroup(TyperGroup):
         if self._listing:  # the title and the engines, from the game's description (not its cli)
             engines = ", ".join(e.name for e in game.engines)
             return TyperGroup(name=game.name, help=f"{game.title} (engines: {engines})" if engines else game.title)
-        cmd = typer.main.get_command(game.load().app)
+        cmd = typer.main.get_command(game.cli().app)
         cmd.name, cmd.help = game.name, game.title
         self.commands[game.name] = cmd
         return cmd
@@ -145,7 +145,7 @@ def demo() -> None:
     for game in available_games():
         console.print(Rule(f"[bold]{game.name}[/bold] — {game.title}"))
         try:
-            game.load().demo()
+            game.cli().demo()
         except Exception as exc:  # one game's failure must not hide the others' answers
             console.print(f"[red]{game.name} demo failed: {exc!r}[/red]")
             failed.append(game.name)

@@ -38,6 +38,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import warnings
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Callable
@@ -65,9 +66,16 @@ class Game:
         except ModuleNotFoundError:
             return False
 
-    def load(self) -> ModuleType:
-        """The game's command-line module ``escapology.<name>.cli``."""
+    def cli(self) -> ModuleType:
+        """The game's command-line module ``escapology.<name>.cli`` (its typer ``app``, ``detect``,
+        ``demo``); the protocol's ``load`` reads an instance (:meth:`protocol`)."""
         return importlib.import_module(self.module_name)
+
+    def load(self) -> ModuleType:
+        """Deprecated name of :meth:`cli` (it clashed with the protocol's ``load``, which reads an
+        instance); kept for one release."""
+        warnings.warn("Game.load() is deprecated: use Game.cli()", DeprecationWarning, stacklevel=2)
+        return self.cli()
 
     def protocol(self) -> ModuleType:
         """The game's package ``escapology.<name>``: the protocol's five functions (imported now)."""
@@ -103,7 +111,7 @@ class Game:
     def detects(self, text: str, deadline: Any = None) -> bool:
         """Whether ``text`` is an instance of this game (its ``cli.detect``), polling ``deadline``
         where the game's detection reads the facts."""
-        detect = self.load().detect
+        detect = self.cli().detect
         if deadline is not None and "deadline" in inspect.signature(detect).parameters:
             return bool(detect(text, deadline=deadline))
         return bool(detect(text))

@@ -74,7 +74,7 @@ def reference(games: Iterable[str] | None = None) -> str:
     chosen = [g for g in GAMES if games is None or g.name in set(games)]
     out: list[str] = []
     for game in chosen:
-        group = typer.main.get_command(game.load().app)
+        group = typer.main.get_command(game.cli().app)
         out.append(f"### `escapology {game.name}`")
         out.append("")
         for name in sorted(group.commands, key=lambda n: (n not in ("solve", "check", "generate", "render"),

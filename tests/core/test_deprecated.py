@@ -33,3 +33,12 @@ def test_the_modules_keep_the_functions_without_warning(recwarn):
     assert forest_loader(str(EXAMPLES / "forest" / "glade.lp")) is not None
     assert nemesis_loader(str(EXAMPLES / "nemesis" / "small.lp")) is not None
     assert not [w for w in recwarn if issubclass(w.category, DeprecationWarning) and "escapology" in str(w.message)]
+
+
+def test_registry_load_is_the_deprecated_name_of_cli():
+    from escapology.games import GAMES
+
+    game = GAMES[0]
+    with pytest.warns(DeprecationWarning, match=r"Game.cli\(\)"):
+        module = game.load()
+    assert module is game.cli() and hasattr(module, "app")
