@@ -156,3 +156,18 @@ def test_bad_input_names_the_file(case, module, tmp_path):
     with pytest.raises(InputError) as err:
         module.load(str(tmp_path / "missing" / name))
     assert err.value.file == str(tmp_path / "missing" / name)
+
+
+def test_every_game_names_its_result_type_result():
+    """``escapology.<game>.Result`` is the class ``solve`` returns, in all six games, and is a
+    :class:`~escapology.core.protocol.Result` over the game's certificate."""
+    import inspect
+
+    from escapology.core.protocol import Result as ProtocolResult
+    from escapology.games import GAMES
+
+    for game in GAMES:
+        package = game.protocol()
+        returned = str(inspect.signature(package.solve).return_annotation)
+        assert package.Result.__name__ in returned, (game.name, returned)
+        assert ProtocolResult in package.Result.__mro__, game.name

@@ -23,7 +23,7 @@ __getattr__, __dir__, _ = lazy_loader.attach(__name__, submod_attrs={
     "drawing": ["render_svg", "text_board"],
     "slides": ["solve_bruteforce", "solve_montecarlo"],
     "solver": ["Solution", "explain"],
-    "api": ["check", "generate", "load", "render", "solve"],
+    "api": ["Result", "check", "generate", "load", "render", "solve"],
 })
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "Outcome",
     "Witness",
     "Path",
+    "Result",
     "Solution",
     "MIN_N",
     "MAX_N",

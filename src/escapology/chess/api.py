@@ -29,7 +29,11 @@ from escapology.core.limits import Deadline
 from escapology.core.protocol import AnswerData, Text, Verdict, read_source
 from escapology.core.svg import Svg
 
-__all__ = ["load", "solve", "check", "generate", "render", "violations", "Solution", "solution_of"]
+__all__ = ["load", "solve", "check", "generate", "render", "violations", "Result", "Solution", "solution_of"]
+
+#: The name every game's package gives its :class:`~escapology.core.protocol.Result`
+#: (``escapology.<game>.Result``); ``Solution`` stays the class's own name.
+Result = Solution
 
 
 def load(source: str | Path | Text, *, deadline: Deadline | None = None) -> Instance:

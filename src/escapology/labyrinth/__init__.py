@@ -22,12 +22,12 @@ __getattr__, __dir__, _ = lazy_loader.attach(__name__, submod_attrs={
     "io": ["format_instance", "parse_instance", "parse_plan", "read_instance"],
     "model": ["Board", "Instance", "Plan", "Push", "all_pushes", "plan_facts"],
     "drawing": ["plan_svg", "replay", "text_frames"],
-    "result": ["SolveResult"],
+    "result": ["Result", "SolveResult"],
     "api": ["check", "generate", "load", "render", "solve"],
 })
 
 __all__ = [
-    "Board", "ENGINES", "Instance", "Plan", "Push", "SolveResult", "all_pushes", "check", "check_plan",
+    "Board", "ENGINES", "Instance", "Plan", "Push", "Result", "SolveResult", "all_pushes", "check", "check_plan",
     "format_instance", "generate", "generate_instance", "load", "parse_instance", "parse_plan", "plan_facts",
     "plan_svg", "read_instance", "render", "replay", "solve", "text_frames",
 ]

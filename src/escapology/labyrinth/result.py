@@ -89,3 +89,8 @@ class SolveResult(Result[Plan]):
     def facts(self) -> str:
         """The plan as push facts, as the problem page writes solutions."""
         return plan_facts(self.plan or [])
+
+
+#: The name every game's package gives its :class:`~escapology.core.protocol.Result`
+#: (``escapology.<game>.Result``); ``SolveResult`` stays the class's own name.
+Result = SolveResult
