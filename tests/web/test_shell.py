@@ -3,6 +3,8 @@ an instance is loaded, small screens."""
 
 from __future__ import annotations
 
+import pytest
+
 
 def test_the_console_errors_are_caught(page, server, page_errors) -> None:
     page.goto(f"{server.url}/")
@@ -14,3 +16,20 @@ def test_the_console_errors_are_caught(page, server, page_errors) -> None:
     assert any("a made error" in m for m in page_errors.seen)
     assert any("a made exception" in m for m in page_errors.seen)
     page_errors.allow("a made (error|exception)")
+
+
+GAMES = ["labyrinth", "amazeing", "forest", "nemesis", "chess", "roma"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_button_before_an_instance_says_load_one_first(page, server, game: str) -> None:
+    page.goto(f"{server.url}/#{game}")
+    page.wait_for_selector("body[data-ready='1']")
+    buttons = page.locator("#game-controls button")
+    for i in range(buttons.count()):
+        page.evaluate("document.getElementById('message').textContent = ''")
+        buttons.nth(i).click()
+        assert page.inner_text("#message") == "load an instance first", buttons.nth(i).inner_text()
+    page.evaluate("(() => { const b = document.getElementById('solve'); b.disabled = false; b.click(); })()")
+    assert page.inner_text("#message") == "load an instance first"
+    assert page.is_hidden("#error")

@@ -16,13 +16,49 @@ function errorBox(message) {
   errorBox.timer = setTimeout(() => { box.hidden = true; }, 12000);
 }
 
+// What a button that needs an instance says when none is loaded; thrown (sync or in a promise) it
+// is shown as the page's message, never as an error (the handlers at start()).
+const NO_INSTANCE = "load an instance first";
+class NoInstance extends Error {
+  constructor() { super(NO_INSTANCE); this.name = "NoInstance"; }
+}
+
 function message(text, kind = "") {
   const m = $("message");
   m.textContent = text || "";
   m.className = `message ${kind}`;
 }
 
-// What every game's module receives.
+// The loaded instance, or NoInstance thrown (the page says "load an instance first").
+function requireInstance() {
+  if (!current || !current.instance) throw new NoInstance();
+  return current.instance;
+}
+
+// A request about the loaded instance; refused with NoInstance (a rejected promise) when none is.
+function withInstance(url, body) {
+  if (!current || !current.instance) {
+    message(NO_INSTANCE, "bad");
+    return Promise.reject(new NoInstance());
+  }
+  return api.post(url, { text: current.instance.text, name: current.instance.name, ...body });
+}
+
+function showError(e) {
+  if (e instanceof NoInstance) message(NO_INSTANCE, "bad");
+  else errorBox(e.message || String(e));
+}
+
+// What every game's module receives (games/<game>.js: setup(ctx), loaded(ctx, info), draw(ctx,
+// state), labels(frames), frameShown(ctx, frame, index), summary(answer), answered(ctx, answer)).
+//   instance           the loaded {text, name, loaded}, or null before one is loaded
+//   requireInstance()  the loaded instance, or throws NoInstance: the page shows "load an instance
+//                      first" (also when nobody catches it), so a handler may just call it first
+//   play/check/frames  the API about the loaded instance; before one is loaded they show "load an
+//                      instance first" and reject with NoInstance (ctx.error shows it as a message)
+//   error(e)           an error in the page's error box (NoInstance: the message)
+// Before an instance is loaded, a click on a button in ctx.controls says "load an instance first"
+// and does not reach the button, unless the button has the attribute data-without-instance.
 function context(game) {
   return {
     game: game.name,
@@ -32,14 +68,12 @@ function context(game) {
     controls: $("game-controls"),
     get instance() { return current.instance; },
     get answer() { return current.answer; },
+    requireInstance,
     message,
-    error: (e) => errorBox(e.message || String(e)),
-    play: (action, args) => api.post(`/api/games/${game.name}/play/${action}`,
-      { text: current.instance.text, name: current.instance.name, args }),
-    check: (certificate) => api.post(`/api/games/${game.name}/check`,
-      { text: current.instance.text, name: current.instance.name, certificate }),
-    frames: (certificate) => api.post(`/api/games/${game.name}/frames`,
-      { text: current.instance.text, name: current.instance.name, certificate }),
+    error: showError,
+    play: (action, args) => withInstance(`/api/games/${game.name}/play/${action}`, { args }),
+    check: (certificate) => withInstance(`/api/games/${game.name}/check`, { certificate }),
+    frames: (certificate) => withInstance(`/api/games/${game.name}/frames`, { certificate }),
     showFrames,
     draw: (state) => drawState(state),
     setInstance: (text, name) => loadInstance(text, name),
@@ -61,7 +95,7 @@ function showFrames(frames, labels) {
 }
 
 function goTo(i) {
-  if (!current.frames) return;
+  if (!current || !current.frames) return;
   current.index = Math.max(0, Math.min(current.frames.length - 1, i));
   $("step-label").textContent = `${current.labels[current.index]} (${current.index}/${current.frames.length - 1})`;
   drawState(current.frames[current.index]);
@@ -76,6 +110,7 @@ function stopAnimation() {
 
 function animate() {
   if (animation) { stopAnimation(); return; }
+  if (!current.frames) return;
   if (current.index >= current.frames.length - 1) goTo(0);
   $("animate").textContent = "stop";
   animation = setInterval(() => {
@@ -236,6 +271,7 @@ async function showAnswer(answer) {
 }
 
 async function solve() {
+  if (!current.instance) { message(NO_INSTANCE, "bad"); return; }
   const game = current.game.name;
   $("solve").disabled = true;
   $("cancel").disabled = false;
@@ -332,8 +368,23 @@ async function start() {
   $("first").addEventListener("click", () => { stopAnimation(); goTo(0); });
   $("prev").addEventListener("click", () => { stopAnimation(); goTo(current.index - 1); });
   $("next").addEventListener("click", () => { stopAnimation(); goTo(current.index + 1); });
-  $("last").addEventListener("click", () => { stopAnimation(); goTo(current.frames.length - 1); });
+  $("last").addEventListener("click", () => { stopAnimation(); goTo(Infinity); });
   $("animate").addEventListener("click", animate);
+  // a game's button pressed before an instance is loaded: the message, not the game's handler
+  $("game-controls").addEventListener("click", (event) => {
+    const button = event.target.closest("button, input[type=submit]");
+    if (!button || current.instance || button.hasAttribute("data-without-instance")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    message(NO_INSTANCE, "bad");
+  }, true);
+  // NoInstance thrown anywhere (requireInstance, a refused ctx.play nobody caught): the message
+  window.addEventListener("error", (event) => {
+    if (event.error instanceof NoInstance) { event.preventDefault(); message(NO_INSTANCE, "bad"); }
+  });
+  window.addEventListener("unhandledrejection", (event) => {
+    if (event.reason instanceof NoInstance) { event.preventDefault(); message(NO_INSTANCE, "bad"); }
+  });
   window.addEventListener("hashchange", route);
   await route();
   document.body.dataset.ready = "1";
