@@ -2,11 +2,14 @@
 // certificate, play. Each game's ES module (games/<game>.js) draws its boards and adds its controls.
 import * as api from "./api.js";
 import { show } from "./svg.js";
+import * as link from "./link.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 let current = null;
 let animation = null;
+let restoring = false;  // while a link's position is restored, the link is not rewritten
+let linkSerial = 0;
 
 function errorBox(message) {
   const box = $("error");
@@ -57,6 +60,11 @@ function showError(e) {
 //   play/check/frames  the API about the loaded instance; before one is loaded they show "load an
 //                      instance first" and reject with NoInstance (ctx.error shows it as a message)
 //   error(e)           an error in the page's error box (NoInstance: the message)
+//   setPosition(data)  the game's own position changed: `data` (any JSON value, null for none) goes
+//                      into the page's link; a module that exports position(ctx) (read whenever the
+//                      link is written) calls ctx.setPosition() without data. Opening the link
+//                      calls the module's restore(ctx, data) after loading the instance and showing
+//                      the answer's step (link.js describes the link).
 // Before an instance is loaded, a click on a button in ctx.controls says "load an instance first"
 // and does not reach the button, unless the button has the attribute data-without-instance.
 function context(game) {
@@ -77,6 +85,10 @@ function context(game) {
     showFrames,
     draw: (state) => drawState(state),
     setInstance: (text, name) => loadInstance(text, name),
+    setPosition: (...data) => {
+      if (data.length && current) current.position = data[0];
+      writeLink();
+    },
   };
 }
 
@@ -100,6 +112,19 @@ function goTo(i) {
   $("step-label").textContent = `${current.labels[current.index]} (${current.index}/${current.frames.length - 1})`;
   drawState(current.frames[current.index]);
   if (current.module.frameShown) current.module.frameShown(current.ctx, current.frames[current.index], current.index);
+  writeLink();
+}
+
+// The URL's fragment follows what the page shows (link.js): replaced, not pushed, and never while
+// a link is being restored; the last of overlapping writes wins.
+async function writeLink() {
+  if (restoring || !current) return;
+  const serial = ++linkSerial;
+  const { module, ctx } = current;
+  const pos = module.position ? module.position(ctx) : current.position;
+  const hash = await link.format({ game: current.game.name, source: current.source, answer: current.answer && current.answer.engine,
+    step: current.frames && current.answer ? current.index : 0, pos });
+  if (serial === linkSerial && current && location.hash !== hash) history.replaceState(null, "", hash);
 }
 
 function stopAnimation() {
@@ -119,12 +144,18 @@ function animate() {
   }, 800);
 }
 
-async function loadInstance(text, name) {
+// Load an instance; `source` says where it came from, for the link ({example: name}, {shared:
+// name}, {solved: hash}; by default its text).
+async function loadInstance(text, name, source = null) {
   try {
     const loaded = await api.post(`/api/games/${current.game.name}/load`, { text, name });
     current.instance = { text, name, loaded };
+    current.source = source || { text, name };
+    current.position = null;
     current.answer = null;
     current.frames = null;
+    $("examples").value = current.source.example || "";
+    $("shared").value = current.source.shared || "";
     $("stepper").hidden = true;
     $("answer").replaceChildren();
     $("answer-json").textContent = "";
@@ -137,6 +168,7 @@ async function loadInstance(text, name) {
     else drawState(loaded.state);
     if (current.module.loaded) current.module.loaded(current.ctx, loaded);
     $("board").dataset.loaded = name || "text";
+    writeLink();
     return loaded;
   } catch (e) {
     errorBox(`could not load ${name || "the text"}: ${e.message}`);
@@ -156,7 +188,7 @@ async function fillListing(game) {
 async function pickListed(source, name) {
   if (!name) return;
   const found = await api.get(`/api/games/${current.game.name}/instances/${source}/${encodeURIComponent(name)}`);
-  await loadInstance(found.text, found.name);
+  await loadInstance(found.text, found.name, source === "examples" ? { example: name } : { shared: name });
 }
 
 function buildGenerateForm(game) {
@@ -201,7 +233,7 @@ async function generate(event) {
   $("generate").disabled = true;
   try {
     const made = await api.post(`/api/games/${current.game.name}/generate`, { options });
-    await loadInstance(made.text, made.name);
+    await loadInstance(made.text, made.name, { text: made.text, name: made.name });
   } catch (e) {
     errorBox(`could not generate: ${e.message}`);
   } finally {
@@ -217,15 +249,58 @@ async function fillSolved(game) {
     const item = document.createElement("li");
     item.textContent = `${row.name}: ${row.status}${row.verdict ? ` (${row.verdict})` : ""}, ${row.engine}`;
     item.title = row.finished_at;
-    item.addEventListener("click", async () => {
-      const found = await api.get(`/api/games/${game.name}/solved/${row.content_hash}`);
-      await loadInstance(found.text, found.name);
-      await showAnswer({ ...row.answer, status: row.status, certificate: row.certificate, verdict: row.verdict,
-        engine: row.engine, seconds: row.seconds, error: row.error });
-    });
+    item.addEventListener("click", () => loadSolved(row).catch(showError));
     list.appendChild(item);
   }
   $("solved-box").hidden = rows.length === 0;
+}
+
+// A stored answer (a row of /solved) as the page shows it, with its instance loaded first.
+async function loadSolved(row) {
+  const found = await api.get(`/api/games/${current.game.name}/solved/${row.content_hash}`);
+  await loadInstance(found.text, found.name, { solved: row.content_hash });
+  await showStored(row);
+}
+
+function showStored(row) {
+  return showAnswer({ ...row.answer, status: row.status, certificate: row.certificate, verdict: row.verdict,
+    verdict_detail: row.verdict_detail, engine: row.engine, seconds: row.seconds, error: row.error });
+}
+
+// Show the position a link names (link.js): its instance, the stored answer, its step, the
+// game's own position.
+async function restore(params) {
+  const source = await link.instanceOf(params).catch((e) => { errorBox(`this link's instance is damaged: ${e.message}`); });
+  if (!source) return;
+  const game = current.game.name;
+  restoring = true;
+  try {
+    if (source.text !== undefined) await loadInstance(source.text, source.name, source);
+    else if (source.solved) {
+      const found = await api.get(`/api/games/${game}/solved/${encodeURIComponent(source.solved)}`);
+      await loadInstance(found.text, found.name, source);
+    } else await pickListed(source.example !== undefined ? "examples" : "shared", source.example ?? source.shared);
+    const engine = params.get("answer");
+    if (engine) {
+      const hash = current.instance.loaded.content_hash;
+      const row = await api.get(`/api/games/${game}/solved/${hash}/${encodeURIComponent(engine)}`);
+      if (row) {
+        if (current.game.engines.includes(engine)) $("engine").value = engine;
+        await showStored(row);
+        goTo(parseInt(params.get("step") || "0", 10) || 0);
+      } else message(`this link's answer (${engine}) is not in this server's store: solve the instance to see it`);
+    }
+    if (params.has("pos") && current.module.restore) {
+      const data = JSON.parse(await link.unpack(params.get("pos")));
+      current.position = data;
+      await current.module.restore(current.ctx, data);
+    }
+  } catch (e) {
+    showError(e);
+  } finally {
+    restoring = false;
+    writeLink();
+  }
 }
 
 function describe(answer) {
@@ -267,6 +342,7 @@ async function showAnswer(answer) {
     else if (shown.svg) show($("board"), shown.svg);
   } finally {
     $("answer").dataset.status = answer.status;
+    writeLink();
   }
 }
 
@@ -315,14 +391,14 @@ async function cancel() {
 
 async function route() {
   stopAnimation();
-  const name = location.hash.slice(1);
+  const { game: name, params } = link.parse(location.hash);
   const game = games.find((g) => g.name === name);
   for (const a of document.querySelectorAll("#games a")) a.classList.toggle("active", a.dataset.game === name);
   $("page").hidden = !game;
   $("home").hidden = !!game;
   if (!game) return;
   const module = await import(`./games/${game.view ? game.name : "generic"}.js`);
-  current = { game, module, instance: null, frames: null, index: 0, job: null, answer: null };
+  current = { game, module, instance: null, source: null, position: null, frames: null, index: 0, job: null, answer: null };
   current.ctx = context(game);
   document.title = `escapology: ${game.name}`;
   $("board").replaceChildren();
@@ -339,6 +415,7 @@ async function route() {
   buildGenerateForm(game);
   if (module.setup) module.setup(current.ctx);
   await Promise.all([fillListing(game), fillSolved(game)]);
+  await restore(params);
 }
 
 async function start() {
