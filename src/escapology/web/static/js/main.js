@@ -3,6 +3,7 @@
 import * as api from "./api.js";
 import { show } from "./svg.js";
 import * as link from "./link.js";
+import { stepWithKeys } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -442,10 +443,14 @@ async function start() {
   $("generate-form").addEventListener("submit", generate);
   $("solve").addEventListener("click", solve);
   $("cancel").addEventListener("click", cancel);
-  $("first").addEventListener("click", () => { stopAnimation(); goTo(0); });
-  $("prev").addEventListener("click", () => { stopAnimation(); goTo(current.index - 1); });
-  $("next").addEventListener("click", () => { stopAnimation(); goTo(current.index + 1); });
-  $("last").addEventListener("click", () => { stopAnimation(); goTo(Infinity); });
+  const steps = {
+    first: () => { stopAnimation(); goTo(0); },
+    prev: () => { stopAnimation(); goTo(current.index - 1); },
+    next: () => { stopAnimation(); goTo(current.index + 1); },
+    last: () => { stopAnimation(); goTo(Infinity); },
+  };
+  for (const [id, step] of Object.entries(steps)) $(id).addEventListener("click", step);
+  stepWithKeys(steps, () => !!(current && current.frames && !$("page").hidden && !$("stepper").hidden));
   $("animate").addEventListener("click", animate);
   // a game's button pressed before an instance is loaded: the message, not the game's handler
   $("game-controls").addEventListener("click", (event) => {
