@@ -4,6 +4,7 @@ import * as api from "./api.js";
 import { show } from "./svg.js";
 import * as link from "./link.js";
 import { stepWithKeys } from "./keys.js";
+import { busy, busyOn, LiveStatus } from "./busy.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -48,6 +49,8 @@ function withInstance(url, body) {
   return api.post(url, { text: current.instance.text, name: current.instance.name, ...body });
 }
 
+let solveStatus = null;  // the LiveStatus of #solve-status
+
 function showError(e) {
   if (e instanceof NoInstance) message(NO_INSTANCE, "bad");
   else errorBox(e.message || String(e));
@@ -61,6 +64,9 @@ function showError(e) {
 //   play/check/frames  the API about the loaded instance; before one is loaded they show "load an
 //                      instance first" and reject with NoInstance (ctx.error shows it as a message)
 //   error(e)           an error in the page's error box (NoInstance: the message)
+//   busy(promise, label)  the promise, unchanged; while it is out (after 0.3 s) the page shows
+//                      `label` with the seconds elapsed ("thinking… 1.2 s"); ctx.play, check and
+//                      frames do it themselves (labels "thinking…", "checking…", "working…")
 //   setPosition(data)  the game's own position changed: `data` (any JSON value, null for none) goes
 //                      into the page's link; a module that exports position(ctx) (read whenever the
 //                      link is written) calls ctx.setPosition() without data. Opening the link
@@ -80,9 +86,10 @@ function context(game) {
     requireInstance,
     message,
     error: showError,
-    play: (action, args) => withInstance(`/api/games/${game.name}/play/${action}`, { args }),
-    check: (certificate) => withInstance(`/api/games/${game.name}/check`, { certificate }),
-    frames: (certificate) => withInstance(`/api/games/${game.name}/frames`, { certificate }),
+    busy,
+    play: (action, args) => busy(withInstance(`/api/games/${game.name}/play/${action}`, { args }), "thinking…"),
+    check: (certificate) => busy(withInstance(`/api/games/${game.name}/check`, { certificate }), "checking…"),
+    frames: (certificate) => busy(withInstance(`/api/games/${game.name}/frames`, { certificate }), "working…"),
     showFrames,
     draw: (state) => drawState(state),
     setInstance: (text, name) => loadInstance(text, name),
@@ -149,7 +156,7 @@ function animate() {
 // name}, {solved: hash}; by default its text).
 async function loadInstance(text, name, source = null) {
   try {
-    const loaded = await api.post(`/api/games/${current.game.name}/load`, { text, name });
+    const loaded = await busy(api.post(`/api/games/${current.game.name}/load`, { text, name }), "loading…");
     current.instance = { text, name, loaded };
     current.source = source || { text, name };
     current.position = null;
@@ -160,7 +167,7 @@ async function loadInstance(text, name, source = null) {
     $("stepper").hidden = true;
     $("answer").replaceChildren();
     $("answer-json").textContent = "";
-    $("solve-status").textContent = "";
+    solveStatus.stop("");
     $("paste").value = text;
     $("solve").disabled = false;
     $("instance-info").textContent = `${name || "pasted text"}: ${loaded.size_unit} ${loaded.size}`;
@@ -233,7 +240,7 @@ async function generate(event) {
   }
   $("generate").disabled = true;
   try {
-    const made = await api.post(`/api/games/${current.game.name}/generate`, { options });
+    const made = await busy(api.post(`/api/games/${current.game.name}/generate`, { options }), "generating…");
     await loadInstance(made.text, made.name, { text: made.text, name: made.name });
   } catch (e) {
     errorBox(`could not generate: ${e.message}`);
@@ -349,40 +356,41 @@ async function showAnswer(answer) {
 
 async function solve() {
   if (!current.instance) { message(NO_INSTANCE, "bad"); return; }
-  const game = current.game.name;
+  const game = current.game.name, instance = current.instance;
   $("solve").disabled = true;
   $("cancel").disabled = false;
   $("progress").hidden = false;
   $("answer").replaceChildren();
-  $("solve-status").textContent = "queued";
+  solveStatus.start("queued");
+  let started = null;
   try {
-    const started = await api.post(`/api/games/${game}/solve`, {
+    started = await api.post(`/api/games/${game}/solve`, {
       text: current.instance.text, name: current.instance.name,
       engine: $("engine").value, timeout: parseFloat($("timeout").value) || null,
     });
     current.job = started.job;
     const end = await api.follow(started.job, (name, data) => {
-      const phase = name === "progress" ? data.phase : name;
-      const search = data.search ? Object.entries(data.search).filter(([k]) => k !== "search")
-        .map(([k, v]) => `${k} ${typeof v === "number" ? v.toLocaleString("en") : v}`).join(", ") : "";
-      $("solve-status").textContent = `${phase}, ${data.elapsed.toFixed(1)} s${search ? ` (${data.search.search}: ${search})` : ""}`;
+      if (name === "warning") errorBox(data.message);
+      else if (current.instance === instance) solveStatus.event(name, data);
     });
-    if (current.game.name !== game) return;
+    if (current.instance !== instance) return;  // another instance (or game) is shown now
     if (end.name === "done") {
-      $("solve-status").textContent = `${end.data.answer.status} in ${end.data.elapsed.toFixed(2)} s`;
+      solveStatus.stop(`${end.data.answer.status} in ${end.data.elapsed.toFixed(2)} s`);
       await showAnswer(end.data.answer);
       fillSolved(current.game);
     } else {
-      $("solve-status").textContent = `${end.name}${end.data.reason ? ": " + end.data.reason : ""}`;
+      solveStatus.stop(`${end.name}${end.data.reason ? ": " + end.data.reason : ""}`);
     }
   } catch (e) {
     errorBox(`could not solve: ${e.message}`);
-    $("solve-status").textContent = "";
+    solveStatus.stop("");
   } finally {
-    current.job = null;
-    $("solve").disabled = false;
-    $("cancel").disabled = true;
-    $("progress").hidden = true;
+    if (current.job === (started ? started.job : null)) {
+      current.job = null;
+      $("solve").disabled = !current.instance;
+      $("cancel").disabled = true;
+      $("progress").hidden = true;
+    }
   }
 }
 
@@ -392,6 +400,7 @@ async function cancel() {
 
 async function route() {
   stopAnimation();
+  solveStatus.stop();
   const { game: name, params } = link.parse(location.hash);
   const game = games.find((g) => g.name === name);
   for (const a of document.querySelectorAll("#games a")) a.classList.toggle("active", a.dataset.game === name);
@@ -411,6 +420,8 @@ async function route() {
   $("instance-info").textContent = "";
   $("stepper").hidden = true;
   $("solve").disabled = true;
+  $("cancel").disabled = true;
+  $("progress").hidden = true;
   message("");
   $("engine").replaceChildren(...game.engines.map((e) => new Option(e, e)));
   buildGenerateForm(game);
@@ -420,6 +431,8 @@ async function route() {
 }
 
 async function start() {
+  solveStatus = new LiveStatus($("solve-status"));
+  busyOn($("busy"));
   games = await api.get("/api/games");
   for (const game of games) {
     const link = document.createElement("a");
