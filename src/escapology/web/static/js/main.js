@@ -1,7 +1,7 @@
 // The page: pick a game, load an instance, solve it with live progress, step through the
 // certificate, play. Each game's ES module (games/<game>.js) draws its boards and adds its controls.
 import * as api from "./api.js";
-import { show } from "./svg.js";
+import { describe as describeSvg, show } from "./svg.js";
 import * as link from "./link.js";
 import { stepWithKeys } from "./keys.js";
 import { busy, busyOn, LiveStatus } from "./busy.js";
@@ -102,6 +102,23 @@ function context(game) {
 
 function drawState(state) {
   if (current.module.draw && state) current.module.draw(current.ctx, state);
+  describeBoard();
+}
+
+// The board's picture for a screen reader: its <title> and a <desc> naming the game, the instance
+// and the step shown (svg.js's describe).
+function describeBoard() {
+  const svg = $("board").querySelector("svg");
+  if (!svg || !current) return;
+  const parts = [`${current.game.title || current.game.name}`];
+  if (current.instance) {
+    const { name, loaded } = current.instance;
+    parts.push(`instance ${name || "pasted text"} (${loaded.size_unit} ${loaded.size})`);
+  }
+  if (current.frames && current.frames.length > 1) {
+    parts.push(`step ${current.index} of ${current.frames.length - 1}: ${current.labels[current.index]}`);
+  }
+  describeSvg(svg, `${current.game.name} board`, parts.join("; "));
 }
 
 // A certificate's states: the stepper walks through them.
@@ -172,8 +189,7 @@ async function loadInstance(text, name, source = null) {
     $("solve").disabled = false;
     $("instance-info").textContent = `${name || "pasted text"}: ${loaded.size_unit} ${loaded.size}`;
     message("");
-    if (loaded.svg) show($("board"), loaded.svg);
-    else drawState(loaded.state);
+    if (loaded.svg) { show($("board"), loaded.svg); describeBoard(); } else drawState(loaded.state);
     if (current.module.loaded) current.module.loaded(current.ctx, loaded);
     $("board").dataset.loaded = name || "text";
     writeLink();
@@ -255,9 +271,12 @@ async function fillSolved(game) {
   const rows = await api.get(`/api/games/${game.name}/solved`);
   for (const row of rows) {
     const item = document.createElement("li");
-    item.textContent = `${row.name}: ${row.status}${row.verdict ? ` (${row.verdict})` : ""}, ${row.engine}`;
-    item.title = row.finished_at;
-    item.addEventListener("click", () => loadSolved(row).catch(showError));
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = `${row.name}: ${row.status}${row.verdict ? ` (${row.verdict})` : ""}, ${row.engine}`;
+    button.title = `solved ${row.finished_at}`;
+    button.addEventListener("click", () => loadSolved(row).catch(showError));
+    item.appendChild(button);
     list.appendChild(item);
   }
   $("solved-box").hidden = rows.length === 0;
@@ -347,7 +366,7 @@ async function showAnswer(answer) {
     if (answer.certificate === null || answer.certificate === undefined) return;
     const shown = await current.ctx.frames(answer.certificate);
     if (shown.frames) showFrames(shown.frames, current.module.labels ? current.module.labels(shown.frames) : null);
-    else if (shown.svg) show($("board"), shown.svg);
+    else if (shown.svg) { show($("board"), shown.svg); describeBoard(); }
   } finally {
     $("answer").dataset.status = answer.status;
     writeLink();
@@ -403,7 +422,11 @@ async function route() {
   solveStatus.stop();
   const { game: name, params } = link.parse(location.hash);
   const game = games.find((g) => g.name === name);
-  for (const a of document.querySelectorAll("#games a")) a.classList.toggle("active", a.dataset.game === name);
+  for (const a of document.querySelectorAll("#games a")) {
+    a.classList.toggle("active", a.dataset.game === name);
+    if (a.dataset.game === name) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
   $("page").hidden = !game;
   $("home").hidden = !!game;
   if (!game) return;
@@ -433,6 +456,8 @@ async function route() {
 async function start() {
   solveStatus = new LiveStatus($("solve-status"));
   busyOn($("busy"));
+  // whoever draws the board (a game's handler too), its picture is described
+  new MutationObserver(describeBoard).observe($("board"), { childList: true });
   games = await api.get("/api/games");
   for (const game of games) {
     const link = document.createElement("a");
