@@ -110,7 +110,7 @@ function drawState(state) {
 function describeBoard() {
   const svg = $("board").querySelector("svg");
   if (!svg || !current) return;
-  const parts = [`${current.game.title || current.game.name}`];
+  const parts = [(current.game.title || current.game.name).split(":")[0]];
   if (current.instance) {
     const { name, loaded } = current.instance;
     parts.push(`instance ${name || "pasted text"} (${loaded.size_unit} ${loaded.size})`);
