@@ -5,6 +5,7 @@ import { describe as describeSvg, show } from "./svg.js";
 import * as link from "./link.js";
 import { stepWithKeys } from "./keys.js";
 import { busy, busyOn, LiveStatus } from "./busy.js";
+import { answerTable, buildGenerateForm, generateOptions } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -12,6 +13,7 @@ let current = null;
 let animation = null;
 let restoring = false;  // while a link's position is restored, the link is not rewritten
 let linkSerial = 0;
+let solveStatus = null;  // the LiveStatus of #solve-status
 
 function errorBox(message) {
   const box = $("error");
@@ -48,8 +50,6 @@ function withInstance(url, body) {
   }
   return api.post(url, { text: current.instance.text, name: current.instance.name, ...body });
 }
-
-let solveStatus = null;  // the LiveStatus of #solve-status
 
 function showError(e) {
   if (e instanceof NoInstance) message(NO_INSTANCE, "bad");
@@ -215,45 +215,9 @@ async function pickListed(source, name) {
   await loadInstance(found.text, found.name, source === "examples" ? { example: name } : { shared: name });
 }
 
-function buildGenerateForm(game) {
-  const form = $("generate-form");
-  form.replaceChildren();
-  $("generate-box").hidden = game.generate.length === 0;
-  for (const field of game.generate) {
-    const label = document.createElement("label");
-    label.textContent = field.label;
-    let input;
-    if (field.type === "choice") {
-      input = document.createElement("select");
-      for (const c of field.choices) input.appendChild(new Option(c, c));
-      input.value = field.default;
-    } else {
-      input = document.createElement("input");
-      input.type = field.type === "text" ? "text" : "number";
-      if (field.type === "float") input.step = "any";
-      if (field.min !== undefined) input.min = field.min;
-      if (field.max !== undefined) input.max = field.max;
-      input.value = field.default ?? "";
-    }
-    input.name = field.name;
-    label.appendChild(input);
-    form.appendChild(label);
-  }
-  const button = document.createElement("button");
-  button.type = "submit";
-  button.id = "generate";
-  button.textContent = "Generate";
-  form.appendChild(button);
-}
-
 async function generate(event) {
   event.preventDefault();
-  const options = {};
-  for (const field of current.game.generate) {
-    const value = $("generate-form").elements[field.name].value;
-    if (value !== "") options[field.name] = field.type === "int" ? parseInt(value, 10)
-      : field.type === "float" ? parseFloat(value) : value;
-  }
+  const options = generateOptions($("generate-form"), current.game.generate);
   $("generate").disabled = true;
   try {
     const made = await busy(api.post(`/api/games/${current.game.name}/generate`, { options }), "generating…");
@@ -330,33 +294,12 @@ async function restore(params) {
   }
 }
 
-function describe(answer) {
-  const list = document.createElement("dl");
-  const add = (term, value, cls) => {
-    if (value === undefined || value === null || value === "") return;
-    const dt = document.createElement("dt");
-    dt.textContent = term;
-    const dd = document.createElement("dd");
-    dd.textContent = typeof value === "object" ? JSON.stringify(value) : value;
-    if (cls) dd.className = cls;
-    list.append(dt, dd);
-  };
-  add("status", answer.status);
-  add("engine", answer.engine);
-  add("seconds", answer.seconds);
-  add("checker", answer.verdict_detail || answer.verdict, `verdict-${answer.verdict}`);
-  add("error", answer.error);
-  const extra = current.module.summary ? current.module.summary(answer) : [];
-  for (const [term, value] of extra) add(term, value);
-  return list;
-}
-
 // The answer's status goes on #answer only once everything it shows is drawn (the stepper too),
 // so a reader - or a test - that waits for data-status sees the finished page.
 async function showAnswer(answer) {
   current.answer = answer;
   delete $("answer").dataset.status;
-  $("answer").replaceChildren(describe(answer));
+  $("answer").replaceChildren(answerTable(answer, current.module.summary ? current.module.summary(answer) : []));
   $("answer-json").textContent = JSON.stringify(answer, null, 1);
   try {
     if (current.module.answered) {
@@ -447,7 +390,8 @@ async function route() {
   $("progress").hidden = true;
   message("");
   $("engine").replaceChildren(...game.engines.map((e) => new Option(e, e)));
-  buildGenerateForm(game);
+  $("generate-box").hidden = game.generate.length === 0;
+  buildGenerateForm($("generate-form"), game.generate);
   if (module.setup) module.setup(current.ctx);
   await Promise.all([fillListing(game), fillSolved(game)]);
   await restore(params);
