@@ -93,3 +93,24 @@ def test_the_game_position_hook(page, server) -> None:
     _open(other, url)
     other.wait_for_selector("body[data-restored]")
     assert other.get_attribute("body", "data-restored") == '{"pushes":[[1,"e"]],"turn":"mine"}'
+
+
+def test_an_instance_solved_before_is_named_by_its_hash(page, server) -> None:
+    _open(page, f"{server.url}/#roma")
+    page.select_option("#examples", "example-6x6.txt")
+    page.click("#solve")
+    page.wait_for_selector("#answer[data-status='solved']")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("#solved-box summary")
+    page.locator("#solved button", has_text="example-6x6.txt").first.click()
+    page.wait_for_selector("#answer[data-status='solved']")
+    page.keyboard.press("End")
+    url = _wait_hash(page, "&step=")
+    assert re.search(r"#roma\?solved=[0-9a-f]+&answer=glucose4&step=[1-9]", url), url
+
+    other = page.context.new_page()
+    _open(other, url)
+    other.wait_for_selector("#answer[data-status='solved']")
+    assert other.inner_text("#step-label") == page.inner_text("#step-label")
+    assert other.inner_text("#instance-info").startswith("example-6x6.txt")

@@ -259,12 +259,11 @@ function showStored(row) {
 }
 
 // Show the position a link names (link.js): its instance, the stored answer, its step, the
-// game's own position.
+// game's own position (route() keeps the address meanwhile).
 async function restore(params) {
   const source = await link.instanceOf(params).catch((e) => { errorBox(`this link's instance is damaged: ${e.message}`); });
   if (!source) return;
   const game = current.game.name;
-  restoring = true;
   try {
     if (source.text !== undefined) await loadInstance(source.text, source.name, source);
     else if (source.solved) {
@@ -288,9 +287,6 @@ async function restore(params) {
     }
   } catch (e) {
     showError(e);
-  } finally {
-    restoring = false;
-    writeLink();
   }
 }
 
@@ -372,7 +368,7 @@ async function route() {
   }
   $("page").hidden = !game;
   $("home").hidden = !!game;
-  if (!game) return;
+  if (!game) { document.title = "escapology"; return; }
   const module = await import(`./games/${game.view ? game.name : "generic"}.js`);
   current = { game, module, instance: null, source: null, position: null, frames: null, index: 0, job: null, answer: null };
   current.ctx = context(game);
@@ -392,9 +388,15 @@ async function route() {
   $("engine").replaceChildren(...game.engines.map((e) => new Option(e, e)));
   $("generate-box").hidden = game.generate.length === 0;
   buildGenerateForm($("generate-form"), game.generate);
-  if (module.setup) module.setup(current.ctx);
-  await Promise.all([fillListing(game), fillSolved(game)]);
-  await restore(params);
+  restoring = true;  // the address keeps what it names until that is shown
+  try {
+    if (module.setup) module.setup(current.ctx);
+    await Promise.all([fillListing(game), fillSolved(game)]);
+    await restore(params);
+  } finally {
+    restoring = false;
+    writeLink();
+  }
 }
 
 async function start() {
