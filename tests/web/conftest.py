@@ -1,8 +1,15 @@
-"""The web app under test (:mod:`webtools`) and Debian's Chromium driven by Playwright."""
+"""The web app under test (:mod:`webtools`) and Debian's Chromium driven by Playwright.
+
+Every test's ``page`` fails at teardown when the page wrote an error to the console or raised an
+uncaught exception (``pageerror``): the messages are in the failure. A test that provokes an error
+on purpose (a bad instance answered with a 422, which Chromium logs as a failed resource) says so
+with ``page_errors.allow("status of 422")``.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Iterator
@@ -32,13 +39,42 @@ def browser() -> Iterator[object]:
         b.close()
 
 
+class PageErrors:
+    """The console errors and uncaught exceptions of the pages a test opens."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+        self.allowed: list[re.Pattern[str]] = []
+
+    def allow(self, pattern: str) -> None:
+        """An error matching ``pattern`` (a regular expression) is expected: it does not fail the test."""
+        self.allowed.append(re.compile(pattern))
+
+    def watch(self, pg: object) -> None:
+        def console(msg: object) -> None:
+            if msg.type == "error":  # type: ignore[attr-defined]
+                where = msg.location or {}  # type: ignore[attr-defined]
+                self.seen.append(f"console: {msg.text} ({where.get('url', '?')}:{where.get('lineNumber', '?')})")  # type: ignore[attr-defined]
+
+        pg.on("console", console)  # type: ignore[attr-defined]
+        pg.on("pageerror", lambda exc: self.seen.append(f"pageerror: {exc}"))  # type: ignore[attr-defined]
+
+    def unexpected(self) -> list[str]:
+        return [m for m in self.seen if not any(p.search(m) for p in self.allowed)]
+
+
 @pytest.fixture
-def page(browser: object, server: Served) -> Iterator[object]:
+def page_errors() -> PageErrors:
+    return PageErrors()
+
+
+@pytest.fixture
+def page(browser: object, server: Served, page_errors: PageErrors) -> Iterator[object]:
     context = browser.new_context(viewport={"width": 1280, "height": 860})  # type: ignore[attr-defined]
+    context.on("page", page_errors.watch)  # every page of the context, also a second one
     pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
     pg.set_default_timeout(30_000)
     yield pg
     context.close()
-    assert not errors, f"errors in the page: {errors}"
+    unexpected = page_errors.unexpected()
+    assert not unexpected, "errors in the page:\n" + "\n".join(unexpected)

@@ -119,3 +119,9 @@ def test_the_time_limit_answers_unknown(api) -> None:
     assert r.json()["timeout"] == 3.0  # the server's limit
     state = _wait(api, r.json()["job"], 30)
     assert state["state"] == "done" and state["answer"]["status"] in ("unknown", "solved", "unsolvable")
+
+
+def test_the_favicon_is_served(api) -> None:
+    answer = api.get("/favicon.ico")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
+    assert answer.text.startswith("<svg")

@@ -71,9 +71,17 @@ def board_screenshot(page: object, path: Path) -> None:
         colours = im.convert("RGB").getcolors(maxcolors=1 << 20)
     assert colours is not None and len(colours) > 8, f"the board in {crop} looks blank"
     assert path.stat().st_size > 5000
-    keep = os.environ.get("ESCAPOLOGY_SCREENSHOTS")  # the docs' pictures: a small copy there
+    keep_for_docs(path, f"web-{path.stem}.png", scale=0.75)
+
+
+def keep_for_docs(path: Path, name: str, scale: float = 1.0) -> None:
+    """With ``ESCAPOLOGY_SCREENSHOTS=DIR`` (the docs' pictures: ``docs/img``), a copy of the
+    screenshot ``path`` there as ``name``, scaled and with at most 128 colours."""
+    from PIL import Image
+
+    keep = os.environ.get("ESCAPOLOGY_SCREENSHOTS")
     if keep:
         with Image.open(path) as im:
-            small = im.convert("RGB").resize((im.width * 3 // 4, im.height * 3 // 4), Image.LANCZOS)
-            small.quantize(colors=128).save(Path(keep) / f"web-{path.stem}.png", optimize=True)
+            small = im.convert("RGB").resize((round(im.width * scale), round(im.height * scale)), Image.LANCZOS)
+            small.quantize(colors=128).save(Path(keep) / name, optimize=True)
 

@@ -74,5 +74,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def index() -> Any:
         return FileResponse(STATIC / "index.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Any:  # an SVG: every browser of today takes it, also at this old address
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

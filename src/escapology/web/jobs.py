@@ -216,17 +216,19 @@ class Jobs:
                 job.emit("progress", phase=job.state, **({"search": job.search} if job.search else {}))
 
     async def _replace(self, worker: _Worker, job: Job, state: str, reason: str) -> _Worker:
+        """Kill ``worker``, end ``job`` (the page hears of it before the new worker has started) and
+        start a worker in its place."""
         await asyncio.to_thread(worker.stop)
         if worker in self._all:
             self._all.remove(worker)
-        fresh = await asyncio.to_thread(_Worker, self._ctx)
-        self._all.append(fresh)
         if isinstance(job.work, Task) and state == "failed":
             row = base_row(job.work)
             row.update(status="unknown", error=reason)
             await self._done(job, row)
         else:
             self._finish(job, state, reason=reason)
+        fresh = await asyncio.to_thread(_Worker, self._ctx)
+        self._all.append(fresh)
         return fresh
 
     async def _done(self, job: Job, answer: Any) -> None:

@@ -163,3 +163,10 @@ async def solved_instance(game: GameName, content_hash: str, request: Request) -
     if found is None:
         raise HTTPException(404, "the store keeps no such instance")
     return found
+
+
+@router.get("/games/{game}/solved/{content_hash}/{engine}",
+            summary="The latest answer of an engine to a solved instance (a page's link names it)")
+async def solved_answer(game: GameName, content_hash: str, engine: str, request: Request) -> dict[str, Any] | None:
+    """``null`` when the store keeps none (a link from another server): the page says so, no 404 in its console."""
+    return await request.app.state.store.run("answer", content_hash, game.value, engine)

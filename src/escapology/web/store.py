@@ -76,14 +76,22 @@ class WebStore:
 
     def solved(self, game: str, limit: int = 50) -> list[dict[str, Any]]:
         """The latest answers of ``game`` whose instance the web app kept, newest first."""
+        return self._answers("r.game = ?", (game,), limit)
+
+    def answer(self, content_hash: str, game: str, engine: str) -> dict[str, Any] | None:
+        """The latest answer of ``engine`` to the kept instance ``content_hash`` (as :meth:`solved`'s rows)."""
+        found = self._answers("r.game = ? AND r.content_hash = ? AND r.engine = ?", (game, content_hash, engine), 1)
+        return found[0] if found else None
+
+    def _answers(self, where: str, args: tuple[Any, ...], limit: int) -> list[dict[str, Any]]:
         rows = self._db.execute(
             "SELECT r.content_hash, i.name, r.engine, r.status, r.verdict, r.seconds, r.finished_at, "
-            "r.answer, r.certificate, r.error FROM results r JOIN web_instances i "
-            "ON r.content_hash = i.content_hash AND r.game = i.game WHERE r.game = ? "
-            "ORDER BY r.finished_at DESC LIMIT ?", (game, limit)).fetchall()
+            "r.answer, r.certificate, r.error, r.verdict_detail FROM results r JOIN web_instances i "
+            f"ON r.content_hash = i.content_hash AND r.game = i.game WHERE {where} "
+            "ORDER BY r.finished_at DESC LIMIT ?", (*args, limit)).fetchall()
         return [{"content_hash": r[0], "name": r[1], "engine": r[2], "status": r[3], "verdict": r[4],
                  "seconds": r[5], "finished_at": r[6], "answer": _json(r[7]), "certificate": _json(r[8]),
-                 "error": r[9]} for r in rows]
+                 "error": r[9], "verdict_detail": r[10]} for r in rows]
 
     def _close(self) -> None:
         self._store.close()

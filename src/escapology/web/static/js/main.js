@@ -1,12 +1,19 @@
 // The page: pick a game, load an instance, solve it with live progress, step through the
 // certificate, play. Each game's ES module (games/<game>.js) draws its boards and adds its controls.
 import * as api from "./api.js";
-import { show } from "./svg.js";
+import { describe as describeSvg, show } from "./svg.js";
+import * as link from "./link.js";
+import { stepWithKeys } from "./keys.js";
+import { busy, busyOn, LiveStatus } from "./busy.js";
+import { answerTable, buildGenerateForm, generateOptions } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 let current = null;
 let animation = null;
+let restoring = false;  // while a link's position is restored, the link is not rewritten
+let linkSerial = 0;
+let solveStatus = null;  // the LiveStatus of #solve-status
 
 function errorBox(message) {
   const box = $("error");
@@ -16,13 +23,57 @@ function errorBox(message) {
   errorBox.timer = setTimeout(() => { box.hidden = true; }, 12000);
 }
 
+// What a button that needs an instance says when none is loaded; thrown (sync or in a promise) it
+// is shown as the page's message, never as an error (the handlers at start()).
+const NO_INSTANCE = "load an instance first";
+class NoInstance extends Error {
+  constructor() { super(NO_INSTANCE); this.name = "NoInstance"; }
+}
+
 function message(text, kind = "") {
   const m = $("message");
   m.textContent = text || "";
   m.className = `message ${kind}`;
 }
 
-// What every game's module receives.
+// The loaded instance, or NoInstance thrown (the page says "load an instance first").
+function requireInstance() {
+  if (!current || !current.instance) throw new NoInstance();
+  return current.instance;
+}
+
+// A request about the loaded instance; refused with NoInstance (a rejected promise) when none is.
+function withInstance(url, body) {
+  if (!current || !current.instance) {
+    message(NO_INSTANCE, "bad");
+    return Promise.reject(new NoInstance());
+  }
+  return api.post(url, { text: current.instance.text, name: current.instance.name, ...body });
+}
+
+function showError(e) {
+  if (e instanceof NoInstance) message(NO_INSTANCE, "bad");
+  else errorBox(e.message || String(e));
+}
+
+// What every game's module receives (games/<game>.js: setup(ctx), loaded(ctx, info), draw(ctx,
+// state), labels(frames), frameShown(ctx, frame, index), summary(answer), answered(ctx, answer)).
+//   instance           the loaded {text, name, loaded}, or null before one is loaded
+//   requireInstance()  the loaded instance, or throws NoInstance: the page shows "load an instance
+//                      first" (also when nobody catches it), so a handler may just call it first
+//   play/check/frames  the API about the loaded instance; before one is loaded they show "load an
+//                      instance first" and reject with NoInstance (ctx.error shows it as a message)
+//   error(e)           an error in the page's error box (NoInstance: the message)
+//   busy(promise, label)  the promise, unchanged; while it is out (after 0.3 s) the page shows
+//                      `label` with the seconds elapsed ("thinking… 1.2 s"); ctx.play, check and
+//                      frames do it themselves (labels "thinking…", "checking…", "working…")
+//   setPosition(data)  the game's own position changed: `data` (any JSON value, null for none) goes
+//                      into the page's link; a module that exports position(ctx) (read whenever the
+//                      link is written) calls ctx.setPosition() without data. Opening the link
+//                      calls the module's restore(ctx, data) after loading the instance and showing
+//                      the answer's step (link.js describes the link).
+// Before an instance is loaded, a click on a button in ctx.controls says "load an instance first"
+// and does not reach the button, unless the button has the attribute data-without-instance.
 function context(game) {
   return {
     game: game.name,
@@ -32,22 +83,42 @@ function context(game) {
     controls: $("game-controls"),
     get instance() { return current.instance; },
     get answer() { return current.answer; },
+    requireInstance,
     message,
-    error: (e) => errorBox(e.message || String(e)),
-    play: (action, args) => api.post(`/api/games/${game.name}/play/${action}`,
-      { text: current.instance.text, name: current.instance.name, args }),
-    check: (certificate) => api.post(`/api/games/${game.name}/check`,
-      { text: current.instance.text, name: current.instance.name, certificate }),
-    frames: (certificate) => api.post(`/api/games/${game.name}/frames`,
-      { text: current.instance.text, name: current.instance.name, certificate }),
+    error: showError,
+    busy,
+    play: (action, args) => busy(withInstance(`/api/games/${game.name}/play/${action}`, { args }), "thinking…"),
+    check: (certificate) => busy(withInstance(`/api/games/${game.name}/check`, { certificate }), "checking…"),
+    frames: (certificate) => busy(withInstance(`/api/games/${game.name}/frames`, { certificate }), "working…"),
     showFrames,
     draw: (state) => drawState(state),
     setInstance: (text, name) => loadInstance(text, name),
+    setPosition: (...data) => {
+      if (data.length && current) current.position = data[0];
+      writeLink();
+    },
   };
 }
 
 function drawState(state) {
   if (current.module.draw && state) current.module.draw(current.ctx, state);
+  describeBoard();
+}
+
+// The board's picture for a screen reader: its <title> and a <desc> naming the game, the instance
+// and the step shown (svg.js's describe).
+function describeBoard() {
+  const svg = $("board").querySelector("svg");
+  if (!svg || !current) return;
+  const parts = [(current.game.title || current.game.name).split(":")[0]];
+  if (current.instance) {
+    const { name, loaded } = current.instance;
+    parts.push(`instance ${name || "pasted text"} (${loaded.size_unit} ${loaded.size})`);
+  }
+  if (current.frames && current.frames.length > 1) {
+    parts.push(`step ${current.index} of ${current.frames.length - 1}: ${current.labels[current.index]}`);
+  }
+  describeSvg(svg, `${current.game.name} board`, parts.join("; "));
 }
 
 // A certificate's states: the stepper walks through them.
@@ -61,11 +132,24 @@ function showFrames(frames, labels) {
 }
 
 function goTo(i) {
-  if (!current.frames) return;
+  if (!current || !current.frames) return;
   current.index = Math.max(0, Math.min(current.frames.length - 1, i));
   $("step-label").textContent = `${current.labels[current.index]} (${current.index}/${current.frames.length - 1})`;
   drawState(current.frames[current.index]);
   if (current.module.frameShown) current.module.frameShown(current.ctx, current.frames[current.index], current.index);
+  writeLink();
+}
+
+// The URL's fragment follows what the page shows (link.js): replaced, not pushed, and never while
+// a link is being restored; the last of overlapping writes wins.
+async function writeLink() {
+  if (restoring || !current) return;
+  const serial = ++linkSerial;
+  const { module, ctx } = current;
+  const pos = module.position ? module.position(ctx) : current.position;
+  const hash = await link.format({ game: current.game.name, source: current.source, answer: current.answer && current.answer.engine,
+    step: current.frames && current.answer ? current.index : 0, pos });
+  if (serial === linkSerial && current && location.hash !== hash) history.replaceState(null, "", hash);
 }
 
 function stopAnimation() {
@@ -76,6 +160,7 @@ function stopAnimation() {
 
 function animate() {
   if (animation) { stopAnimation(); return; }
+  if (!current.frames) return;
   if (current.index >= current.frames.length - 1) goTo(0);
   $("animate").textContent = "stop";
   animation = setInterval(() => {
@@ -84,24 +169,30 @@ function animate() {
   }, 800);
 }
 
-async function loadInstance(text, name) {
+// Load an instance; `source` says where it came from, for the link ({example: name}, {shared:
+// name}, {solved: hash}; by default its text).
+async function loadInstance(text, name, source = null) {
   try {
-    const loaded = await api.post(`/api/games/${current.game.name}/load`, { text, name });
+    const loaded = await busy(api.post(`/api/games/${current.game.name}/load`, { text, name }), "loading…");
     current.instance = { text, name, loaded };
+    current.source = source || { text, name };
+    current.position = null;
     current.answer = null;
     current.frames = null;
+    $("examples").value = current.source.example || "";
+    $("shared").value = current.source.shared || "";
     $("stepper").hidden = true;
     $("answer").replaceChildren();
     $("answer-json").textContent = "";
-    $("solve-status").textContent = "";
+    solveStatus.stop("");
     $("paste").value = text;
     $("solve").disabled = false;
     $("instance-info").textContent = `${name || "pasted text"}: ${loaded.size_unit} ${loaded.size}`;
     message("");
-    if (loaded.svg) show($("board"), loaded.svg);
-    else drawState(loaded.state);
+    if (loaded.svg) { show($("board"), loaded.svg); describeBoard(); } else drawState(loaded.state);
     if (current.module.loaded) current.module.loaded(current.ctx, loaded);
     $("board").dataset.loaded = name || "text";
+    writeLink();
     return loaded;
   } catch (e) {
     errorBox(`could not load ${name || "the text"}: ${e.message}`);
@@ -121,52 +212,16 @@ async function fillListing(game) {
 async function pickListed(source, name) {
   if (!name) return;
   const found = await api.get(`/api/games/${current.game.name}/instances/${source}/${encodeURIComponent(name)}`);
-  await loadInstance(found.text, found.name);
-}
-
-function buildGenerateForm(game) {
-  const form = $("generate-form");
-  form.replaceChildren();
-  $("generate-box").hidden = game.generate.length === 0;
-  for (const field of game.generate) {
-    const label = document.createElement("label");
-    label.textContent = field.label;
-    let input;
-    if (field.type === "choice") {
-      input = document.createElement("select");
-      for (const c of field.choices) input.appendChild(new Option(c, c));
-      input.value = field.default;
-    } else {
-      input = document.createElement("input");
-      input.type = field.type === "text" ? "text" : "number";
-      if (field.type === "float") input.step = "any";
-      if (field.min !== undefined) input.min = field.min;
-      if (field.max !== undefined) input.max = field.max;
-      input.value = field.default ?? "";
-    }
-    input.name = field.name;
-    label.appendChild(input);
-    form.appendChild(label);
-  }
-  const button = document.createElement("button");
-  button.type = "submit";
-  button.id = "generate";
-  button.textContent = "Generate";
-  form.appendChild(button);
+  await loadInstance(found.text, found.name, source === "examples" ? { example: name } : { shared: name });
 }
 
 async function generate(event) {
   event.preventDefault();
-  const options = {};
-  for (const field of current.game.generate) {
-    const value = $("generate-form").elements[field.name].value;
-    if (value !== "") options[field.name] = field.type === "int" ? parseInt(value, 10)
-      : field.type === "float" ? parseFloat(value) : value;
-  }
+  const options = generateOptions($("generate-form"), current.game.generate);
   $("generate").disabled = true;
   try {
-    const made = await api.post(`/api/games/${current.game.name}/generate`, { options });
-    await loadInstance(made.text, made.name);
+    const made = await busy(api.post(`/api/games/${current.game.name}/generate`, { options }), "generating…");
+    await loadInstance(made.text, made.name, { text: made.text, name: made.name });
   } catch (e) {
     errorBox(`could not generate: ${e.message}`);
   } finally {
@@ -180,38 +235,59 @@ async function fillSolved(game) {
   const rows = await api.get(`/api/games/${game.name}/solved`);
   for (const row of rows) {
     const item = document.createElement("li");
-    item.textContent = `${row.name}: ${row.status}${row.verdict ? ` (${row.verdict})` : ""}, ${row.engine}`;
-    item.title = row.finished_at;
-    item.addEventListener("click", async () => {
-      const found = await api.get(`/api/games/${game.name}/solved/${row.content_hash}`);
-      await loadInstance(found.text, found.name);
-      await showAnswer({ ...row.answer, status: row.status, certificate: row.certificate, verdict: row.verdict,
-        engine: row.engine, seconds: row.seconds, error: row.error });
-    });
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = `${row.name}: ${row.status}${row.verdict ? ` (${row.verdict})` : ""}, ${row.engine}`;
+    button.title = `solved ${row.finished_at}`;
+    button.addEventListener("click", () => loadSolved(row).catch(showError));
+    item.appendChild(button);
     list.appendChild(item);
   }
   $("solved-box").hidden = rows.length === 0;
 }
 
-function describe(answer) {
-  const list = document.createElement("dl");
-  const add = (term, value, cls) => {
-    if (value === undefined || value === null || value === "") return;
-    const dt = document.createElement("dt");
-    dt.textContent = term;
-    const dd = document.createElement("dd");
-    dd.textContent = typeof value === "object" ? JSON.stringify(value) : value;
-    if (cls) dd.className = cls;
-    list.append(dt, dd);
-  };
-  add("status", answer.status);
-  add("engine", answer.engine);
-  add("seconds", answer.seconds);
-  add("checker", answer.verdict_detail || answer.verdict, `verdict-${answer.verdict}`);
-  add("error", answer.error);
-  const extra = current.module.summary ? current.module.summary(answer) : [];
-  for (const [term, value] of extra) add(term, value);
-  return list;
+// A stored answer (a row of /solved) as the page shows it, with its instance loaded first.
+async function loadSolved(row) {
+  const found = await api.get(`/api/games/${current.game.name}/solved/${row.content_hash}`);
+  await loadInstance(found.text, found.name, { solved: row.content_hash });
+  await showStored(row);
+}
+
+function showStored(row) {
+  return showAnswer({ ...row.answer, status: row.status, certificate: row.certificate, verdict: row.verdict,
+    verdict_detail: row.verdict_detail, engine: row.engine, seconds: row.seconds, error: row.error });
+}
+
+// Show the position a link names (link.js): its instance, the stored answer, its step, the
+// game's own position (route() keeps the address meanwhile).
+async function restore(params) {
+  const source = await link.instanceOf(params).catch((e) => { errorBox(`this link's instance is damaged: ${e.message}`); });
+  if (!source) return;
+  const game = current.game.name;
+  try {
+    if (source.text !== undefined) await loadInstance(source.text, source.name, source);
+    else if (source.solved) {
+      const found = await api.get(`/api/games/${game}/solved/${encodeURIComponent(source.solved)}`);
+      await loadInstance(found.text, found.name, source);
+    } else await pickListed(source.example !== undefined ? "examples" : "shared", source.example ?? source.shared);
+    const engine = params.get("answer");
+    if (engine) {
+      const hash = current.instance.loaded.content_hash;
+      const row = await api.get(`/api/games/${game}/solved/${hash}/${encodeURIComponent(engine)}`);
+      if (row) {
+        if (current.game.engines.includes(engine)) $("engine").value = engine;
+        await showStored(row);
+        goTo(parseInt(params.get("step") || "0", 10) || 0);
+      } else message(`this link's answer (${engine}) is not in this server's store: solve the instance to see it`);
+    }
+    if (params.has("pos") && current.module.restore) {
+      const data = JSON.parse(await link.unpack(params.get("pos")));
+      current.position = data;
+      await current.module.restore(current.ctx, data);
+    }
+  } catch (e) {
+    showError(e);
+  }
 }
 
 // The answer's status goes on #answer only once everything it shows is drawn (the stepper too),
@@ -219,7 +295,7 @@ function describe(answer) {
 async function showAnswer(answer) {
   current.answer = answer;
   delete $("answer").dataset.status;
-  $("answer").replaceChildren(describe(answer));
+  $("answer").replaceChildren(answerTable(answer, current.module.summary ? current.module.summary(answer) : []));
   $("answer-json").textContent = JSON.stringify(answer, null, 1);
   try {
     if (current.module.answered) {
@@ -229,47 +305,50 @@ async function showAnswer(answer) {
     if (answer.certificate === null || answer.certificate === undefined) return;
     const shown = await current.ctx.frames(answer.certificate);
     if (shown.frames) showFrames(shown.frames, current.module.labels ? current.module.labels(shown.frames) : null);
-    else if (shown.svg) show($("board"), shown.svg);
+    else if (shown.svg) { show($("board"), shown.svg); describeBoard(); }
   } finally {
     $("answer").dataset.status = answer.status;
+    writeLink();
   }
 }
 
 async function solve() {
-  const game = current.game.name;
+  if (!current.instance) { message(NO_INSTANCE, "bad"); return; }
+  const game = current.game.name, instance = current.instance;
   $("solve").disabled = true;
   $("cancel").disabled = false;
   $("progress").hidden = false;
   $("answer").replaceChildren();
-  $("solve-status").textContent = "queued";
+  solveStatus.start("queued");
+  let started = null;
   try {
-    const started = await api.post(`/api/games/${game}/solve`, {
+    started = await api.post(`/api/games/${game}/solve`, {
       text: current.instance.text, name: current.instance.name,
       engine: $("engine").value, timeout: parseFloat($("timeout").value) || null,
     });
     current.job = started.job;
     const end = await api.follow(started.job, (name, data) => {
-      const phase = name === "progress" ? data.phase : name;
-      const search = data.search ? Object.entries(data.search).filter(([k]) => k !== "search")
-        .map(([k, v]) => `${k} ${typeof v === "number" ? v.toLocaleString("en") : v}`).join(", ") : "";
-      $("solve-status").textContent = `${phase}, ${data.elapsed.toFixed(1)} s${search ? ` (${data.search.search}: ${search})` : ""}`;
+      if (name === "warning") errorBox(data.message);
+      else if (current.instance === instance) solveStatus.event(name, data);
     });
-    if (current.game.name !== game) return;
+    if (current.instance !== instance) return;  // another instance (or game) is shown now
     if (end.name === "done") {
-      $("solve-status").textContent = `${end.data.answer.status} in ${end.data.elapsed.toFixed(2)} s`;
+      solveStatus.stop(`${end.data.answer.status} in ${end.data.elapsed.toFixed(2)} s`);
       await showAnswer(end.data.answer);
       fillSolved(current.game);
     } else {
-      $("solve-status").textContent = `${end.name}${end.data.reason ? ": " + end.data.reason : ""}`;
+      solveStatus.stop(`${end.name}${end.data.reason ? ": " + end.data.reason : ""}`);
     }
   } catch (e) {
     errorBox(`could not solve: ${e.message}`);
-    $("solve-status").textContent = "";
+    solveStatus.stop("");
   } finally {
-    current.job = null;
-    $("solve").disabled = false;
-    $("cancel").disabled = true;
-    $("progress").hidden = true;
+    if (current.job === (started ? started.job : null)) {
+      current.job = null;
+      $("solve").disabled = !current.instance;
+      $("cancel").disabled = true;
+      $("progress").hidden = true;
+    }
   }
 }
 
@@ -279,14 +358,19 @@ async function cancel() {
 
 async function route() {
   stopAnimation();
-  const name = location.hash.slice(1);
+  solveStatus.stop();
+  const { game: name, params } = link.parse(location.hash);
   const game = games.find((g) => g.name === name);
-  for (const a of document.querySelectorAll("#games a")) a.classList.toggle("active", a.dataset.game === name);
+  for (const a of document.querySelectorAll("#games a")) {
+    a.classList.toggle("active", a.dataset.game === name);
+    if (a.dataset.game === name) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
   $("page").hidden = !game;
   $("home").hidden = !!game;
-  if (!game) return;
+  if (!game) { document.title = "escapology"; return; }
   const module = await import(`./games/${game.view ? game.name : "generic"}.js`);
-  current = { game, module, instance: null, frames: null, index: 0, job: null, answer: null };
+  current = { game, module, instance: null, source: null, position: null, frames: null, index: 0, job: null, answer: null };
   current.ctx = context(game);
   document.title = `escapology: ${game.name}`;
   $("board").replaceChildren();
@@ -298,14 +382,28 @@ async function route() {
   $("instance-info").textContent = "";
   $("stepper").hidden = true;
   $("solve").disabled = true;
+  $("cancel").disabled = true;
+  $("progress").hidden = true;
   message("");
   $("engine").replaceChildren(...game.engines.map((e) => new Option(e, e)));
-  buildGenerateForm(game);
-  if (module.setup) module.setup(current.ctx);
-  await Promise.all([fillListing(game), fillSolved(game)]);
+  $("generate-box").hidden = game.generate.length === 0;
+  buildGenerateForm($("generate-form"), game.generate);
+  restoring = true;  // the address keeps what it names until that is shown
+  try {
+    if (module.setup) module.setup(current.ctx);
+    await Promise.all([fillListing(game), fillSolved(game)]);
+    await restore(params);
+  } finally {
+    restoring = false;
+    writeLink();
+  }
 }
 
 async function start() {
+  solveStatus = new LiveStatus($("solve-status"));
+  busyOn($("busy"));
+  // whoever draws the board (a game's handler too), its picture is described
+  new MutationObserver(describeBoard).observe($("board"), { childList: true });
   games = await api.get("/api/games");
   for (const game of games) {
     const link = document.createElement("a");
@@ -329,11 +427,30 @@ async function start() {
   $("generate-form").addEventListener("submit", generate);
   $("solve").addEventListener("click", solve);
   $("cancel").addEventListener("click", cancel);
-  $("first").addEventListener("click", () => { stopAnimation(); goTo(0); });
-  $("prev").addEventListener("click", () => { stopAnimation(); goTo(current.index - 1); });
-  $("next").addEventListener("click", () => { stopAnimation(); goTo(current.index + 1); });
-  $("last").addEventListener("click", () => { stopAnimation(); goTo(current.frames.length - 1); });
+  const steps = {
+    first: () => { stopAnimation(); goTo(0); },
+    prev: () => { stopAnimation(); goTo(current.index - 1); },
+    next: () => { stopAnimation(); goTo(current.index + 1); },
+    last: () => { stopAnimation(); goTo(Infinity); },
+  };
+  for (const [id, step] of Object.entries(steps)) $(id).addEventListener("click", step);
+  stepWithKeys(steps, () => !!(current && current.frames && !$("page").hidden && !$("stepper").hidden));
   $("animate").addEventListener("click", animate);
+  // a game's button pressed before an instance is loaded: the message, not the game's handler
+  $("game-controls").addEventListener("click", (event) => {
+    const button = event.target.closest("button, input[type=submit]");
+    if (!button || current.instance || button.hasAttribute("data-without-instance")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    message(NO_INSTANCE, "bad");
+  }, true);
+  // NoInstance thrown anywhere (requireInstance, a refused ctx.play nobody caught): the message
+  window.addEventListener("error", (event) => {
+    if (event.error instanceof NoInstance) { event.preventDefault(); message(NO_INSTANCE, "bad"); }
+  });
+  window.addEventListener("unhandledrejection", (event) => {
+    if (event.reason instanceof NoInstance) { event.preventDefault(); message(NO_INSTANCE, "bad"); }
+  });
   window.addEventListener("hashchange", route);
   await route();
   document.body.dataset.ready = "1";

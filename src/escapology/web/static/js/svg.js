@@ -13,8 +13,30 @@ export function el(tag, attrs = {}, parent = null) {
   return node;
 }
 
-export function svgRoot(width, height, label) {
-  return el("svg", { xmlns: NS, viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": label });
+// A board's <svg>: an image for assistive technology named `label`, with that <title> and the
+// <desc> `description` (the page replaces the description with what the board shows: describe()).
+export function svgRoot(width, height, label, description = null) {
+  const root = el("svg", { xmlns: NS, viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": label });
+  el("title", { text: label }, root);
+  if (description) el("desc", { text: description }, root);
+  return root;
+}
+
+// Give the board's <svg> (drawn here or sent by the server) its name and description: a <title>
+// (kept when there is one, else `label`) and a <desc> of `description`, the first two children.
+export function describe(svg, label, description) {
+  if (!svg) return;
+  if (!svg.getAttribute("role")) svg.setAttribute("role", "img");
+  let title = [...svg.children].find((c) => c.tagName === "title");
+  if (!title) {
+    title = el("title", { text: svg.getAttribute("aria-label") || label });
+    svg.prepend(title);
+  }
+  if (!svg.getAttribute("aria-label")) svg.setAttribute("aria-label", title.textContent);
+  let desc = [...svg.children].find((c) => c.tagName === "desc");
+  if (!desc) desc = el("desc");
+  desc.textContent = description;
+  title.after(desc);
 }
 
 export function text(parent, x, y, content, attrs = {}) {
