@@ -228,8 +228,7 @@ const HOW = `Push a row (east or west) or a column (north or south) by one place
   at the left.`;
 
 function buildSide(box) {
-  box.innerHTML = `<div id="lab-status" class="pk-status" role="status" data-testid="status"></div>
-    <div id="lab-viewing" hidden><p class="pk-note">You are looking at the solver's plan.</p>
+  box.innerHTML = `<div id="lab-viewing" hidden><p class="pk-note">You are looking at the solver's plan.</p>
       <button type="button" id="lab-back">back to my game</button>
       <button type="button" id="lab-adopt">play on from this step</button></div>
     <p id="lab-cursor" class="pk-note"></p>

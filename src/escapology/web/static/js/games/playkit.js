@@ -9,7 +9,7 @@ import { el } from "../svg.js";
 export const TAP = 24;
 
 const STYLE = `
-.pk-wrap { display: flex; flex-wrap: wrap; gap: .8em; align-items: flex-start; justify-content: center; width: 100%; }
+.pk-wrap { display: flex; flex-wrap: wrap; gap: .8em; align-items: flex-start; justify-content: flex-start; width: 100%; }
 .pk-host { flex: 0 1 auto; max-width: 100%; overflow: auto; outline: none; border-radius: 4px; }
 .pk-host:focus-visible, .pk-host:focus { box-shadow: 0 0 0 2px #1f6feb55; }
 .pk-host svg { max-width: none !important; display: block; }
@@ -18,8 +18,9 @@ const STYLE = `
 .pk-host [data-key] { outline: none; }
 .pk-host.pk-kbd [data-key]:focus .pk-hit { stroke: #111; stroke-width: 2; stroke-dasharray: 3 2; }
 .pk-host .pk-off { cursor: default; }
-.pk-side { flex: 1 1 210px; min-width: 200px; max-width: 340px; font-size: 13px; line-height: 1.35; }
+.pk-side { flex: 1 1 200px; min-width: 200px; font-size: 13px; line-height: 1.35; }
 .pk-side h3 { font-size: 1em; margin: .7em 0 .25em; }
+.pk-wrap > .pk-status { flex: 1 1 100%; font-size: 14px; }
 .pk-status { font-weight: 600; padding: .35em .5em; border-radius: 4px; background: #f1efe8; }
 .pk-status.good { background: #e3f4e6; color: #1e7b34; }
 .pk-status.bad { background: #fdecea; color: #c0392b; }
@@ -29,7 +30,8 @@ const STYLE = `
 .pk-moves li.now { background: #dde8fb; font-weight: 600; }
 .pk-moves li.undone { color: #999; }
 .pk-moves:empty::before { content: "none yet"; color: #888; margin-left: -2.2em; }
-.pk-legend { list-style: none; margin: 0; padding: 0; }
+.pk-legend { list-style: none; margin: 0; padding: 0; columns: 2 240px; column-gap: 1.2em; }
+.pk-legend li { break-inside: avoid; }
 .pk-legend li { display: flex; align-items: center; gap: .45em; margin: .1em 0; }
 .pk-legend svg { flex: none; }
 .pk-side details { margin: .5em 0; }
@@ -63,8 +65,9 @@ export function injectStyle() {
   document.head.appendChild(style);
 }
 
-// The board's frame inside ctx.board: a focusable host for the SVG and a side panel beside it
-// (below when the board is too wide). `build(side)` fills the side panel the first time.
+// The board's frame inside ctx.board: the status line above (#<id>-status), a focusable host for
+// the SVG and a side panel beside it (below when the board is too wide). `build(side)` fills the
+// side panel the first time.
 export function frame(ctx, id, label, build) {
   injectStyle();
   let wrap = ctx.board.querySelector(`:scope > .pk-wrap[data-game="${id}"]`);
@@ -81,7 +84,12 @@ export function frame(ctx, id, label, build) {
     const side = document.createElement("aside");
     side.className = "pk-side";
     side.id = `${id}-side`;
-    wrap.append(host, side);
+    const status = document.createElement("div");  // whose move it is, or how the game ended
+    status.className = "pk-status";
+    status.id = `${id}-status`;
+    status.setAttribute("role", "status");
+    status.dataset.testid = "status";
+    wrap.append(status, host, side);
     ctx.board.replaceChildren(wrap);
     build(side);
   }
@@ -94,7 +102,7 @@ export function boardWidth(ctx, least) {
   const style = getComputedStyle(ctx.board);
   const inner = ctx.board.clientWidth - parseFloat(style.paddingLeft || 0) - parseFloat(style.paddingRight || 0);
   const all = Math.max(320, inner || 600);
-  return all - 220 >= least ? all - 220 : all;
+  return all - 236 >= least ? all - 236 : all;
 }
 
 // Put `svg` in the host, keeping the keyboard focus where it was (on the element with the same
