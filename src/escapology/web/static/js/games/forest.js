@@ -322,6 +322,7 @@ async function useRolls() {
 }
 
 function moveCursor([di, dj]) {
+  $("forest-host").focus({ preventScroll: true });  // Enter acts on the cursor now, not on a focused arrow
   const from = base.fields[cursor];
   let best = null, score = Infinity;
   for (const f of base.fields) {

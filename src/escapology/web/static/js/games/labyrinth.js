@@ -164,6 +164,7 @@ async function playOnFromHere() {
 }
 
 function moveCursor([di, dj]) {
+  $("lab-host").focus({ preventScroll: true });  // Enter acts on the cursor now, not on a focused arrow
   const n = (shown || hist.current.state).n;
   const i = Math.max(-1, Math.min(n, cursor.i + di)), j = Math.max(-1, Math.min(n, cursor.j + dj));
   const ring = (v) => v === -1 || v === n;
