@@ -103,7 +103,8 @@ def test_load_solve_and_step(page, server) -> None:
 def test_a_win_against_the_bot_with_the_keyboard(page, server, tmp_path: Path) -> None:
     errors = open_published(page, server)
     new_game(page, seed=1, cards=1)
-    assert page.inner_text("#am-score").splitlines()[1:] == ["● red (you)\t0 of 1\tU\tto move", "● yellow (bot)\t0 of 1\thidden\t"]
+    assert page.inner_text("#am-score").splitlines()[1:] == ["● red (you)\t0 of 1\tU\tto move",
+                                                            "● yellow (bot)\t0 of 1\thidden\t"]
     for k in range(1, 6):
         shift, quarter, (r, c) = solver_turn(page.text_content("#am-position"))
         page.focus(f"[data-shift='{shift}']")  # Tab's target

@@ -58,10 +58,12 @@ def played(page) -> int:
 def labels_apart(page) -> int:
     """The chance labels on the board: none overlaps another; their number."""
     boxes = page.eval_on_selector_all(
-        "#board .chance-label rect", "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })")
+        "#board .chance-label rect",
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })")
     for i, (x, y, w, h) in enumerate(boxes):
         for (x2, y2, w2, h2) in boxes[:i]:
-            assert x + w <= x2 + 0.5 or x2 + w2 <= x + 0.5 or y + h <= y2 + 0.5 or y2 + h2 <= y + 0.5, (boxes[i], (x2, y2, w2, h2))
+            apart = x + w <= x2 + 0.5 or x2 + w2 <= x + 0.5 or y + h <= y2 + 0.5 or y2 + h2 <= y + 0.5
+            assert apart, (boxes[i], (x2, y2, w2, h2))
     return len(boxes)
 
 
@@ -187,7 +189,8 @@ def test_unknown_dice_to_a_loss_and_a_win(page, server) -> None:
         labels = page.locator("#board .chance-label text").all_text_contents()
         assert labels and all(t.endswith("%") for t in labels), labels
         title = page.locator("#board .chance-label title").first.text_content()
-        assert re.fullmatch(r"field \d+: chance \d+(/\d+)? \([\d.]+%\) to reach the target in the turns after this one", title), title
+        assert re.fullmatch(r"field \d+: chance \d+(/\d+)? \([\d.]+%\) to reach the target in the turns after this one",
+                            title), title
         if turn == 1:
             assert page.is_disabled("#forest-turns") is False
             assert "with 2 turns left" in page.inner_text("#forest-info")

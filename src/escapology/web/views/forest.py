@@ -77,7 +77,8 @@ def _field(inst: Instance, v: Any) -> int:
 
 
 def _dice(inst: Instance, dice: Any) -> tuple[int, int]:
-    if not (isinstance(dice, list) and len(dice) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in dice)):
+    if not (isinstance(dice, list) and len(dice) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in dice)):
         raise InputError("the dice are [x, y]")
     d = inst.board.die
     if not all(1 <= x <= d for x in dice):
@@ -132,7 +133,8 @@ def _fewest(inst: Instance, start: int, rolls: tuple[tuple[int, int], ...]) -> i
 def known(inst: Instance, *, position: Any, step: Any) -> dict[str, Any]:
     """The known rolls: turn ``step + 1`` takes roll ``step + 1``. The fields it can end on from
     ``position``, each with the fewest turns after it to reach the target with the rolls left
-    (``after``; ``None``: not any more), the fewest first (among equals, moving on before staying); and ``fewest_here``, the fewest turns
+    (``after``; ``None``: not any more), the fewest first (among equals, moving on before
+    staying); and ``fewest_here``, the fewest turns
     from ``position`` with roll ``step + 1`` on."""
     v = _field(inst, position)
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < len(inst.rolls):

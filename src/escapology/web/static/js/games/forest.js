@@ -148,7 +148,9 @@ function statusOf() {
   const end = over();
   if (end === "won") {
     let fewest = "";
-    if (known() && fewestStart !== null) fewest = k === fewestStart ? ": the fewest possible" : ` (the fewest with these rolls is ${fewestStart})`;
+    const a = ctxNow.answer;
+    const least = fewestStart !== null ? fewestStart : a && a.status === "solved" && Number.isInteger(a.turns) ? a.turns : null;
+    if (known() && least !== null) fewest = k === least ? ": the fewest possible" : ` (the fewest with these rolls is ${least})`;
     return [`Target reached in ${plural(k, "turn")}${known() ? fewest : ` of ${all}`}. The game is over.`, "good"];
   }
   if (end === "lost") {
