@@ -134,19 +134,21 @@ def new_game(inst: Position | None, *, seed: int = 1, cards: int | None = 3, boa
     """A new game for two, home tiles added (:func:`~escapology.amazeing.game.start_game`).
     ``board`` ``"published"``: a published board drawn with ``seed``, ``cards`` treasure cards
     each; ``"loaded"``: the loaded position with its players, each player's cards (her target
-    first) cut to ``cards`` when given; default: the loaded position when it has two players or
-    more, else a published board."""
+    first) cut to ``cards`` when given (a game for two: a position with more players is refused);
+    default: the loaded position when it has two players, else a published board."""
     if cards is not None and (not isinstance(cards, int) or isinstance(cards, bool) or not 1 <= cards <= 12):
         raise InputError("cards is 1..12")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise InputError("seed is a number")
     has_players = inst is not None and len(inst.players) >= 2
     if board is None:
-        board = "loaded" if has_players else "published"
+        board = "loaded" if has_players and inst is not None and len(inst.players) == 2 else "published"
     if board == "loaded":
         if not has_players:
             raise InputError("the loaded position has fewer than two players: play on a published board")
         assert inst is not None
+        if len(inst.players) > 2:
+            raise InputError(f"the page plays games for two; the loaded position has {len(inst.players)} players")
         base = inst if cards is None else _cut_cards(inst, cards)
     elif board == "published":
         base = published_position(seed, 2, cards or 3)

@@ -91,8 +91,8 @@ export function loaded(ctx, info) {
   viewing = false;
   const players = info.state.players.length;
   const option = $("am-board").querySelector("option[value='loaded']");
-  option.disabled = players < 2;
-  $("am-board").value = players >= 2 ? "loaded" : "published";
+  option.disabled = players !== 2;
+  $("am-board").value = players === 2 ? "loaded" : "published";
   boardNote();
   cursor = { i: 0, j: 0 };
   draw(ctx, loadedState);
@@ -105,7 +105,7 @@ function boardNote() {
   const players = loadedState ? loadedState.players.length : 0;
   $("am-board-note").textContent = loadedBoard
     ? "the loaded position's board and players; each player's cards are cut to 'cards' (the seed draws a published board only)"
-    : players >= 2 ? "" : loadedState ? `the loaded position has ${players === 1 ? "one player" : "no player"}: a game needs two` : "";
+    : players === 2 || !loadedState ? "" : `the loaded position has ${players === 1 ? "one player" : players ? `${players} players` : "no player"}: the page plays games for two`;
 }
 
 // ----- the game -------------------------------------------------------------------------------
