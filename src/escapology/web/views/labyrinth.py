@@ -77,11 +77,24 @@ def frames(inst: Instance, certificate: Any) -> list[dict[str, Any]]:
 
 
 def move(inst: Instance, plan: Any, push: Any) -> dict[str, Any]:
-    """Play ``push`` (``[line, direction]``) after ``plan``: the new plan and its last state."""
+    """Play ``push`` (``[line, direction]``) after ``plan``: the new plan and its last state. The
+    game is over once a push lets the avatar reach the goal, or after ``max_steps`` pushes: a
+    push after that is refused.
+
+    >>> from escapology.labyrinth import load
+    >>> inst = load("field(1..2,1..2). init_on(1,1). goal_on(2,2). connect(1,1,e). connect(2,2,w). max_steps(2).")
+    >>> move(inst, [[1, "n", 1]], [2, "e"])
+    Traceback (most recent call last):
+    ...
+    escapology.core.errors.InputError: the goal is reached after push 1: the game is over
+    """
     pushes = _plan(plan) + _plan([push])
     if len(pushes) > inst.max_steps:
         raise InputError(f"max_steps is {inst.max_steps}: no more pushes")
     states = frames(inst, [[p.line, p.direction, s] for s, p in enumerate(pushes, start=1)])
+    for s in states[1:-1]:
+        if s["won"]:
+            raise InputError(f"the goal is reached after push {s['step']}: the game is over")
     return {"plan": [[p.line, p.direction, s] for s, p in enumerate(pushes, start=1)], "state": states[-1]}
 
 

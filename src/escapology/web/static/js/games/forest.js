@@ -1,72 +1,356 @@
-// The Enchanted Forest: the board from its coordinates, the plan of the known rolls turn by turn,
-// and play with unknown dice: roll (or enter) the dice, see where the turn can end with each
-// field's exact chance of reaching the target, the best ringed; click a field to move there.
-import { el, show, svgRoot, text } from "../svg.js";
+// The Enchanted Forest as a game: reach the target field within the turns you have. With known
+// rolls (the instance's, or entered here) each turn takes the next roll and the game is lost when
+// they run out; with unknown dice you roll (or enter) two dice each turn for a number of turns
+// chosen at the start. Every field the turn can end on is ringed with what it is worth: with
+// unknown dice the exact chance to reach the target in the turns left (as a percentage, the
+// fraction on hover), with known rolls the fewest turns still needed. The board is drawn from its
+// coordinates (the real board's pixel positions). Every answer is the server's (the view's
+// `known`, `roll`, `move` and `with_rolls`, the game's own Odds, solve and load).
+import { el, svgRoot, text } from "../svg.js";
+import * as pk from "./playkit.js";
 
-let base = null;
-let position = null;
-let options = null;
-let turnsLeft = 10;
+const EDGE = "#b8ad8f", START = "#1e7b34", TARGET = "#c0392b", SPECIAL = "#6a3d9a", SPECIAL_FILL = "#e7d9f7";
+const FIELD = "#ffffff", PAWN = "#111", WALK = "#1f6feb", BEST = "#f39c12", END = "#1f6feb", LEADER = "#8aa";
+// the real board's colours (its map XML), softened so that the numbers stay readable
+const COLOURS = { blue: "#8fb8ea", red: "#f1a29a", orange: "#f7c680", green: "#b9e0b0", white: "#ffffff", violet: "#d3b5e6" };
 const $ = (id) => document.getElementById(id);
 
+let ctxNow = null;
+let base = null;          // the loaded state
+let hist = null;          // pk.History of {position, turn: {roll, walk, jump, from} | null}
+let gameState = null;     // the state drawn for the game (the stepper draws others)
+let viewing = null;       // {index}: the stepper shows the solver's plan
+let shown = null;
+let offer = null;         // the options of the turn at hist.index: {index, dice, options, best, fewest_here | chance_here}
+let dice = null;          // unknown dice: this turn's roll once rolled or entered
+let turnsTotal = 10;
+let fewestStart = null;   // known rolls: the fewest turns from the start
+let cursor = 0;
+let busy = false;
+let asked = 0;            // the latest request for options: older answers are dropped
+const colourMemory = new Map();
+
+const active = () => !!$("forest-controls") && !!ctxNow && !!base;
+const known = () => base.rolls.length > 0;
+const turnsAll = () => (known() ? base.rolls.length : turnsTotal);
+const label = (v) => base.fields[v].label;
+
+pk.listenKeys(active, (e, command) => {
+  if (command === "undo") { undo(); return true; }
+  if (command === "redo") { redo(); return true; }
+  if (e.key === "d" && !e.shiftKey) { rollDice(); return true; }
+  if (/^[1-9]$/.test(e.key)) {
+    const option = offer && offer.index === hist.index ? offer.options[Number(e.key) - 1] : null;
+    if (option) moveTo(option.field);
+    else if (offer && offer.index === hist.index && !over()) ctxNow.message(`there are ${offer.options.length} fields to choose from`, "bad");
+    else moveTo(null);  // says why no turn can be made now
+    return true;
+  }
+  const host = $("forest-host");
+  if (!host || !host.contains(document.activeElement)) return false;
+  const step = pk.arrowStep(e.key);
+  if (step) { moveCursor(step); return true; }
+  if (e.key === "Enter" || e.key === " ") { moveTo(cursor); return true; }
+  return false;
+});
+
+window.addEventListener("resize", () => {
+  clearTimeout(window.forestResize);
+  window.forestResize = setTimeout(() => { if (active() && shown) draw(ctxNow, shown); }, 150);
+});
+
 export function setup(ctx) {
-  ctx.controls.innerHTML = `<fieldset><legend>Play with unknown dice</legend>
-    <label>dice <input type="number" id="forest-x" min="1" value="3" style="width:3.5em">
-      <input type="number" id="forest-y" min="1" value="4" style="width:3.5em"></label>
-    <button type="button" id="forest-roll">roll</button>
-    <button type="button" id="forest-show">show the moves</button>
-    <label>turns left <input type="number" id="forest-turns" min="1" max="200" value="10" style="width:4em"></label>
-    <button type="button" id="forest-restart">restart</button></fieldset>
-    <p id="forest-info" class="info" data-testid="odds"></p>`;
-  $("forest-roll").onclick = () => {
-    const d = base ? base.die : 6;
-    $("forest-x").value = 1 + Math.floor(Math.random() * d);
-    $("forest-y").value = 1 + Math.floor(Math.random() * d);
-    showMoves(ctx);
-  };
-  $("forest-show").onclick = () => showMoves(ctx);
-  $("forest-restart").onclick = () => { position = base.start; options = null; $("forest-turns").value = 10; redraw(ctx); ctx.message(""); };
+  ctxNow = ctx;
+  base = null;
+  hist = null;
+  ctx.controls.innerHTML = `<fieldset id="forest-controls"><legend>Play</legend>
+    <button type="button" id="forest-undo" title="take back the last turn (u, Ctrl+Z)">undo</button>
+    <button type="button" id="forest-redo" title="play the turn taken back again (r, Ctrl+Y)">redo</button>
+    <button type="button" id="forest-restart" title="back to the start">new game</button>
+    <span id="forest-dice-box">
+      <label title="the turns you have: set before the first turn">turns <input type="number" id="forest-turns" min="1" max="200" value="10" style="width:4em"></label>
+      <button type="button" id="forest-roll" title="throw two dice (d)">roll the dice</button>
+      <label>or enter <input type="number" id="forest-x" min="1" value="3" style="width:3.5em" aria-label="first die">
+        <input type="number" id="forest-y" min="1" value="4" style="width:3.5em" aria-label="second die"></label>
+      <button type="button" id="forest-show">use these dice</button></span></fieldset>
+    <fieldset id="forest-rolls-box"><legend>Known rolls</legend>
+      <input type="text" id="forest-rolls" placeholder="e.g. 3 5, 2 2, 6 1" size="26" aria-label="known rolls">
+      <button type="button" id="forest-use-rolls">use these rolls</button>
+      <span class="info" id="forest-rolls-note">Solve and play use them, one roll a turn; empty: unknown dice.</span></fieldset>`;
+  $("forest-undo").onclick = undo;
+  $("forest-redo").onclick = redo;
+  $("forest-restart").onclick = () => { if (hist) { hist.goTo(0); newPosition(); } };
+  $("forest-roll").onclick = rollDice;
+  $("forest-show").onclick = () => useDice([parseInt($("forest-x").value, 10), parseInt($("forest-y").value, 10)]);
+  $("forest-use-rolls").onclick = useRolls;
+  $("forest-rolls").addEventListener("keydown", (e) => { if (e.key === "Enter") useRolls(); });
 }
 
 export function loaded(ctx, info) {
+  ctxNow = ctx;
   base = info.state;
-  position = base.start;
-  options = null;
+  const signature = base.fields.map((f) => f.label).join(" ") + "|" + base.edges.map((e) => e.join("-")).join(" ");
+  if (base.fields.some((f) => f.colour)) colourMemory.set(signature, base.fields.map((f) => f.colour));
+  else if (colourMemory.has(signature)) {  // the same board with rolls entered: its facts have no colours
+    const colours = colourMemory.get(signature);
+    base.fields.forEach((f, i) => { f.colour = colours[i]; });
+  }
+  hist = new pk.History({ position: base.start, turn: null });
+  viewing = null;
+  fewestStart = null;
+  cursor = base.start;
+  $("forest-rolls").value = base.rolls.map(([x, y]) => `${x} ${y}`).join(", ");
+  $("forest-x").max = $("forest-y").max = base.die;
+  newPosition();
 }
 
-function redraw(ctx) { ctx.draw({ ...base, position, walk: [] }); }
+// ----- the game -------------------------------------------------------------------------------
 
-async function showMoves(ctx) {
+function over() {
+  const here = hist.current.position;
+  if (here === base.target) return "won";
+  if (hist.index >= turnsAll()) return "lost";
+  if (offer && offer.index === hist.index && offer.options.length === 0) return "stuck";
+  return null;
+}
+
+function plural(k, word) { return `${k} ${word}${k === 1 ? "" : "s"}`; }
+
+// A chance as a percentage, with two decimals where the chances crowd near 0 or 100 %.
+function percent(v) {
+  if (v >= 1) return "100%";
+  if (v <= 0) return "0%";
+  const p = v * 100;
+  if (p < 0.01) return "<0.01%";
+  if (p > 99.99) return ">99.99%";
+  return `${p < 1 || p > 99 ? p.toFixed(2) : p.toFixed(1)}%`;
+}
+
+function optionText(o) {
+  if (known()) {
+    if (o.field === base.target) return "target";
+    return o.after === null ? "✗" : `${o.after} more`;
+  }
+  return percent(o.value);
+}
+
+function optionTitle(o) {
+  if (known()) {
+    if (o.field === base.target) return `field ${o.label}: the target`;
+    return o.after === null ? `field ${o.label}: the target cannot be reached from there with the rolls left`
+      : `field ${o.label}: the target in ${plural(o.after, "more turn")} with the rolls left`;
+  }
+  return `field ${o.label}: chance ${o.fraction} (${(o.value * 100).toFixed(4)}%) to reach the target in the turns after this one`;
+}
+
+function statusOf() {
+  const k = hist.index, all = turnsAll(), here = label(hist.current.position);
+  const end = over();
+  if (end === "won") {
+    let fewest = "";
+    const a = ctxNow.answer;
+    const least = fewestStart !== null ? fewestStart : a && a.status === "solved" && Number.isInteger(a.turns) ? a.turns : null;
+    if (known() && least !== null) fewest = k === least ? ": the fewest possible" : ` (the fewest with these rolls is ${least})`;
+    return [`Target reached in ${plural(k, "turn")}${known() ? fewest : ` of ${all}`}. The game is over.`, "good"];
+  }
+  if (end === "lost") {
+    return [known() ? `Lost: the ${plural(all, "known roll")} are used up and the pawn is on field ${here}, not on the target.`
+      : `Lost: the ${plural(all, "turn")} are played and the pawn is on field ${here}, not on the target.`, "bad"];
+  }
+  if (end === "stuck") {
+    return [`Lost: roll ${offer.dice.join("+")} allows no turn from field ${here} (no stepping straight back, no pass).`, "bad"];
+  }
+  const roll = known() ? base.rolls[k] : dice;
+  if (!roll) return [`Turn ${k + 1} of ${all}: roll the dice (or enter them).`, ""];
+  return [`Turn ${k + 1} of ${all}: roll ${roll.join("+")}. Pick a ringed field to end the turn on.`, ""];
+}
+
+function infoOf() {
+  if (!offer || offer.index !== hist.index) return "";
+  const here = label(hist.current.position);
+  if (known()) {
+    return offer.fewest_here === null ? `From field ${here} the target cannot be reached with the rolls left.`
+      : `From field ${here} the target can be reached in ${plural(offer.fewest_here, "turn")} with the rolls left.`;
+  }
+  const left = turnsAll() - hist.index;
+  return `From field ${here} with ${plural(left, "turn")} left: ${percent(offer.chance_here.value)} to reach the target, `
+    + `playing the best moves (exactly ${offer.chance_here.fraction}).`;
+}
+
+// A new position on the board (a move, undo, redo, restart): its options when the roll is known.
+function newPosition() {
+  offer = null;
+  dice = null;
+  const start = hist.index === 0;
+  $("forest-turns").disabled = known() || !start;
+  if (known()) $("forest-turns").value = base.rolls.length;
+  for (const id of ["forest-roll", "forest-show", "forest-x", "forest-y"]) $(id).disabled = known();
+  drawGame();
+  if (!over() && known()) fetchOptions(base.rolls[hist.index]);
+}
+
+async function fetchOptions(roll) {
+  const ctx = ctxNow;
+  const ticket = ++asked;
+  const index = hist.index, position = hist.current.position;
   try {
-    turnsLeft = parseInt($("forest-turns").value, 10) || 10;
-    const odds = await ctx.play("roll", { position, dice: [parseInt($("forest-x").value, 10), parseInt($("forest-y").value, 10)],
-      turns: turnsLeft });
-    options = odds.options;
-    redraw(ctx);
-    $("forest-info").textContent = `from field ${base.fields[position].label} with ${odds.turns} turn(s) left the chance to reach the target is ${odds.chance_here}`;
-    if (odds.best) ctx.message(`best move: field ${odds.best.label}, chance ${odds.best.chance} with ${odds.turns - 1} turn(s) after it`);
-    else ctx.message("no legal turn with these dice", "bad");
+    const answer = known() ? await ctx.play("known", { position, step: index })
+      : await ctx.play("roll", { position, dice: roll, turns: turnsAll() - index });
+    if (ticket !== asked || !hist || hist.index !== index || hist.current.position !== position) return;
+    offer = { ...answer, index, dice: roll };
+    if (known() && index === 0) fewestStart = answer.fewest_here;
+    drawGame();
+    const [words, kind] = statusOf();
+    if (over() === "stuck") ctx.message(words, kind);
   } catch (e) { ctx.error(e); }
 }
 
-function moveTo(ctx, field) {
-  position = field;
-  options = null;
-  const left = Math.max(1, turnsLeft - 1);
-  $("forest-turns").value = left;
-  redraw(ctx);
-  if (field === base.target) ctx.message("the target is reached", "good");
-  else ctx.message(`moved to field ${base.fields[field].label}; roll again`);
+function rollDice() {
+  if (!hist) return;
+  if (known()) { ctxNow.message("the rolls are known: each turn takes the next one", "bad"); return; }
+  const d = base.die;
+  const x = 1 + Math.floor(Math.random() * d), y = 1 + Math.floor(Math.random() * d);
+  $("forest-x").value = x;
+  $("forest-y").value = y;
+  useDice([x, y]);
 }
+
+function useDice(roll) {
+  if (!hist) return;
+  if (known()) { ctxNow.message("the rolls are known: each turn takes the next one", "bad"); return; }
+  if (refused()) return;
+  if (!roll.every((x) => Number.isInteger(x) && x >= 1 && x <= base.die)) {
+    ctxNow.message(`each die shows 1..${base.die}`, "bad");
+    return;
+  }
+  if (hist.index === 0) {
+    const t = parseInt($("forest-turns").value, 10);
+    if (!(t >= 1 && t <= 200)) { ctxNow.message("turns is 1..200", "bad"); return; }
+    turnsTotal = t;
+  }
+  dice = roll;
+  offer = null;
+  drawGame();
+  fetchOptions(roll);
+}
+
+// Refuse a move (and say why) while the plan is shown or after the end.
+function refused() {
+  if (viewing) {
+    ctxNow.message("you are looking at the solver's plan: go back to your game (or play on from this turn) to move", "bad");
+    return true;
+  }
+  const end = over();
+  if (end) {
+    ctxNow.message(`the game is over (${end === "won" ? "the target is reached" : "lost"}): undo or start a new game`, "bad");
+    return true;
+  }
+  return false;
+}
+
+async function moveTo(field) {
+  const ctx = ctxNow;
+  if (!hist || busy || refused()) return;
+  if (!offer || offer.index !== hist.index) {
+    ctx.message(known() ? "the turn's fields are on their way" : "roll the dice first (d)", "bad");
+    return;
+  }
+  if (!offer.options.some((o) => o.field === field)) {
+    ctx.message(`the turn cannot end on field ${label(field)}: pick a ringed field`, "bad");
+    return;
+  }
+  busy = true;
+  try {
+    const from = hist.current.position;
+    const moved = await ctx.play("move", { position: from, dice: offer.dice, to: field });
+    hist.push({ position: moved.field, turn: { roll: moved.roll, walk: moved.walk, jump: moved.jump, from } });
+    cursor = moved.field;
+    newPosition();
+    const [words, kind] = statusOf();
+    const how = moved.field === from ? `back on field ${label(from)}`
+      : `${moved.jump ? "jumped" : "walked"} from field ${label(from)} to field ${label(moved.field)}`;
+    ctx.message(over() ? words : `turn ${hist.index}: roll ${moved.roll.join("+")}, ${how}`, kind);
+  } catch (e) { ctx.error(e); } finally { busy = false; }
+}
+
+function undo() {
+  if (!hist) return;
+  if (viewing) { backToGame(); return; }
+  if (hist.undo()) { newPosition(); ctxNow.message(`took back turn ${hist.index + 1}`); }
+  else ctxNow.message("nothing to undo");
+}
+
+function redo() {
+  if (!hist || viewing) return;
+  if (hist.redo()) { newPosition(); ctxNow.message(`played turn ${hist.index} again`); }
+  else ctxNow.message("nothing to redo");
+}
+
+function backToGame() {
+  viewing = null;
+  drawGame();
+  ctxNow.message("");
+}
+
+async function playOnFromHere() {
+  const ctx = ctxNow;
+  const a = ctx.answer;
+  if (!viewing || !a || !Array.isArray(a.certificate) || !known()) return;
+  try {
+    const shownFrames = await ctx.frames(a.certificate.slice(0, viewing.index));
+    hist = new pk.History({ position: base.start, turn: null });
+    let from = base.start;
+    for (const f of shownFrames.frames.slice(1)) {
+      hist.push({ position: f.position, turn: { roll: f.roll, walk: f.walk, jump: f.jump, from } });
+      from = f.position;
+    }
+    viewing = null;
+    cursor = from;
+    newPosition();
+    ctx.message("");
+  } catch (e) { ctx.error(e); }
+}
+
+async function useRolls() {
+  const ctx = ctxNow;
+  if (!ctx.instance) return;
+  try {
+    const made = await ctx.play("with_rolls", { rolls: $("forest-rolls").value });
+    const stem = (ctx.instance.name || "forest").replace(/\.[^.]*$/, "").replace(/-rolls$/, "");
+    await ctx.setInstance(made.text, `${stem}-rolls.lp`);
+    ctx.message(made.rolls.length ? `${plural(made.rolls.length, "known roll")}: solve and play use them`
+      : "no known rolls: play with unknown dice");
+  } catch (e) { ctx.error(e); }
+}
+
+function moveCursor([di, dj]) {
+  $("forest-host").focus({ preventScroll: true });  // Enter acts on the cursor now, not on a focused arrow
+  const from = base.fields[cursor];
+  let best = null, score = Infinity;
+  for (const f of base.fields) {
+    if (f.id === cursor) continue;
+    const dx = f.x - from.x, dy = f.y - from.y;
+    const along = dj ? dx * dj : dy * di, across = Math.abs(dj ? dy : dx);
+    if (along <= 0 || across > along * 1.5) continue;
+    const s = along + 2 * across;
+    if (s < score) { score = s; best = f.id; }
+  }
+  if (best === null) return;
+  cursor = best;
+  draw(ctxNow, shown);
+}
+
+// ----- the answer of a solve and its plan ------------------------------------------------------
 
 export function labels(frames) {
   return frames.map((f, i) => (i === 0 ? "start" : `turn ${i}: roll ${f.roll ? f.roll.join("+") : ""}`));
 }
 
-export function frameShown(ctx, frame) {
-  options = null;
+export function frameShown(ctx, frame, index) {
+  viewing = { index: index ?? frame.step };
   if (frame.step && frame.position === base.target) ctx.message(`the target is reached in turn ${frame.step}`, "good");
   else ctx.message(frame.step ? `turn ${frame.step} ends on field ${base.fields[frame.position].label}` : "");
+  side(frame);
 }
 
 export function summary(answer) {
@@ -76,45 +360,193 @@ export function summary(answer) {
   return out;
 }
 
+// ----- drawing --------------------------------------------------------------------------------
+
+function drawGame() {
+  if (!hist) return;
+  viewing = null;
+  const e = hist.current;
+  gameState = { ...base, position: e.position, walk: e.turn ? e.turn.walk : [], jump: e.turn ? e.turn.jump : false,
+    roll: e.turn ? e.turn.roll : null, step: hist.index };
+  draw(ctxNow, gameState);
+}
+
+const HOW = `A turn rolls two dice: walk as many steps as one shows, then as many as the other, in either
+  order, never stepping straight back along the edge just used (you may turn round between the two
+  walks); a double may instead jump to any special field. Only the field where the turn ends counts:
+  reach the target within your turns. With known rolls each turn takes the next roll; with unknown
+  dice each ringed field shows the exact chance to win from there.`;
+
+function buildSide(box) {
+  box.innerHTML = `<div id="forest-viewing" hidden><p class="pk-note">You are looking at the solver's plan.</p>
+      <button type="button" id="forest-back">back to my game</button>
+      <button type="button" id="forest-adopt">play on from this turn</button></div>
+    <p id="forest-info" class="pk-note" data-testid="odds"></p>
+    <div id="forest-options" class="pk-options" aria-label="where the turn can end, best first"></div>
+    <p id="forest-cursor" class="pk-note"></p>
+    <h3>Your turns</h3><ol id="forest-moves" data-testid="moves"></ol>
+    <h3>Legend</h3><ul id="forest-legend" data-testid="legend"></ul>
+    <details id="forest-help" open><summary>How to play</summary><p>${HOW}</p></details>
+    <details id="forest-keys-box"><summary>Keys</summary><ul id="forest-keys"></ul></details>`;
+  pk.keyList(box.querySelector("#forest-keys"), [
+    ["click", "a ringed field ends the turn there"],
+    ["d", "roll the dice (unknown dice)"],
+    ["1|2|…|9", "end the turn on the first, second, … field of the list (the best first)"],
+    ["Tab", "to the board, then to each ringed field; Enter or Space ends the turn there"],
+    ["←|→|↑|↓", "move the cursor to the next field that way"],
+    ["Enter|Space", "end the turn on the cursor's field"],
+    ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"],
+  ]);
+  box.querySelector("#forest-back").onclick = backToGame;
+  box.querySelector("#forest-adopt").onclick = playOnFromHere;
+}
+
+function side(state) {
+  if (!$("forest-side") || !hist) return;
+  const mine = !viewing;
+  $("forest-viewing").hidden = mine;
+  $("forest-adopt").hidden = !known() || !ctxNow.answer;
+  if (mine) {
+    const [words, kind] = statusOf();
+    pk.setStatus($("forest-status"), words, kind);
+  } else {
+    pk.setStatus($("forest-status"), state.step ? `The solver's plan: turn ${state.step}, roll ${state.roll.join("+")}, ends on field ${label(state.position)}.`
+      : "The solver's plan: the start.", "");
+  }
+  $("forest-info").textContent = mine ? infoOf() : "";
+  const box = $("forest-options");
+  box.replaceChildren();
+  const choosing = mine && offer && offer.index === hist.index && !over();
+  if (choosing) {
+    offer.options.forEach((o, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = `${i < 9 ? `${i + 1}. ` : ""}field ${o.label}: ${optionText(o)}`;
+      b.title = optionTitle(o);
+      if (i === 0) b.className = "best";
+      b.onclick = () => moveTo(o.field);
+      box.appendChild(b);
+    });
+  }
+  $("forest-cursor").textContent = `cursor on field ${label(cursor)}${choosing && offer.options.some((o) => o.field === cursor) ? " (Enter ends the turn there)" : ""}`;
+  pk.moveList($("forest-moves"), hist.moves.map((e, i) => `turn ${i + 1}: roll ${e.turn.roll.join("+")}, ${e.turn.jump ? "jump" : "walk"} ${label(e.turn.from)} → ${label(e.position)}`),
+    hist.index, (k) => { hist.goTo(k); newPosition(); });
+  const entries = [["box", START, "start"], ["ring", TARGET, "target"]];
+  if (base.fields.some((f) => f.special && f.id !== base.target)) entries.push(["dot", SPECIAL_FILL, "special field: a double may jump there (purple rim)"]);
+  const colours = [...new Set(base.fields.map((f) => (f.colour || "").toLowerCase()).filter((c) => c && COLOURS[c]))];
+  if (colours.length) entries.push(...colours.map((c) => ["dot", COLOURS[c], `${c} on the real board`]));
+  else entries.push(["dot", FIELD, "field (its number inside)"]);
+  entries.push(["line", EDGE, "path"], ["dot", PAWN, mine ? "your pawn" : "the pawn"]);
+  if (state.walk && state.walk.length > 1) entries.push(["line", WALK, "the walks of the last turn"]);
+  if (state.jump) entries.push(["dashed", WALK, "a jump (a double)"]);
+  if (choosing) {
+    entries.push(["ring", END, known() ? "the turn can end here: the fewest turns after it with the rolls left (✗: none)"
+      : "the turn can end here: the chance to reach the target after it, playing the best moves (hover: the exact fraction)"]);
+    entries.push(["ring", BEST, "the best of them"]);
+  }
+  entries.push(["cursor", "#111", "keyboard cursor (while the board has the focus)"]);
+  pk.legend($("forest-legend"), entries);
+  $("forest-undo").disabled = mine && !hist.canUndo;
+  $("forest-redo").disabled = !mine || !hist.canRedo;
+}
+
+// Labels beside their fields without overlapping one another: for each (the most important
+// first) the nearest free place around its field, covering as few fields as it can.
+function placeLabels(items, circles, r, width, height) {
+  const placed = [];
+  const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  for (const it of items) {
+    const w = it.text.length * 6.3 + 8, h = 15;
+    let found = null, cost = Infinity;
+    for (const dist of [r + 10, r + 22, r + 36, r + 54, r + 76, r + 100]) {
+      for (const [k, angle] of [-90, -40, -140, 0, 180, 40, 140, 90].entries()) {
+        const cx = it.x + Math.cos(angle * Math.PI / 180) * (dist + w / 2 * Math.abs(Math.cos(angle * Math.PI / 180)));
+        const cy = it.y + Math.sin(angle * Math.PI / 180) * dist;
+        const box = { x: cx - w / 2, y: cy - h / 2, w, h };
+        if (box.x < 1 || box.y < 1 || box.x + w > width - 1 || box.y + h > height - 1) continue;
+        if (placed.some((b) => overlaps(b, box))) continue;
+        let c = dist + k * 0.5;
+        for (const [x, y, rr] of circles) if (overlaps(box, { x: x - rr, y: y - rr, w: 2 * rr, h: 2 * rr })) c += x === it.x && y === it.y ? 1000 : 30;
+        if (c < cost) { cost = c; found = box; }
+      }
+      if (found && cost < dist + 30) break;
+    }
+    it.box = found || { x: it.x - w / 2, y: it.y - r - 6 - h, w, h };
+    placed.push(it.box);
+  }
+}
+
 export function draw(ctx, state) {
-  const xs = state.fields.map((f) => f.x), ys = state.fields.map((f) => f.y);
+  ctxNow = ctx;
+  shown = state;
+  if (state !== gameState && hist && !viewing) viewing = { index: state.step };
+  if (state === gameState) viewing = null;
+  const mine = !!hist && !viewing;
+  const frame = pk.frame(ctx, "forest", "Enchanted Forest board: arrow keys move the cursor, Enter ends the turn on its field", buildSide);
+  const fields = state.fields;
+  const xs = fields.map((f) => f.x), ys = fields.map((f) => f.y);
   const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
-  const width = 640, pad = 22;
+  const width = Math.min(700, pk.boardWidth(ctx, 420)), pad = 26;
   const scale = (width - 2 * pad) / ((maxX - minX) || 1);
-  const height = Math.max(200, Math.min(620, (maxY - minY) * scale + 2 * pad));
+  const height = Math.max(220, Math.min(640, (maxY - minY) * scale + 2 * pad));
   const sy = Math.min(scale, (height - 2 * pad) / ((maxY - minY) || 1));
   const at = (f) => [pad + (f.x - minX) * scale, pad + (f.y - minY) * sy];
+  const lengths = state.edges.map(([u, v]) => { const [a, b] = at(fields[u]), [c, d] = at(fields[v]); return Math.hypot(a - c, b - d); }).sort((a, b) => a - b);
+  const typical = lengths.length ? lengths[Math.floor(lengths.length / 2)] : 40;
+  const r = Math.max(6, Math.min(16, typical * 0.3));
   const svg = svgRoot(width, height, "Enchanted Forest board");
   svg.dataset.testid = "forest-board";
   el("rect", { x: 0, y: 0, width, height, fill: "#f6f3e8" }, svg);
   for (const [u, v] of state.edges) {
-    const [x1, y1] = at(state.fields[u]), [x2, y2] = at(state.fields[v]);
-    el("line", { x1, y1, x2, y2, stroke: "#b8ad8f", "stroke-width": 1.5 }, svg);
+    const [x1, y1] = at(fields[u]), [x2, y2] = at(fields[v]);
+    el("line", { x1, y1, x2, y2, stroke: EDGE, "stroke-width": 1.5 }, svg);
   }
   if (state.walk && state.walk.length > 1) {
-    el("polyline", { points: state.walk.map((v) => at(state.fields[v]).join(",")).join(" "), fill: "none",
-      stroke: "#1f6feb", "stroke-width": 3, "stroke-linejoin": "round", class: "walk",
+    el("polyline", { points: state.walk.map((v) => at(fields[v]).join(",")).join(" "), fill: "none",
+      stroke: WALK, "stroke-width": 3, "stroke-linejoin": "round", "stroke-opacity": 0.8, class: "walk",
       "stroke-dasharray": state.jump ? "6 4" : null }, svg);
   }
-  const r = Math.max(5, Math.min(12, 260 / Math.sqrt(state.fields.length)));
-  const choice = new Map((options || []).map((o, i) => [o.field, { ...o, best: i === 0 }]));
-  for (const f of state.fields) {
+  const choosing = mine && offer && offer.index === hist.index && !over();
+  const choice = new Map(choosing ? offer.options.map((o, i) => [o.field, { ...o, best: i === 0, rank: i }]) : []);
+  const circles = fields.map((f) => [...at(f), r]);
+  for (const f of fields) {
     const [x, y] = at(f);
     const option = choice.get(f.id);
-    const g = el("g", { class: `field${option ? " option clickable" : ""}`, "data-field": f.id }, svg);
-    el("circle", { cx: x, cy: y, r, fill: f.colour ? f.colour.toLowerCase() : f.special ? "#e7d9f7" : "white",
-      stroke: f.special ? "#6a3d9a" : "#777", "stroke-width": f.special ? 2.5 : 1 }, g);
-    if (f.id === state.target) el("circle", { cx: x, cy: y, r: r + 4, fill: "none", stroke: "#c0392b", "stroke-width": 2.5, class: "target" }, g);
-    if (f.id === state.start) el("rect", { x: x - r - 3, y: y - r - 3, width: 2 * r + 6, height: 2 * r + 6, fill: "none", stroke: "#1e7b34", "stroke-width": 2 }, g);
-    if (option) {
-      el("circle", { cx: x, cy: y, r: r + 2, fill: "none", stroke: option.best ? "#f39c12" : "#1f6feb", "stroke-width": option.best ? 4 : 2,
-        class: option.best ? "best" : "end" }, g);
-      text(g, x, y - r - 9, option.chance, { "font-size": 9, fill: option.best ? "#b35c00" : "#1f4f9b" });
-      g.addEventListener("click", () => moveTo(ctx, f.id));
+    const g = el("g", { class: `field${option ? " option" : ""}`, "data-field": f.id }, svg);
+    const fill = f.colour && COLOURS[f.colour.toLowerCase()] ? COLOURS[f.colour.toLowerCase()] : f.special ? SPECIAL_FILL : FIELD;
+    el("circle", { cx: x, cy: y, r, fill, stroke: f.special ? SPECIAL : "#777", "stroke-width": f.special ? 2.5 : 1 }, g);
+    if (f.id === state.target) el("circle", { cx: x, cy: y, r: r + 4, fill: "none", stroke: TARGET, "stroke-width": 2.5, class: "target" }, g);
+    if (f.id === state.start) el("rect", { x: x - r - 3, y: y - r - 3, width: 2 * r + 6, height: 2 * r + 6, fill: "none", stroke: START, "stroke-width": 2 }, g);
+    if (r >= 7 && f.label.length <= 3) {
+      text(g, x, y, f.label, { "font-size": Math.min(11, r * (f.label.length === 3 ? 0.75 : 0.95)), fill: "#333", "pointer-events": "none" });
     }
-    el("title", { text: `field ${f.label}${f.special ? " (special)" : ""}` }, g);
+    if (option) {
+      el("circle", { cx: x, cy: y, r: r + 2.5, fill: "none", stroke: option.best ? BEST : END, "stroke-width": option.best ? 4 : 2.5,
+        class: option.best ? "best" : "end" }, g);
+      el("circle", { cx: x, cy: y, r: Math.max(r + 4, pk.TAP / 2), fill: "transparent", class: "pk-hit" }, g);
+      pk.button(g, `field-${f.id}`, `end the turn on field ${f.label}: ${optionTitle(option)}`, () => moveTo(f.id));
+    } else {
+      el("title", { text: `field ${f.label}${f.special ? " (special)" : ""}${f.id === state.start ? ", the start" : ""}${f.id === state.target ? ", the target" : ""}` }, g);
+    }
   }
-  const [px, py] = at(state.fields[state.position]);
-  el("circle", { cx: px, cy: py, r: r * 0.6, fill: "#111", stroke: "white", "stroke-width": 1.5, class: "pawn" }, svg);
-  show(ctx.board, svg);
+  const [px, py] = at(fields[state.position]);
+  el("circle", { cx: px, cy: py, r: Math.max(4, r * 0.45), fill: PAWN, stroke: "white", "stroke-width": 1.5, class: "pawn", "pointer-events": "none" }, svg);
+  if (choosing) {  // what each ringed field is worth, the labels apart
+    const items = offer.options.map((o) => { const [x, y] = at(fields[o.field]); return { x, y, text: optionText(o), option: o, best: o === offer.options[0] }; });
+    placeLabels(items, circles, r, width, height);
+    for (const it of items) {
+      const { x, y, w, h } = it.box;
+      const g = el("g", { class: `chance-label clickable${it.best ? " best" : ""}`, "data-field": it.option.field }, svg);
+      g.addEventListener("click", () => moveTo(it.option.field));
+      const cx = x + w / 2, cy = y + h / 2;
+      if (Math.hypot(cx - it.x, cy - it.y) > r + 14) el("line", { x1: it.x, y1: it.y, x2: cx, y2: cy, stroke: LEADER, "stroke-width": 1 }, g);
+      el("rect", { x, y, width: w, height: h, rx: 3, fill: "white", "fill-opacity": 0.92, stroke: it.best ? BEST : END, "stroke-width": 1 }, g);
+      text(g, cx, cy + 0.5, it.text, { "font-size": 11, fill: it.best ? "#a05000" : "#1f4f9b", "font-weight": it.best ? "bold" : "normal" });
+      el("title", { text: optionTitle(it.option) }, g);
+    }
+  }
+  const [cx, cy] = at(fields[cursor] || fields[0]);
+  pk.cursorBox(svg, cx - r - 6, cy - r - 6, 2 * r + 12, 2 * r + 12);
+  pk.render(frame.host, svg);
+  side(state);
 }

@@ -1,63 +1,206 @@
-// The Labyrinth: the board drawn from its state, every push of a plan with the avatar's reachable
-// set, and pushes by hand (click an arrow beside a row or a column).
-import { arrow, axisLabels, el, show, svgRoot } from "../svg.js";
+// The Labyrinth as a game: push rows and columns until the avatar can walk to the goal, in as few
+// pushes as possible and at most max_steps. The board, the pushes made (undo, redo, go back to any
+// of them), the end when the goal is reached or the pushes are used up, every push of the solver's
+// plan with the avatar's reachable set, and keys for everything. Each push is the server's
+// (escapology.labyrinth's replay, the view's `move`); the page keeps the states it answered.
+import { arrow, axisLabels, el, svgRoot } from "../svg.js";
+import * as pk from "./playkit.js";
 
 const PATH = "#6b4f2a", REACH = "#cfe8ff", AVATAR = "#1f6feb", GOAL = "#c0392b", PUSHED = "#f39c12", FIELD = "#f4f1ea";
+const ARROW = "#8a7f6a", AXIS = "#777";
 const N = 1, E = 2, S = 4, W = 8;
-let plan = [];
-let playing = false;
+const DIRECTION = { e: "east", w: "west", n: "north", s: "south" };
+const $ = (id) => document.getElementById(id);
+
+let ctxNow = null;
+let hist = null;          // pk.History of {state, push: [line, direction, step] | null}
+let viewing = null;       // {state, index}: a state of the solver's plan shown by the stepper
+let shown = null;         // the state drawn last
+let cursor = { i: 0, j: 0 };  // screen row from the top and column from the left; -1 and n: the arrows
+let busy = false;
+
+const active = () => !!$("lab-controls") && !!ctxNow;
+
+pk.listenKeys(active, (e, command) => {
+  if (command === "undo") { undo(); return true; }
+  if (command === "redo") { redo(); return true; }
+  const host = $("lab-host");
+  if (!host || !host.contains(document.activeElement)) return false;
+  const step = pk.arrowStep(e.key);
+  if (step && e.shiftKey) { pushAtCursor(step); return true; }
+  if (step) { moveCursor(step); return true; }
+  if (e.key === "Enter" || e.key === " ") { act(); return true; }
+  return false;
+});
+
+window.addEventListener("resize", () => {
+  clearTimeout(window.labResize);
+  window.labResize = setTimeout(() => { if (active() && shown) draw(ctxNow, shown); }, 150);
+});
 
 export function setup(ctx) {
-  plan = [];
-  playing = false;
-  ctx.controls.innerHTML = `<fieldset><legend>Play</legend>
-    <span id="lab-plan" data-testid="plan">click an arrow beside the board to push</span>
-    <button type="button" id="lab-undo">undo</button>
-    <button type="button" id="lab-restart">restart</button>
-    <button type="button" id="lab-check">check my pushes</button></fieldset>`;
-  document.getElementById("lab-undo").onclick = () => replayPlan(ctx, plan.slice(0, -1));
-  document.getElementById("lab-restart").onclick = () => replayPlan(ctx, []);
-  document.getElementById("lab-check").onclick = async () => {
+  ctxNow = ctx;
+  hist = null;
+  viewing = null;
+  ctx.controls.innerHTML = `<fieldset id="lab-controls"><legend>Play</legend>
+    <button type="button" id="lab-undo" title="take back the last push (u, Ctrl+Z)">undo</button>
+    <button type="button" id="lab-redo" title="push again what was taken back (r, Ctrl+Y)">redo</button>
+    <button type="button" id="lab-restart" title="back to the start">restart</button>
+    <button type="button" id="lab-check" title="the independent checker's verdict on your pushes">check my pushes</button>
+    <span id="lab-plan" class="info" data-testid="plan"></span></fieldset>`;
+  $("lab-undo").onclick = undo;
+  $("lab-redo").onclick = redo;
+  $("lab-restart").onclick = () => { if (hist) { hist.goTo(0); backToGame(); } };
+  $("lab-check").onclick = async () => {
     try {
-      const verdict = await ctx.check(plan);
+      const verdict = await ctx.check(plan());
       ctx.message(verdict.summary, verdict.valid ? "good" : "bad");
     } catch (e) { ctx.error(e); }
   };
 }
 
-export function loaded(ctx) {
-  plan = [];
-  playing = false;
-  showPlan();
+export function loaded(ctx, info) {
+  ctxNow = ctx;
+  hist = new pk.History({ state: info.state, push: null });
+  viewing = null;
+  const p = info.state.reach[0] ?? 0, n = info.state.n;
+  cursor = { i: n - 1 - Math.floor(p / n), j: p % n };
+  drawGame();
 }
 
-function showPlan() {
-  const span = document.getElementById("lab-plan");
-  if (span) span.textContent = plan.length ? plan.map(([z, d, s]) => `push(${z},${d},${s}).`).join(" ")
-    : "click an arrow beside the board to push";
+function plan() {
+  return hist ? hist.entries.slice(1, hist.index + 1).map((e) => e.push) : [];
 }
 
-async function replayPlan(ctx, pushes) {
+function pushWords([z, d]) {
+  return `${d === "e" || d === "w" ? "row" : "column"} ${z} ${DIRECTION[d]}`;
+}
+
+function drawGame() {
+  if (!hist) return;
+  viewing = null;
+  draw(ctxNow, hist.current.state);
+}
+
+function backToGame() {
+  drawGame();
+  ctxNow.message("");
+}
+
+function over(state) {
+  if (state.won) return "won";
+  if (state.step >= state.max_steps) return "lost";
+  return null;
+}
+
+function fewestWords(k) {
+  const a = ctxNow.answer;
+  if (!a) return "; solve the instance to learn the fewest";
+  if (a.status === "solved" && Array.isArray(a.pushes)) {
+    const m = a.pushes.length;
+    if (a.optimal) return k === m ? ": the fewest possible" : ` (the fewest is ${m})`;
+    return ` (a plan of ${m} is known, the fewest is at least ${a.lower_bound})`;
+  }
+  return "";
+}
+
+function statusOf(state) {
+  const end = over(state);
+  const k = state.step;
+  if (end === "won") return [`Goal reached in ${k} push${k === 1 ? "" : "es"}${fewestWords(k)}. The game is over.`, "good"];
+  if (end === "lost") {
+    return [`Lost: all ${state.max_steps} pushes are used and the avatar cannot reach the goal. Undo or restart.`, "bad"];
+  }
+  return [`Your move: push ${k + 1} of at most ${state.max_steps}. The goal is not reachable yet.`, ""];
+}
+
+async function push(z, d) {
+  const ctx = ctxNow;
+  if (!hist || busy) return;
+  if (viewing) {
+    ctx.message("you are looking at the solver's plan: go back to your game (or play on from this step) to push", "bad");
+    return;
+  }
+  const end = over(hist.current.state);
+  if (end) {
+    ctx.message(`the game is over (${end === "won" ? "the goal is reached" : "no pushes left"}): undo or restart to push again`, "bad");
+    return;
+  }
+  busy = true;
   try {
-    const shown = await ctx.frames(pushes);
-    plan = pushes;
-    playing = true;
-    showPlan();
-    ctx.draw(shown.frames[shown.frames.length - 1]);
-    ctx.message("");
+    const moved = await ctx.play("move", { plan: plan(), push: [z, d] });
+    hist.push({ state: moved.state, push: moved.plan[moved.plan.length - 1] });
+    drawGame();
+    const [words, kind] = statusOf(moved.state);
+    ctx.message(over(moved.state) ? words : `pushed ${pushWords([z, d])}: ${moved.state.step} of at most ${moved.state.max_steps} pushes`, kind);
+  } catch (e) { ctx.error(e); } finally { busy = false; }
+}
+
+function undo() {
+  if (!hist) return;
+  if (viewing) { backToGame(); return; }
+  if (hist.undo()) { drawGame(); ctxNow.message(`took back a push: ${hist.index} push${hist.index === 1 ? "" : "es"} on the board`); }
+  else ctxNow.message("nothing to undo");
+}
+
+function redo() {
+  if (!hist || viewing) return;
+  if (hist.redo()) { drawGame(); ctxNow.message(`pushed ${pushWords(hist.current.push)} again`); }
+  else ctxNow.message("nothing to redo");
+}
+
+// The solver's plan up to the step shown becomes the game: play on from there.
+async function playOnFromHere() {
+  const ctx = ctxNow;
+  const a = ctx.answer;
+  if (!viewing || !a || !Array.isArray(a.certificate)) return;
+  const pushes = a.certificate.slice(0, viewing.index);
+  try {
+    const shownFrames = await ctx.frames(pushes);
+    hist = new pk.History({ state: shownFrames.frames[0], push: null });
+    shownFrames.frames.slice(1).forEach((f, i) => hist.push({ state: f, push: pushes[i] }));
+    backToGame();
   } catch (e) { ctx.error(e); }
 }
 
-async function push(ctx, line, direction) {
-  try {
-    const moved = await ctx.play("move", { plan, push: [line, direction] });
-    plan = moved.plan;
-    playing = true;
-    showPlan();
-    ctx.draw(moved.state);
-    if (moved.state.won) ctx.message(`goal reached after ${plan.length} push${plan.length === 1 ? "" : "es"}`, "good");
-    else ctx.message(`${plan.length} of at most ${moved.state.max_steps} pushes`);
-  } catch (e) { ctx.error(e); }
+function moveCursor([di, dj]) {
+  $("lab-host").focus({ preventScroll: true });  // Enter acts on the cursor now, not on a focused arrow
+  const n = (shown || hist.current.state).n;
+  const i = Math.max(-1, Math.min(n, cursor.i + di)), j = Math.max(-1, Math.min(n, cursor.j + dj));
+  const ring = (v) => v === -1 || v === n;
+  if (ring(i) && ring(j)) return;  // a corner: no arrow there
+  if (ring(i) && ring(cursor.j) || ring(j) && ring(cursor.i)) return;  // along the outside: stay on the arrows' side
+  cursor = { i, j };
+  draw(ctxNow, shown);
+}
+
+// The push under the cursor, when it is on an arrow: [line, direction].
+function pushAt(i, j, n) {
+  if (j === -1 && i >= 0 && i < n) return [n - i, "e"];
+  if (j === n && i >= 0 && i < n) return [n - i, "w"];
+  if (i === -1 && j >= 0 && j < n) return [j + 1, "s"];
+  if (i === n && j >= 0 && j < n) return [j + 1, "n"];
+  return null;
+}
+
+function act() {
+  const n = (shown || hist.current.state).n;
+  const p = pushAt(cursor.i, cursor.j, n);
+  if (p) push(...p);
+  else ctxNow.message("Enter pushes when the cursor is on an arrow beside the board; Shift+arrow pushes the cursor's row or column");
+}
+
+function pushAtCursor([di, dj]) {
+  const n = (shown || hist.current.state).n;
+  const i = Math.max(0, Math.min(n - 1, cursor.i)), j = Math.max(0, Math.min(n - 1, cursor.j));
+  if (dj) push(n - i, dj > 0 ? "e" : "w");
+  else push(j + 1, di < 0 ? "n" : "s");
+}
+
+function cursorWords(n) {
+  const p = pushAt(cursor.i, cursor.j, n);
+  if (p) return `cursor on the arrow: push ${pushWords(p)} (Enter)`;
+  return `cursor on field (${n - cursor.i},${cursor.j + 1})`;
 }
 
 export function labels(frames) {
@@ -72,44 +215,112 @@ export function summary(answer) {
   return out;
 }
 
-export function frameShown(ctx, frame) {
+export function frameShown(ctx, frame, index) {
+  viewing = { state: frame, index: index ?? frame.step };
   if (frame.won) ctx.message(`goal reached after push ${frame.step}`, "good");
   else ctx.message(frame.step ? `${frame.reach.length} field(s) reachable after push ${frame.step}` : "");
+  side(frame);
+}
+
+const HOW = `Push a row (east or west) or a column (north or south) by one place: the field pushed out comes
+  back in at the other end, and the avatar and the goal ride along with their field. After each push
+  the avatar walks as far as the connections let it (the blue fields): reach the goal in as few
+  pushes as you can, at most max_steps. A field is (x,y): row x from 1 at the bottom, column y from 1
+  at the left.`;
+
+function buildSide(box) {
+  box.innerHTML = `<div id="lab-viewing" hidden><p class="pk-note">You are looking at the solver's plan.</p>
+      <button type="button" id="lab-back">back to my game</button>
+      <button type="button" id="lab-adopt">play on from this step</button></div>
+    <p id="lab-cursor" class="pk-note"></p>
+    <h3>Your pushes</h3><ol id="lab-moves" data-testid="moves"></ol>
+    <h3>Legend</h3><ul id="lab-legend" data-testid="legend"></ul>
+    <details id="lab-help" open><summary>How to play</summary><p>${HOW}</p></details>
+    <details id="lab-keys-box"><summary>Keys</summary><ul id="lab-keys"></ul></details>`;
+  pk.keyList(box.querySelector("#lab-keys"), [
+    ["click", "an arrow beside a row or column pushes it"],
+    ["Tab", "to the board, then to each arrow; Enter or Space pushes the focused arrow"],
+    ["←|→|↑|↓", "move the cursor over the board and onto the arrows around it"],
+    ["Enter|Space", "push the arrow under the cursor"],
+    ["Shift+←|Shift+→", "push the cursor's row west or east"],
+    ["Shift+↑|Shift+↓", "push the cursor's column north or south"],
+    ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"],
+  ]);
+  box.querySelector("#lab-back").onclick = backToGame;
+  box.querySelector("#lab-adopt").onclick = playOnFromHere;
+}
+
+function side(state) {
+  const box = $("lab-side");
+  if (!box || !hist) return;
+  const mine = !viewing;
+  $("lab-viewing").hidden = mine;
+  if (mine) {
+    const [words, kind] = statusOf(state);
+    pk.setStatus($("lab-status"), words, kind);
+  } else {
+    pk.setStatus($("lab-status"), viewing.index ? `The solver's plan: after push ${viewing.index}${state.won ? ", the goal is reached" : ""}.`
+      : "The solver's plan: the start.", "");
+  }
+  $("lab-cursor").textContent = cursorWords(state.n);
+  pk.moveList($("lab-moves"), hist.entries.slice(1).map((e) => `${pushWords(e.push)} – push(${e.push.join(",")}).`),
+    hist.index, (k) => { hist.goTo(k); backToGame(); });
+  const entries = [["line", PATH, "connection"], ["square", FIELD, "field"]];
+  if (state.step > 0) entries.push(["square", REACH, "fields the avatar can reach"]);
+  entries.push(["dot", AVATAR, state.reach.length > 1 ? "avatar (a dot on each field it can reach)" : "avatar"]);
+  entries.push(["ring", GOAL, "goal"]);
+  if (state.push) entries.push(["band", PUSHED, "pushed line"], ["arrow", GOAL, "push direction"]);
+  entries.push(["arrow", ARROW, mine && !over(state) ? "push arrow: click it, or Tab to it and press Enter" : "push arrow (no push now)"]);
+  entries.push(["cursor", "#111", "keyboard cursor (while the board has the focus)"]);
+  entries.push(["text:1", AXIS, "row numbers x from the bottom, column numbers y from the left"]);
+  pk.legend($("lab-legend"), entries);
+  $("lab-undo").disabled = mine && !hist.canUndo;
+  $("lab-redo").disabled = !mine || !hist.canRedo;
+  const p = plan();
+  $("lab-plan").textContent = p.length ? p.map(([z, d, s]) => `push(${z},${d},${s}).`).join(" ") : "";
 }
 
 export function draw(ctx, state) {
+  ctxNow = ctx;
+  shown = state;
+  if (hist && state !== hist.current.state && !viewing) viewing = { state, index: state.step };
+  if (hist && state === hist.current.state) viewing = null;
+  const mine = !!hist && !viewing;
+  const playable = mine && !over(state);
   const n = state.n;
-  const cell = Math.max(12, Math.min(44, 520 / n));
-  const margin = 44;  // the push arrows (20 long) and, beyond them, the rows' and columns' numbers
+  const frame = pk.frame(ctx, "lab", "Labyrinth board: arrow keys move the cursor, Enter pushes", buildSide);
+  const margin = 56;  // the push arrows (28 long) and, beyond them, the rows' and columns' numbers
+  const width = pk.boardWidth(ctx, 2 * margin + 24 * n);
+  const cell = Math.max(pk.TAP, Math.min(44, (width - 2 * margin) / n));
   const size = n * cell;
   const svg = svgRoot(size + 2 * margin, size + 2 * margin, `Labyrinth board ${n}x${n}, step ${state.step}`);
   svg.dataset.testid = "labyrinth-board";
   el("rect", { x: 0, y: 0, width: size + 2 * margin, height: size + 2 * margin, fill: "white" }, svg);
-  if (ctx.coordinates) axisLabels(svg, ctx.coordinates, n, n, { left: margin, top: margin, cell, gap: 36, size: Math.min(11, cell * 0.7) });
+  if (ctx.coordinates) axisLabels(svg, ctx.coordinates, n, n, { left: margin, top: margin, cell, gap: 44, size: Math.min(12, cell * 0.5) });
   const reach = new Set(state.reach);
   const centre = (p) => {
     const x = Math.floor(p / n), y = p % n;
     return [margin + y * cell + cell / 2, margin + (n - 1 - x) * cell + cell / 2];
   };
   const arm = Math.max(2, cell * 0.21);
-  if (state.push) {
-    const z = state.push[0] - 1;
-    const rowPush = state.push[1] === "e" || state.push[1] === "w";
-    const band = rowPush ? { x: margin, y: margin + (n - 1 - z) * cell, width: size, height: cell }
-      : { x: margin + z * cell, y: margin, width: cell, height: size };
-    el("rect", { ...band, fill: PUSHED, "fill-opacity": 0.35, class: "pushed" }, svg);
-  }
   for (let p = 0; p < n * n; p++) {
     const [cx, cy] = centre(p);
     const g = el("g", { class: "field", "data-position": p }, svg);
     el("rect", { x: cx - cell / 2, y: cy - cell / 2, width: cell, height: cell,
-      fill: reach.has(p) ? REACH : FIELD, "fill-opacity": state.push ? 0.85 : 1, stroke: "#b9b2a3", "stroke-width": 0.6,
+      fill: reach.has(p) && state.step > 0 ? REACH : FIELD, stroke: "#b9b2a3", "stroke-width": 0.6,
       class: reach.has(p) ? "reach" : "" }, g);
     const mask = state.cells[p];
     for (const [bit, dx, dy] of [[N, 0, -1], [S, 0, 1], [E, 1, 0], [W, -1, 0]]) {
       if (mask & bit) el("line", { x1: cx, y1: cy, x2: cx + dx * cell / 2, y2: cy + dy * cell / 2, stroke: PATH, "stroke-width": arm }, g);
     }
     if (mask) el("circle", { cx, cy, r: arm / 2 + 0.5, fill: PATH }, g);
+  }
+  if (state.push) {  // over the fields, so that it shows on any field colour
+    const z = state.push[0] - 1;
+    const rowPush = state.push[1] === "e" || state.push[1] === "w";
+    const band = rowPush ? { x: margin, y: margin + (n - 1 - z) * cell, width: size, height: cell }
+      : { x: margin + z * cell, y: margin, width: cell, height: size };
+    el("rect", { ...band, fill: PUSHED, "fill-opacity": 0.3, stroke: PUSHED, "stroke-width": 2, class: "pushed", "pointer-events": "none" }, svg);
   }
   const [gx, gy] = centre(state.goal);
   el("circle", { cx: gx, cy: gy, r: cell * 0.3, fill: "none", stroke: GOAL, "stroke-width": Math.max(1.5, cell * 0.1), class: "goal" }, svg);
@@ -122,18 +333,22 @@ export function draw(ctx, state) {
     const y = margin + (n - z) * cell + cell / 2;
     const x = margin + (z - 1) * cell + cell / 2;
     const arrows = [
-      [margin - 24, y, margin - 4, y, "e"], [margin + size + 24, y, margin + size + 4, y, "w"],
-      [x, margin + size + 24, x, margin + size + 4, "n"], [x, margin - 24, x, margin - 4, "s"],
+      [margin - 32, y, margin - 4, y, "e"], [margin + size + 32, y, margin + size + 4, y, "w"],
+      [x, margin + size + 32, x, margin + size + 4, "n"], [x, margin - 32, x, margin - 4, "s"],
     ];
     for (const [x0, y0, x1, y1, d] of arrows) {
-      const active = state.push && state.push[0] === z && state.push[1] === d;
-      const a = arrow(svg, x0, y0, x1, y1, { colour: active ? GOAL : "#9a8f7a", width: 2, head: 7,
-        class: "push-arrow clickable", "data-push": `${z}${d}` });
-      el("rect", { x: Math.min(x0, x1) - 6, y: Math.min(y0, y1) - 6, width: Math.abs(x1 - x0) + 12,
-        height: Math.abs(y1 - y0) + 12, fill: "transparent" }, a);
-      el("title", { text: `push ${d === "e" || d === "w" ? "row" : "column"} ${z} ${{ e: "east", w: "west", n: "north", s: "south" }[d]}` }, a);
-      a.addEventListener("click", () => push(ctx, z, d));
+      const last = state.push && state.push[0] === z && state.push[1] === d;
+      const a = arrow(svg, x0, y0, x1, y1, { colour: last ? GOAL : playable ? ARROW : "#cfc8b8", width: 2.5, head: 8,
+        class: "push-arrow", "data-push": `${z}${d}` });
+      const along = Math.abs(x1 - x0) > Math.abs(y1 - y0);
+      pk.hitArea(a, (x0 + x1) / 2, (y0 + y1) / 2, along ? 34 : Math.max(pk.TAP, cell - 2), along ? Math.max(pk.TAP, cell - 2) : 34);
+      pk.button(a, `push-${z}${d}`, `push ${pushWords([z, d])}`, () => push(z, d), playable);
     }
   }
-  show(ctx.board, svg);
+  // the keyboard cursor: a field, or an arrow's place beside the board
+  const span = (k) => (k === -1 ? [margin - 35, 32] : k === n ? [margin + size + 3, 32] : [margin + k * cell, cell]);
+  const [cxs, cw] = span(cursor.j), [cys, ch] = span(cursor.i);
+  pk.cursorBox(svg, cxs, cys, cw, ch);
+  pk.render(frame.host, svg);
+  side(state);
 }
