@@ -343,12 +343,13 @@ def cat_reply(inst: Instance, *, speed: int | None, side: str, position: str, mu
               deleted: list[Any] | None = None) -> dict[str, Any]:
     """One round of Cat Herding against the exact minimax (the crate's,
     :func:`escapology.nemesis.engines.cat.new_cat_search`): the herder deletes an edge, then the
-    cat moves (to a neighbour at speed 1, else anywhere in its component; it must move when it can); it ends when the cat's vertex has no edge left. ``side``
-    ``nemesis`` is the herder (``move`` an edge ``[a, b]``; the solver's cat replies), ``fugitive``
-    the cat (``move`` a vertex; without it the solver's herder deletes first). ``value`` is the number
-    of deletions still to come with best play after the round (``value_before``: before it; the
-value of the start, herder first, is the cat number of the start vertex); ``targets`` where the
-person's cat may go next."""
+    cat moves (to a neighbour at speed 1, else anywhere in its component; it must move when it
+    can); it ends when the cat's vertex has no edge left. ``side`` ``nemesis`` is the herder
+    (``move`` an edge ``[a, b]``; the solver's cat replies), ``fugitive`` the cat (``move`` a
+    vertex; without it the solver's herder deletes first). ``value`` is the number of deletions
+    still to come with best play after the round (``value_before``: before it; the value of the
+    start, herder first, is the cat number of the start vertex); ``targets`` where the person's
+    cat may go next."""
     from escapology.nemesis.engines.cat import new_cat_search  # the native extension: only Cat Herding's replies
 
     g = inst.graph()
