@@ -292,7 +292,19 @@ export function labels(frames) {
   return frames.map((f, i) => (i === 0 ? "start" : `round ${i}: to ${f.position}`));
 }
 
-export function frameShown(ctx, frame) {
+// The solver's answer: its frames go to the stepper, the board stays on the game until one is
+// stepped to.
+export async function answered(ctx, answer) {
+  if (answer.certificate === null || answer.certificate === undefined) return;
+  const shown = await ctx.frames(answer.certificate);
+  if (!shown.frames) return;
+  autoShown = true;
+  try { ctx.showFrames(shown.frames, labels(shown.frames)); } finally { autoShown = false; }
+}
+let autoShown = false;  // the stepper's first frame, drawn right after a solve
+
+export function frameShown(ctx, frame, index) {
+  if (autoShown && index === 0) { viewing = null; render(ctx); return; }
   if (frame.note) ctx.message(frame.note, frame.note.includes("escapes") ? "good" : "bad");
   else ctx.message(frame.deleted.length ? `deleted: ${frame.deleted.map((e) => e.join("-")).join(", ")}` : "");
 }
