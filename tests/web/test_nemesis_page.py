@@ -42,9 +42,10 @@ def paste(page, facts: str) -> None:
     if not page.locator("#paste").is_visible():
         page.click("#paste-box summary")
     page.fill("#paste", facts)
+    page.evaluate("document.querySelectorAll('#board svg').forEach((svg) => { svg.dataset.stale = '1'; })")
     page.click("#paste-load")
-    page.wait_for_function("document.querySelector('#paste').value === %r && !!document.querySelector('#nem-legend')"
-                           % facts)
+    page.wait_for_selector("#board svg[data-testid='nemesis-board']:not([data-stale])")
+    page.wait_for_selector("#nem-legend")
 
 
 def turn(page) -> str:
@@ -224,6 +225,16 @@ def test_grid_drawn_as_a_grid(page, server, console, tmp_path: Path) -> None:
     assert overflow == 0
     assert page.locator("#board .vertex.clickable").count() == 4
     board_screenshot(page, tmp_path / "nemesis-grid.png")
+
+    # names too long for their circles go beside them, within the picture
+    paste(page, "edge(start_here,crossroads). edge(crossroads,north_gate). edge(crossroads,south_gate). "
+                "edge(crossroads,a). edge(a,b). edge(b,north_gate). exit(north_gate). exit(south_gate). start(start_here).")
+    beside = page.evaluate("""() => { const svg = document.querySelector('#board svg[data-testid=nemesis-board]');
+        const w = svg.viewBox.baseVal.width;
+        return [...svg.querySelectorAll('.vertex-name.beside')].map((t) => {
+            const b = t.getBBox(); return [t.textContent, b.x >= 0 && b.x + b.width <= w]; }); }""")
+    assert sorted(name for name, _ in beside) == ["crossroads", "north_gate", "south_gate", "start_here"]
+    assert all(inside for _, inside in beside)
 
 
 def test_cat_herding_thinking_and_end(page, server, console) -> None:

@@ -503,9 +503,11 @@ function board(ctx, state, c) {
     const fit = Math.min(12, r * 0.95, (1.8 * r) / (0.62 * len));
     const ink = here || v.exit ? "white" : "#222";
     if (fit >= 7) text(g, x, y, v.name, { "font-size": fit.toFixed(1), fill: ink, class: "vertex-name" });
-    else {  // beside the circle, on a white halo
-      text(g, x + r * 0.7 + 1, y + r + 6, v.name, { "font-size": 9.5, fill: "#222", "text-anchor": "start",
-        stroke: "white", "stroke-width": 3, "paint-order": "stroke", class: "vertex-name beside" });
+    else {  // beside the circle, on a white halo (to its left where the right side has no room)
+      const room = x + r * 0.7 + 1 + 0.6 * 10.5 * len <= width - 2;
+      text(g, room ? x + r * 0.7 + 1 : x - r * 0.7 - 1, y + r + 7, v.name, { "font-size": 10.5, fill: "#222",
+        "text-anchor": room ? "start" : "end", stroke: "white", "stroke-width": 3, "paint-order": "stroke",
+        class: "vertex-name beside" });
     }
     el("title", { text: v.name }, g);
     if (n) {
