@@ -273,6 +273,8 @@ function onKey(ctx, event, what) {
 
 async function shadeStarts(ctx) {
   const o = options();
+  if (busy) { refuse(ctx); return; }
+  const stop = kit.thinking($("nem-turn"), "The solver");
   try {
     if (o.cat) {
       values = await ctx.play("cat_numbers", { game: o.game });
@@ -282,8 +284,9 @@ async function shadeStarts(ctx) {
       winningFor = o.game;
       ctx.message(`${winning.size} winning start(s) for the fugitive in ${GAMES[o.game]}`);
     }
-    render(ctx);
   } catch (e) { ctx.error(e); }
+  stop();
+  render(ctx);
 }
 
 // ---- the solver's line of play (the stepper) --------------------------------------------------
@@ -476,9 +479,10 @@ function board(ctx, state, c) {
     const d = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / d, uy = (y2 - y1) / d;
     arrow(markLayer, x1 + ux * (r + 2), y1 + uy * (r + 2), x2 - ux * (r + 3), y2 - uy * (r + 3),
       { colour: PATH, width: 3.5, head: 10, class: "move", opacity: 0.9, "stroke-dasharray": jumps ? "6 4" : null });
-    // the round beside the arrow's first third (a deletion's round sits at the edge's middle)
-    const t = Math.min(0.35, (r + 16) / d);
-    const mx = x1 + (x2 - x1) * t + uy * 13, my = y1 + (y2 - y1) * t - ux * 13;
+    // the round beside the arrow's middle, on the other side of the edge than a deletion's round
+    const edge = state.edges.find((e) => key(e.a, e.b) === key(trail[i - 1], trail[i]));
+    const flip = edge && edge.a === trail[i] ? -1 : 1;
+    const mx = (x1 + x2) / 2 + flip * uy * 13, my = (y1 + y2) / 2 - flip * ux * 13;
     el("circle", { cx: mx, cy: my, r: 8, fill: PATH, stroke: "white", "stroke-width": 1 }, markLayer);
     text(markLayer, mx, my, String(i), { "font-size": 11, fill: "black", "font-weight": "bold", class: "move-round" });
     seen.path = true;
