@@ -1,8 +1,10 @@
-"""Roma's page: the puzzle, solved by hand with the checker's error marks, hints on request, and
-the solver's answer filled in row by row.
+"""Roma's page: the puzzle, solved by hand with the checker's error marks, hints on request, its
+puzz.link URL to take away (and any URL to bring in: the loader reads them), and the solver's
+answer filled in row by row.
 
 A state: ``rows``, ``cols``, ``boxes`` (box id per cell), ``givens`` (rows over ``. ^ v < > O``),
-``grid`` (the arrows shown), ``step``. A generalized Roma graph (facts ``vertex``/``arc``) has no
+``grid`` (the arrows shown), ``step``, ``url`` (the puzzle's puzz.link URL,
+:func:`escapology.roma.io.encode_url`). A generalized Roma graph (facts ``vertex``/``arc``) has no
 grid: its state is ``{"svg": ...}``, the picture of :func:`escapology.roma.drawing`.
 
 >>> from escapology.roma import load
@@ -14,6 +16,9 @@ grid: its state is ``{"svg": ...}``, the picture of :func:`escapology.roma.drawi
 >>> h = hint(p, grid=[">v<", "...", "..O"])
 >>> h["cell"], h["symbol"], h["rule"], h["level"]
 ([1, 2], '^', 'box', 1)
+>>> e = export(p, grid=[">v<", "...", "..O"])
+>>> e["url"], e["pzprv3"].splitlines()[-3]
+('https://puzz.link/p?roma/3/3/70og4a322c5', '. 2 . ')
 """
 
 from __future__ import annotations
@@ -24,12 +29,12 @@ from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
 from escapology.roma import render
 from escapology.roma.checker import violations
-from escapology.roma.io import encode_url
+from escapology.roma.io import encode_url, write_pzprv3
 from escapology.web.views import QUICK
 from escapology.roma.model import Puzzle
 from escapology.web.views.forms import generator_form
 
-__all__ = ["ACTIONS", "GENERATE", "SLOW", "check_grid", "frames", "hint", "state", "to_text"]
+__all__ = ["ACTIONS", "GENERATE", "SLOW", "check_grid", "export", "frames", "hint", "state", "to_text"]
 
 GENERATE = generator_form(
     "roma", size={"label": "rows", "default": 5, "min": 2, "max": 10}, cols={"label": "columns", "min": 2, "max": 10},
@@ -45,7 +50,7 @@ def state(inst: Any) -> dict[str, Any]:
     if not isinstance(inst, Puzzle):
         return {"svg": render(inst).to_string()}
     return {"rows": inst.rows, "cols": inst.cols, "boxes": [list(r) for r in inst.boxes],
-            "givens": list(inst.givens), "grid": list(inst.givens), "step": 0}
+            "givens": list(inst.givens), "grid": list(inst.givens), "step": 0, "url": encode_url(inst)}
 
 
 def _grid(inst: Puzzle, grid: Any) -> list[str]:
@@ -102,5 +107,14 @@ def frames(inst: Any, certificate: Any) -> list[dict[str, Any]]:
     return out
 
 
-ACTIONS = {"check": check_grid, "hint": hint}
+def export(inst: Puzzle, *, grid: Any) -> dict[str, Any]:
+    """The puzzle to take away: its puzz.link ``url`` (the givens; a URL holds no answer) and the
+    pzprjs file with the grid's arrows as its answer (``pzprv3``, as ``roma convert --to pzprv3``
+    writes it)."""
+    if not isinstance(inst, Puzzle):
+        raise InputError("a Roma graph has no puzz.link URL")
+    return {"url": encode_url(inst), "pzprv3": write_pzprv3(inst, _grid(inst, grid))}
+
+
+ACTIONS = {"check": check_grid, "hint": hint, "export": export}
 SLOW = {"hint"}

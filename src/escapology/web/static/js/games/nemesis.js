@@ -1,95 +1,313 @@
-// Nemesis and Blizzard: the graph (exits red, the fugitive black, winning starts shaded), the line
-// of play of the solver's strategy step by step, and play against the solver: as the fugitive
-// click a neighbour, as the Nemesis click an edge to delete.
-import { el, show, svgRoot, text } from "../svg.js";
+// Nemesis, Blizzard and Cat Herding: a game against the exact solver (the fugitive or the Nemesis,
+// the cat or the herder), with whose turn it is, the moves round by round, undo and redo, and its
+// end; the graph with a legend, the winning starts shaded, the cat numbers; the solver's line of
+// play step by step. Every move can be made with the keyboard: the number keys choose a numbered
+// vertex, Tab goes through the vertices and edges that can be chosen and Enter chooses.
+import { arrow, el, show, svgRoot, text } from "../svg.js";
+import * as kit from "./playkit2.js";
 
-const EXIT = "#d62728", FUGITIVE = "#111", WINNING = "#9cf", VERTEX = "#eee", EDGE = "#555", STRUCK = "#6a3d9a";
-let base = null;     // the loaded state (vertices, edges)
-let play = null;     // {position, mult, deleted, winner}
-let winning = new Set();
-let values = null;   // Cat Herding: every vertex's value
-let lastShown = null;
+// the Python pictures' colours (nemesis.drawing): exits red, the fugitive black, winning starts
+// blue, the fugitive's moves orange; here also what you may choose green, deleted edges red
+const EXIT = "#d62728", FUGITIVE = "#111", WINNING = "#9cf", VERTEX = "#eee", EDGE = "#555", STRUCK = "#c0392b",
+  PATH = "#e67e22", CHOOSE = "#1e9e3e", VALUE = "#6a3d9a", COPIES = "#a00";
+const GAMES = { nemesis: "Nemesis", blizzard: "Blizzard", cat: "Cat Herding", "cat-1": "Cat Herding (cat speed 1)" };
 
-const isCat = () => $("nem-game") && $("nem-game").value.startsWith("cat");
+let base = null;                  // the loaded state: vertices (x, y in layout units), edges, start
+let history = new kit.History();  // the game's states, one per move of yours (the solver's reply in it)
+let winning = new Set();          // the winning starts shaded, and the game they are for
+let winningFor = null;
+let values = null;                // Cat Herding: every vertex's value
+let viewing = null;               // a frame of the solver's line of play shown instead of the game
+let busy = false;                 // a reply is being computed
+let focusAfter = false;           // the last move came from the keyboard: focus the board again
+let epoch = 0;                    // the game's number: a reply to an earlier game is dropped
+let stopThinking = () => {};
+let helpNode = null;              // the "how to play" text under the board
 
 const $ = (id) => document.getElementById(id);
+const key = (a, b) => [a, b].sort().join("\u0000");
+const natural = (a, b) => a.localeCompare(b, "en", { numeric: true });
+
+function options() {
+  const game = $("nem-game") ? $("nem-game").value : "nemesis";
+  return { game, side: $("nem-side") ? $("nem-side").value : "fugitive", cat: game.startsWith("cat") };
+}
+
+// Who is who in the game chosen: the person's side and the solver's, in words.
+function names(s) {
+  if (s.cat) return s.side === "fugitive" ? { you: "the cat", solver: "the herder" } : { you: "the herder", solver: "the cat" };
+  return s.side === "fugitive" ? { you: "the fugitive", solver: "the Nemesis" } : { you: "the Nemesis", solver: "the fugitive" };
+}
 
 export function setup(ctx) {
-  ctx.controls.innerHTML = `<fieldset><legend>Play against the solver</legend>
-    <label>game <select id="nem-game"><option>nemesis</option><option>blizzard</option>
-      <option value="cat">cat herding</option><option value="cat-1">cat herding, speed 1</option></select></label>
-    <label>you are <select id="nem-side"><option value="fugitive">the fugitive</option>
-      <option value="nemesis">the Nemesis</option></select></label>
-    <button type="button" id="nem-new">new game</button>
-    <button type="button" id="nem-starts">shade winning starts</button></fieldset>
-    <p id="nem-log" class="info" data-testid="log"></p>`;
+  kit.style();
+  ctx.controls.innerHTML = `<div class="pk-game">
+    <fieldset><legend>Play against the solver</legend>
+      <label>game <select id="nem-game"><option value="nemesis">Nemesis</option><option value="blizzard">Blizzard</option>
+        <option value="cat">Cat Herding</option><option value="cat-1">Cat Herding, cat speed 1</option></select></label>
+      <label>you are <select id="nem-side"><option value="fugitive">the fugitive</option>
+        <option value="nemesis">the Nemesis</option></select></label>
+      <button type="button" id="nem-new" title="n">new game</button>
+      <button type="button" id="nem-undo" title="u or Ctrl+Z" disabled>undo</button>
+      <button type="button" id="nem-redo" title="r or Ctrl+Y" disabled>redo</button>
+      <button type="button" id="nem-starts">shade winning starts</button>
+      <button type="button" id="nem-back" hidden title="Esc">back to the game</button></fieldset>
+    <p id="nem-turn" class="pk-turn" role="status" aria-live="polite"></p>
+</div>`;
   $("nem-new").onclick = () => newGame(ctx);
+  $("nem-undo").onclick = () => undoRedo(ctx, "undo");
+  $("nem-redo").onclick = () => undoRedo(ctx, "redo");
   $("nem-starts").onclick = () => shadeStarts(ctx);
+  $("nem-back").onclick = () => backToGame(ctx);
   $("nem-game").onchange = () => {
-    winning = new Set();
     values = null;
-    const cat = isCat();
+    winning = new Set();
+    winningFor = null;
+    const cat = options().cat;
     $("nem-side").options[0].text = cat ? "the cat" : "the fugitive";
     $("nem-side").options[1].text = cat ? "the herder" : "the Nemesis";
     $("nem-starts").textContent = cat ? "show cat numbers" : "shade winning starts";
     newGame(ctx);
   };
   $("nem-side").onchange = () => newGame(ctx);
+  helpNode = kit.help("nem-help", `<p>A fugitive stands on a vertex of a graph with exits (red). Each round he moves along one edge
+      (reaching an exit wins), then the Nemesis deletes one edge anywhere (in Blizzard only an edge at
+      his vertex); he loses once no exit is reachable. In Cat Herding there are no exits: the herder
+      deletes an edge, then the cat moves, until the cat is isolated; the cat wants as many deletions
+      as possible. Play either side against the exact solver; <b>Solve</b> shows the solver's strategy
+      as a line of play.</p>
+      <p>Keys: <kbd>1</kbd>-<kbd>9</kbd> move to the vertex with that number; <kbd>Tab</kbd> to a
+      green vertex or edge, then <kbd>Enter</kbd>; <kbd>u</kbd> or <kbd>Ctrl+Z</kbd> undo,
+      <kbd>r</kbd> or <kbd>Ctrl+Y</kbd> redo; <kbd>n</kbd> new game; <kbd>Esc</kbd> back to the game
+      from the solver's line of play.</p>`);
+  kit.onKeys("nemesis", (event, what) => onKey(ctx, event, what));
+  base = null;
+  history = new kit.History();
 }
 
 export function loaded(ctx, info) {
   base = info.state;
   winning = new Set();
+  winningFor = null;
   values = null;
-  play = null;
-  $("nem-log").textContent = base.start ? "" : "this instance has no start: add start(V).";
+  viewing = null;
+  newGame(ctx);
 }
+
+// ---- the game -------------------------------------------------------------------------------
 
 async function newGame(ctx) {
   if (!base) return;
-  play = { position: base.start, mult: base.mult.slice(), deleted: [], winner: null, targets: null };
-  const side = $("nem-side");
-  $("nem-log").textContent = `${$("nem-game").value}: you are ${side.options[side.selectedIndex].text}`;
-  // the solver opens: the fugitive's first move, or the herder's first deletion
-  if ((side.value === "nemesis") !== isCat()) await round(ctx, null);
-  else ctx.draw({ ...base, ...play });
-}
-
-async function round(ctx, move) {
-  try {
-    const next = await ctx.play("reply", { game: $("nem-game").value, side: $("nem-side").value,
-      position: play.position, mult: play.mult, deleted: play.deleted, move });
-    play = next;
-    $("nem-log").textContent = next.log.join("; ") + (next.note ? `: ${next.note}` : "");
-    ctx.draw({ ...base, ...play });
-    if (isCat()) ctx.message(next.winner ? next.note : `${next.value} more deletion(s) with best play`, next.winner ? "good" : "");
-    else if (next.winner) ctx.message(`${next.winner === $("nem-side").value ? "you win" : "the solver wins"}: ${next.note}`,
-      next.winner === $("nem-side").value ? "good" : "bad");
-    else ctx.message("");
-  } catch (e) { ctx.error(e); }
-}
-
-async function shadeStarts(ctx) {
-  if (isCat()) {
-    try {
-      values = await ctx.play("cat_numbers", { game: $("nem-game").value });
-      ctx.message(`the cat number: ${Math.max(...Object.values(values))} (each vertex labelled with its value)`);
-      ctx.draw(lastShown || base);
-    } catch (e) { ctx.error(e); }
+  epoch += 1;  // a reply still on its way belongs to the game before: it is dropped
+  stopThinking();
+  busy = false;
+  viewing = null;
+  const o = options();
+  const first = { ...o, position: base.start, mult: base.mult.slice(), deleted: [], rounds: [], trail: [base.start],
+    lines: [], winner: null, note: "", value: null, value0: null, targets: null, over: null };
+  history = new kit.History();
+  if (!base.start) {
+    history.reset(first);
+    render(ctx);
+    turnLine("this instance has no start: add start(V). to play");
     return;
   }
-  try {
-    winning = new Set(await ctx.play("starts", { game: $("nem-game").value }));
-    ctx.message(`${winning.size} winning start(s) for the fugitive in ${$("nem-game").value}`);
-    ctx.draw(lastShown || base);
-  } catch (e) { ctx.error(e); }
+  if (!o.cat && base.vertices.find((v) => v.name === base.start)?.exit) {
+    first.winner = "fugitive";
+    first.note = "the fugitive starts on an exit";
+  }
+  if (first.winner) finish(first);
+  history.reset(first);
+  announce(ctx);
+  // the solver opens: the fugitive's first move, or the herder's first deletion
+  if (!first.winner && (o.side === "nemesis") !== o.cat) await play(ctx, null, { opening: true });
+  else render(ctx);
 }
+
+async function play(ctx, move, { opening = false } = {}) {
+  const s = history.current;
+  if (busy) return;
+  const who = names(s);
+  const mine = epoch;
+  busy = true;
+  render(ctx);
+  stopThinking = kit.thinking($("nem-turn"), who.solver.replace(/^the /, "The "));
+  let next = null;
+  try {
+    next = await ctx.play("reply", { game: s.game, side: s.side, position: s.position, mult: s.mult,
+      deleted: s.deleted, move });
+  } catch (e) {
+    if (mine === epoch) ctx.error(e);
+  }
+  if (mine !== epoch) return;
+  stopThinking();
+  busy = false;
+  if (next) {
+    const after = applied(s, next);
+    if (opening) history.reset(after);
+    else history.push(after);
+  }
+  render(ctx);
+  announce(ctx);
+}
+
+// The end of the game in the page's message line, once, when it comes (or comes back by redo).
+function announce(ctx) {
+  const s = history.current;
+  if (s && s.over) ctx.message(s.over.text, s.over.good === false ? "bad" : "good");
+  else ctx.message("");
+}
+
+// The state after a reply of the server: its events (moves and deletions, in order) make the
+// rounds of the move list, the fugitive's trail and the round of each deletion.
+function applied(s, next) {
+  const out = { ...s, position: next.position, mult: next.mult, deleted: next.deleted, winner: next.winner,
+    note: next.note, value: next.value ?? null, targets: next.targets ?? null, trail: s.trail.slice(),
+    rounds: s.rounds.slice(), lines: s.lines.map((l) => l.slice()), over: null };
+  if (s.value0 === null && next.value_before !== undefined) out.value0 = next.value_before;
+  const who = names(s);
+  for (const ev of next.events || []) {
+    const actor = ev.who === "you" ? "you" : who.solver;
+    // a round starts with the fugitive's move (Nemesis, Blizzard) or the herder's deletion (Cat Herding)
+    if ((s.cat ? ev.delete : ev.move) || out.lines.length === 0) out.lines.push([]);
+    const line = out.lines[out.lines.length - 1];
+    if (ev.move) {
+      out.trail.push(ev.move);
+      line.push(`${actor}: ${ev.from} → ${ev.move}`);
+    } else if (ev.delete) {
+      out.rounds.push(s.cat ? out.rounds.length + 1 : out.trail.length - 1);
+      line.push(`${actor} ${ev.who === "you" ? "delete" : "deletes"} ${ev.delete.join("-")}`);
+    }
+  }
+  if (out.winner) finish(out);
+  return out;
+}
+
+// The end of a game, in words, and whether the person won.
+function finish(s) {
+  if (s.cat) {
+    const k = s.deleted.length, best = s.value0;
+    const good = best === null ? null : s.side === "nemesis" ? k <= best : k >= best;
+    const verdict = good === null ? "game over" : good ? "you win" : "you lose";
+    const par = best === null ? "" : s.side === "nemesis"
+      ? (good ? `: ${best} is the fewest the herder can force` : `; best play isolates it within ${best}`)
+      : (good ? `: ${best} is the most the cat can force` : `; best play survives ${best}`);
+    s.over = { text: `${verdict}: the cat is isolated after ${k} deletion${k === 1 ? "" : "s"}${par}`, good };
+    return;
+  }
+  const good = s.winner === s.side;
+  const rounds = s.trail.length - 1;
+  s.over = { text: `${good ? "you win" : "you lose"}: ${s.note}${rounds ? ` (after ${rounds} round${rounds === 1 ? "" : "s"})` : ""}`, good };
+}
+
+function undoRedo(ctx, what) {
+  if (busy || !history.current) return;
+  viewing = null;
+  if (what === "undo") {
+    if (!history.canUndo) { ctx.message("nothing to undo"); return; }
+    history.undo();
+  } else {
+    if (!history.canRedo) { ctx.message("nothing to redo"); return; }
+    history.redo();
+  }
+  render(ctx);
+  announce(ctx);
+}
+
+function backToGame(ctx) {
+  viewing = null;
+  ctx.message("");
+  render(ctx);
+}
+
+// What the person may choose now: vertices (numbered) or edges; null when it is not their turn.
+function choices(s) {
+  if (!s || viewing || busy || s.winner || !s.position || !base.drawn) return null;
+  if (s.side === "fugitive") {
+    let targets;
+    if (s.cat) targets = s.targets || [];
+    else {
+      const near = new Set();
+      for (const edge of base.edges) {
+        if (!s.mult[edge.id]) continue;
+        if (edge.a === s.position) near.add(edge.b);
+        if (edge.b === s.position) near.add(edge.a);
+      }
+      targets = [...near];
+    }
+    return { vertices: targets.slice().sort(natural), edges: [] };
+  }
+  const edges = base.edges.filter((e) => s.mult[e.id] && (s.game !== "blizzard" || e.a === s.position || e.b === s.position));
+  return { vertices: [], edges: edges.map((e) => e.id) };
+}
+
+function refuse(ctx, why) {
+  const s = history.current;
+  if (viewing) ctx.message("this is the solver's line of play: press Esc or 'back to the game' to play");
+  else if (s && s.over) ctx.message("the game is over: undo (u), or start a new game (n)", "bad");
+  else if (busy) ctx.message("wait for the solver's reply");
+  else if (why) ctx.message(why, "bad");
+}
+
+function onKey(ctx, event, what) {
+  if (what) { undoRedo(ctx, what); return true; }
+  const k = event.key;
+  if (k === "Escape" && viewing) { backToGame(ctx); return true; }
+  if (k === "n" && !event.ctrlKey) { newGame(ctx); return true; }
+  if (/^[1-9]$/.test(k)) {
+    const s = history.current;
+    const c = choices(s);
+    const v = c && c.vertices[Number(k) - 1];
+    if (!v) {
+      refuse(ctx, c && c.vertices.length ? `no vertex numbered ${k}` : c ? "choose an edge to delete (Tab, then Enter)" : null);
+      return true;
+    }
+    focusAfter = true;
+    play(ctx, v);
+    return true;
+  }
+  return false;
+}
+
+// ---- the winning starts, the cat numbers ------------------------------------------------------
+
+async function shadeStarts(ctx) {
+  const o = options();
+  if (busy) { refuse(ctx); return; }
+  const stop = kit.thinking($("nem-turn"), "The solver");
+  try {
+    if (o.cat) {
+      values = await ctx.play("cat_numbers", { game: o.game });
+      ctx.message(`the cat number: ${Math.max(...Object.values(values))} (each vertex labelled with its value)`);
+    } else {
+      winning = new Set(await ctx.play("starts", { game: o.game }));
+      winningFor = o.game;
+      ctx.message(`${winning.size} winning start(s) for the fugitive in ${GAMES[o.game]}`);
+    }
+  } catch (e) { ctx.error(e); }
+  stop();
+  render(ctx);
+}
+
+// ---- the solver's line of play (the stepper) --------------------------------------------------
 
 export function labels(frames) {
   return frames.map((f, i) => (i === 0 ? "start" : `round ${i}: to ${f.position}`));
 }
 
-export function frameShown(ctx, frame) {
+// The solver's answer: its frames go to the stepper, the board stays on the game until one is
+// stepped to.
+export async function answered(ctx, answer) {
+  if (answer.certificate === null || answer.certificate === undefined) return;
+  const shown = await ctx.frames(answer.certificate);
+  if (!shown.frames) return;
+  autoShown = true;
+  try { ctx.showFrames(shown.frames, labels(shown.frames)); } finally { autoShown = false; }
+}
+let autoShown = false;  // the stepper's first frame, drawn right after a solve
+
+export function frameShown(ctx, frame, index) {
+  if (autoShown && index === 0) { viewing = null; render(ctx); return; }
   if (frame.note) ctx.message(frame.note, frame.note.includes("escapes") ? "good" : "bad");
   else ctx.message(frame.deleted.length ? `deleted: ${frame.deleted.map((e) => e.join("-")).join(", ")}` : "");
 }
@@ -102,55 +320,254 @@ export function summary(answer) {
   return out;
 }
 
+// The shell draws the loaded state and every frame of the stepper here: a frame is shown instead
+// of the game until Esc or "back to the game".
 export function draw(ctx, state) {
-  lastShown = state;
-  const xs = state.vertices.map((v) => v.x), ys = state.vertices.map((v) => v.y);
+  if (!base || state !== base) viewing = state;
+  if (!base) { board(ctx, state, null); return; }
+  render(ctx);
+}
+
+// ---- drawing ----------------------------------------------------------------------------------
+
+function turnLine(text, cls = "") {
+  const t = $("nem-turn");
+  if (!t) return;
+  t.textContent = text;
+  t.className = `pk-turn ${cls}`;
+}
+
+function render(ctx) {
+  if (!base) return;
+  const s = history.current;
+  $("nem-undo").disabled = busy || !history.canUndo;
+  $("nem-redo").disabled = busy || !history.canRedo;
+  $("nem-back").hidden = !viewing;
+  if (viewing) {
+    board(ctx, viewing, null);
+    turnLine("the solver's line of play (the stepper below); Esc or 'back to the game' returns to your game");
+    return;
+  }
+  if (!s) { board(ctx, base, null); return; }
+  const c = choices(s);
+  board(ctx, { ...base, ...s }, c);
+  const who = names(s);
+  if (s.over) {
+    turnLine(`Game over: ${s.over.text}`, s.over.good === false ? "pk-over-bad" : "pk-over-good");
+  } else if (busy) {
+    // the thinking line is shown by kit.thinking
+  } else if (!s.position) {
+    turnLine("this instance has no start: add start(V). to play");
+  } else if (c && c.vertices.length) {
+    const where = s.cat && s.game === "cat" ? "any vertex of its component" : `a neighbour of ${s.position}`;
+    const left = s.cat && s.value !== null ? ` (${s.value} deletion${s.value === 1 ? "" : "s"} to come with best play)` : "";
+    turnLine(`Your move, ${who.you} at ${s.position}: go to ${where}, ringed green (click, its number key, or Tab and Enter)${left}`);
+  } else if (c && c.edges.length) {
+    const where = s.game === "blizzard" ? `an edge at ${s.position}` : "any edge";
+    const left = s.cat && s.value !== null ? ` (${s.value} deletion${s.value === 1 ? "" : "s"} to come with best play)` : "";
+    turnLine(`Your move, ${who.you}: delete ${where}, drawn green (click, or Tab and Enter); the ${s.cat ? "cat" : "fugitive"} is at ${s.position}${left}`);
+  } else {
+    turnLine("no move left");
+  }
+}
+
+// The graph: `state` the vertices and edges with the edges left (mult), the fugitive's position,
+// trail and deletions; `c` what the person may choose (null: nothing).
+function board(ctx, state, c) {
+  if (state.drawn === false) {
+    ctx.board.textContent = `a graph of ${state.vertices.length} vertices is too large to draw (solving works)`;
+    return;
+  }
+  const vs = state.vertices;
+  const xs = vs.map((v) => v.x), ys = vs.map((v) => v.y);
   const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
-  const width = 620, height = 460, pad = 30;
-  const sx = (maxX - minX) || 1, sy = (maxY - minY) || 1;
-  const scale = Math.min((width - 2 * pad) / sx, (height - 2 * pad) / sy);
+  const maxW = 620, maxH = 480, pad = 34;
+  const sx = maxX - minX || 1, sy = maxY - minY || 1;
+  const scale = Math.min((maxW - 2 * pad) / sx, (maxH - 2 * pad) / sy, 140);
+  const width = Math.max(260, sx * scale + 2 * pad), height = Math.max(160, sy * scale + 2 * pad);
+  const ox = (width - sx * scale) / 2, oy = (height - sy * scale) / 2;
   const at = {};
-  for (const v of state.vertices) at[v.name] = [pad + (v.x - minX) * scale, pad + (maxY - v.y) * scale];
-  const r = Math.max(7, Math.min(16, 240 / Math.sqrt(state.vertices.length + 1)));
+  for (const v of vs) at[v.name] = [ox + (v.x - minX) * scale, oy + (v.y - minY) * scale];
+  // the radius: under half the distance between the two closest vertices
+  let closest = Infinity;
+  if (vs.length <= 400) {
+    for (let i = 0; i < vs.length; i++) {
+      for (let j = i + 1; j < vs.length; j++) {
+        const [x1, y1] = at[vs[i].name], [x2, y2] = at[vs[j].name];
+        closest = Math.min(closest, Math.hypot(x2 - x1, y2 - y1));
+      }
+    }
+  } else closest = scale * 0.8;
+  const r = Math.max(4, Math.min(16, closest * 0.36));
   const svg = svgRoot(width, height, "Nemesis graph");
   svg.dataset.testid = "nemesis-board";
   el("rect", { x: 0, y: 0, width, height, fill: "white" }, svg);
   const mult = state.mult || state.edges.map((e) => e.mult);
-  const fugitiveTurn = play && !play.winner && $("nem-side")?.value === "fugitive";
-  const nemesisTurn = play && !play.winner && $("nem-side")?.value === "nemesis";
+  const clickEdges = new Set(c ? c.edges : []);
+  const clickVertices = c ? c.vertices : [];
+  const number = new Map(clickVertices.slice(0, 9).map((v, i) => [v, i + 1]));
+  const roundsOf = new Map();
+  (state.deleted || []).forEach(([a, b], i) => {
+    const k = key(a, b);
+    if (!roundsOf.has(k)) roundsOf.set(k, []);
+    if (state.rounds && state.rounds[i] !== undefined) roundsOf.get(k).push(state.rounds[i]);
+  });
+  const seen = { multi: false, struck: false, path: false, choose: false, winning: false, values: false };
+  const edgeLayer = el("g", {}, svg), markLayer = el("g", { "pointer-events": "none" }, svg), vertexLayer = el("g", {}, svg);
+
   for (const edge of state.edges) {
     const [x1, y1] = at[edge.a], [x2, y2] = at[edge.b];
     const left = mult[edge.id];
-    const g = el("g", { class: `edge${nemesisTurn && left ? " clickable" : ""}`, "data-edge": `${edge.a}-${edge.b}` }, svg);
-    el("line", { x1, y1, x2, y2, stroke: left ? EDGE : STRUCK, "stroke-width": left ? 2 : 1.5,
-      "stroke-dasharray": left ? null : "4 3" }, g);
-    el("line", { x1, y1, x2, y2, stroke: "transparent", "stroke-width": 12 }, g);
-    if (edge.mult > 1) text(g, (x1 + x2) / 2, (y1 + y2) / 2 - 6, `${left}/${edge.mult}`, { "font-size": 9, fill: "#333" });
-    if (nemesisTurn && left) g.addEventListener("click", () => round(ctx, [edge.a, edge.b]));
-  }
-  const neighbours = new Set();
-  if (fugitiveTurn && isCat()) {
-    for (const v of play.targets || []) neighbours.add(v);
-  } else if (fugitiveTurn) {
-    for (const edge of state.edges) {
-      if (!mult[edge.id]) continue;
-      if (edge.a === state.position) neighbours.add(edge.b);
-      if (edge.b === state.position) neighbours.add(edge.a);
+    const chosen = clickEdges.has(edge.id);
+    const g = el("g", { class: `edge${chosen ? " clickable" : ""}${left ? "" : " deleted"}`, "data-edge": `${edge.a}-${edge.b}` }, edgeLayer);
+    if (left) {
+      el("line", { x1, y1, x2, y2, stroke: chosen ? CHOOSE : EDGE, "stroke-width": chosen ? 3 : 2, class: "edge-line" }, g);
+    } else {
+      el("line", { x1, y1, x2, y2, stroke: STRUCK, "stroke-width": 2, "stroke-dasharray": "6 4", class: "edge-line struck" }, g);
+      seen.struck = true;
+    }
+    const mx = (x1 + x2) / 2, my = (y1 + y2) / 2, d = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const ux = (x2 - x1) / d, uy = (y2 - y1) / d;
+    const rounds = roundsOf.get(key(edge.a, edge.b)) || [];
+    if (rounds.length && !left) {  // struck through: a cross, and the rounds it was deleted in
+      const cr = 6;
+      for (const sgn of [1, -1]) {
+        el("line", { x1: mx - cr * ux - sgn * cr * uy, y1: my - cr * uy + sgn * cr * ux, x2: mx + cr * ux + sgn * cr * uy,
+          y2: my + cr * uy - sgn * cr * ux, stroke: STRUCK, "stroke-width": 2.5, class: "cross" }, markLayer);
+      }
+    }
+    if (rounds.length) {
+      const label = rounds.join(",");
+      const bx = mx - uy * 17, by = my + ux * 17, w = 8 + 3.5 * (label.length - 1);
+      el("rect", { x: bx - w, y: by - 8, width: 2 * w, height: 16, rx: 8, fill: "white", stroke: STRUCK, "stroke-width": 1.5 }, markLayer);
+      text(markLayer, bx, by, label, { "font-size": 11, fill: STRUCK, "font-weight": "bold", class: "deletion-round" });
+      seen.struck = true;
+    } else if (!left) {
+      const cr = 6;
+      for (const sgn of [1, -1]) {
+        el("line", { x1: mx - cr * ux - sgn * cr * uy, y1: my - cr * uy + sgn * cr * ux, x2: mx + cr * ux + sgn * cr * uy,
+          y2: my + cr * uy - sgn * cr * ux, stroke: STRUCK, "stroke-width": 2.5, class: "cross" }, markLayer);
+      }
+    }
+    if (edge.mult > 1) {
+      seen.multi = true;
+      text(markLayer, mx + uy * 10, my - ux * 10, `${left}/${edge.mult}`, { "font-size": 10, fill: COPIES, "font-weight": "bold",
+        stroke: "white", "stroke-width": 3, "paint-order": "stroke", class: "copies" });
+    }
+    if (chosen) {
+      seen.choose = true;
+      el("line", { x1, y1, x2, y2, stroke: "transparent", "stroke-width": 14 }, g);  // easier to hit
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", `delete the edge ${edge.a}-${edge.b}`);
+      const act = () => play(ctx, [edge.a, edge.b]);
+      g.addEventListener("click", () => { focusAfter = false; act(); });
+      g.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); focusAfter = true; act(); }
+      });
+    } else {
+      g.addEventListener("click", () => refuse(ctx, c && c.vertices.length ? "move the fugitive: choose a vertex ringed green" : null));
     }
   }
-  for (const v of state.vertices) {
+
+  // the fugitive's (or cat's) moves so far, numbered by round
+  const game = state.game ?? options().game;
+  const jumps = game === "cat";  // the cat of unbounded speed runs along any path of its component
+  const trail = (state.trail || []).filter((v) => at[v]);
+  for (let i = 1; i < trail.length; i++) {
+    const [x1, y1] = at[trail[i - 1]], [x2, y2] = at[trail[i]];
+    const d = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / d, uy = (y2 - y1) / d;
+    arrow(markLayer, x1 + ux * (r + 2), y1 + uy * (r + 2), x2 - ux * (r + 3), y2 - uy * (r + 3),
+      { colour: PATH, width: 3.5, head: 10, class: "move", opacity: 0.9, "stroke-dasharray": jumps ? "6 4" : null });
+    // the round beside the arrow's middle, on the other side of the edge than a deletion's round
+    const edge = state.edges.find((e) => key(e.a, e.b) === key(trail[i - 1], trail[i]));
+    const flip = edge && edge.a === trail[i] ? -1 : 1;
+    const mx = (x1 + x2) / 2 + flip * uy * 13, my = (y1 + y2) / 2 - flip * ux * 13;
+    el("circle", { cx: mx, cy: my, r: 8, fill: PATH, stroke: "white", "stroke-width": 1 }, markLayer);
+    text(markLayer, mx, my, String(i), { "font-size": 11, fill: "black", "font-weight": "bold", class: "move-round" });
+    seen.path = true;
+  }
+
+  const shaded = winningFor && !options().cat ? winning : new Set();
+  for (const v of vs) {
     const [x, y] = at[v.name];
     const here = v.name === state.position;
-    const g = el("g", { class: `vertex${neighbours.has(v.name) ? " clickable" : ""}`, "data-vertex": v.name }, svg);
-    el("circle", { cx: x, cy: y, r, fill: here ? FUGITIVE : v.exit ? EXIT : winning.has(v.name) ? WINNING : VERTEX,
-      stroke: neighbours.has(v.name) ? "#1f6feb" : "#333", "stroke-width": neighbours.has(v.name) ? 3 : 1,
-      class: here ? "fugitive" : v.exit ? "exit" : winning.has(v.name) ? "winning" : "" }, g);
-    if (r >= 9) text(g, x, y, v.name, { "font-size": Math.min(11, r), fill: here || v.exit ? "white" : "#222" });
-    else el("title", { text: v.name }, g);
-    if (values && values[v.name] !== undefined) {
-      text(g, x + r + 5, y - r, String(values[v.name]), { "font-size": 10, fill: "#6a3d9a", "font-weight": "bold", class: "cat-value" });
+    const n = number.get(v.name);
+    const chosen = clickVertices.includes(v.name);
+    const fill = here ? FUGITIVE : v.exit ? EXIT : shaded.has(v.name) ? WINNING : VERTEX;
+    if (!here && !v.exit && shaded.has(v.name)) seen.winning = true;
+    const g = el("g", { class: `vertex${chosen ? " clickable" : ""}`, "data-vertex": v.name }, vertexLayer);
+    if (chosen) {
+      el("circle", { cx: x, cy: y, r: r + 4, fill: "none", stroke: CHOOSE, "stroke-width": 3, class: "choice" }, g);
+      seen.choose = true;
     }
-    if (neighbours.has(v.name)) g.addEventListener("click", () => round(ctx, v.name));
+    el("circle", { cx: x, cy: y, r, fill, stroke: "#333", "stroke-width": 1,
+      class: here ? "fugitive" : v.exit ? "exit" : shaded.has(v.name) ? "winning" : "" }, g);
+    const len = [...v.name].length;
+    const fit = Math.min(12, r * 0.95, (1.8 * r) / (0.62 * len));
+    const ink = here || v.exit ? "white" : "#222";
+    if (fit >= 7) text(g, x, y, v.name, { "font-size": fit.toFixed(1), fill: ink, class: "vertex-name" });
+    else {  // beside the circle, on a white halo (to its left where the right side has no room)
+      const room = x + r * 0.7 + 1 + 0.6 * 10.5 * len <= width - 2;
+      text(g, room ? x + r * 0.7 + 1 : x - r * 0.7 - 1, y + r + 7, v.name, { "font-size": 10.5, fill: "#222",
+        "text-anchor": room ? "start" : "end", stroke: "white", "stroke-width": 3, "paint-order": "stroke",
+        class: "vertex-name beside" });
+    }
+    el("title", { text: v.name }, g);
+    if (n) {
+      const bx = x + r * 0.85 + 3, by = y - r * 0.85 - 3;
+      el("circle", { cx: bx, cy: by, r: 7, fill: CHOOSE, stroke: "white", "stroke-width": 1 }, g);
+      text(g, bx, by, String(n), { "font-size": 10, fill: "white", "font-weight": "bold", class: "choice-number" });
+    }
+    if (values && values[v.name] !== undefined) {
+      seen.values = true;
+      text(g, x - r - 4, y - r - 2, String(values[v.name]), { "font-size": 11, fill: VALUE, "font-weight": "bold",
+        stroke: "white", "stroke-width": 3, "paint-order": "stroke", class: "cat-value" });
+    }
+    if (chosen) {
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", `move to ${v.name}${n ? ` (key ${n})` : ""}`);
+      g.addEventListener("click", () => { focusAfter = false; play(ctx, v.name); });
+      g.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); focusAfter = true; play(ctx, v.name); }
+      });
+    } else {
+      g.addEventListener("click", () => refuse(ctx, c && c.edges.length ? "delete an edge: click one drawn green"
+        : c ? `${v.name} cannot be reached in one move: choose a vertex ringed green` : null));
+    }
   }
-  show(ctx.board, svg);
+
+  const cat = state.cat ?? options().cat;
+  const who = cat ? "cat" : "fugitive";
+  const entries = [];
+  if (vs.some((v) => v.exit)) entries.push(["dot", EXIT, "exit"]);
+  if (state.position) entries.push(["dot", FUGITIVE, `the ${who} (the start, then where ${cat ? "it" : "he"} stands)`]);
+  if (seen.winning) entries.push(["dot", WINNING, "the fugitive wins from here"]);
+  entries.push(["dot", VERTEX, "vertex"]);
+  entries.push(["line", EDGE, "edge"]);
+  if (seen.multi) entries.push(["text:2/3", COPIES, "copies of an edge left / in all"]);
+  if (seen.path) entries.push(jumps ? ["dashed arrow", PATH, "the cat's moves (along any path of its component), numbered by round"]
+    : ["arrow", PATH, `the ${who}'s moves, numbered by round`]);
+  if (seen.struck) entries.push(["struck", STRUCK, "deleted edge, numbered by the round it is deleted in"]);
+  if (c && c.vertices.length) entries.push(["ring", CHOOSE, "you may move here (click, its number key, or Tab and Enter)"]);
+  if (c && c.edges.length) entries.push(["line", CHOOSE, "you may delete this edge (click, or Tab and Enter)"]);
+  if (seen.values) entries.push(["text:7", VALUE, "the cat number from this vertex (deletions the herder needs)"]);
+
+  const panels = [];
+  const s = history.current;
+  if (!viewing && s) {
+    const list = document.createElement("ol");
+    list.id = "nem-moves";
+    list.className = "pk-moves";
+    kit.moveList(list, s.lines.map((parts) => parts.join("; ")));
+    panels.push([`Moves (${GAMES[s.game]}, you are ${names(s).you})`, list]);
+  }
+  panels.push(["Legend", kit.legend(entries, "nem-legend")]);
+  show(ctx.board, kit.boardWith(svg, panels, helpNode));
+  if (focusAfter && c) {
+    focusAfter = false;
+    const first = svg.querySelector("[tabindex='0']");
+    if (first) first.focus();
+  }
 }
