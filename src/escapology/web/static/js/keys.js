@@ -1,6 +1,9 @@
 // The keyboard: Left/Right step back and forward through a certificate's frames, Home/End go to
 // its start and its end, unless the focus is in a field that takes those keys itself (a text
-// field, a number, a list) or a modifier is held (Alt+Left is the browser's Back).
+// field, a number, a list), a modifier is held (Alt+Left is the browser's Back) or a game's page
+// used the key already: a game listens on the document and calls preventDefault() on the keys it
+// takes (the arrows move its board's cursor while the board has the focus or its cursor is shown);
+// this listener is on the window, so it hears a key after the document's listeners.
 
 const KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
 
@@ -12,9 +15,9 @@ function typing(element) {
 
 // actions: {prev, next, first, last}, each a function; active() says whether there are frames.
 export function stepWithKeys(actions, active) {
-  document.addEventListener("keydown", (event) => {
+  window.addEventListener("keydown", (event) => {
     const action = KEYS[event.key];
-    if (!action || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!action || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (typing(document.activeElement) || !active()) return;
     event.preventDefault();
     actions[action]();

@@ -172,6 +172,7 @@ function animate() {
 // Load an instance; `source` says where it came from, for the link ({example: name}, {shared:
 // name}, {solved: hash}; by default its text).
 async function loadInstance(text, name, source = null) {
+  loading();
   try {
     const loaded = await busy(api.post(`/api/games/${current.game.name}/load`, { text, name }), "loading…");
     current.instance = { text, name, loaded };
@@ -196,8 +197,23 @@ async function loadInstance(text, name, source = null) {
     return loaded;
   } catch (e) {
     errorBox(`could not load ${name || "the text"}: ${e.message}`);
+    loadingDone();
     throw e;
   }
+}
+
+// While an instance is on its way, Solve waits for it (a click meanwhile would solve the instance
+// shown before, whose answer the page then drops) and #answer has no data-status (whoever waits
+// for an answer waits for the new one); called at once by whatever starts loading. loadingDone():
+// the loading failed, the page shows what it showed before.
+function loading() {
+  $("solve").disabled = true;
+  delete $("answer").dataset.status;
+}
+
+function loadingDone() {
+  $("solve").disabled = !current.instance || !!current.job;
+  if (current.answer) $("answer").dataset.status = current.answer.status;
 }
 
 async function fillListing(game) {
@@ -211,7 +227,15 @@ async function fillListing(game) {
 
 async function pickListed(source, name) {
   if (!name) return;
-  const found = await api.get(`/api/games/${current.game.name}/instances/${source}/${encodeURIComponent(name)}`);
+  loading();
+  let found;
+  try {
+    found = await api.get(`/api/games/${current.game.name}/instances/${source}/${encodeURIComponent(name)}`);
+  } catch (e) {
+    errorBox(`could not load ${name}: ${e.message}`);
+    loadingDone();
+    throw e;
+  }
   await loadInstance(found.text, found.name, source === "examples" ? { example: name } : { shared: name });
 }
 
@@ -219,11 +243,18 @@ async function generate(event) {
   event.preventDefault();
   const options = generateOptions($("generate-form"), current.game.generate);
   $("generate").disabled = true;
+  loading();
+  let made;
   try {
-    const made = await busy(api.post(`/api/games/${current.game.name}/generate`, { options }), "generating…");
-    await loadInstance(made.text, made.name, { text: made.text, name: made.name });
+    made = await busy(api.post(`/api/games/${current.game.name}/generate`, { options }), "generating…");
   } catch (e) {
     errorBox(`could not generate: ${e.message}`);
+    loadingDone();
+  }
+  try {
+    if (made) await loadInstance(made.text, made.name, { text: made.text, name: made.name });
+  } catch (e) {
+    // loadInstance said why
   } finally {
     $("generate").disabled = false;
   }
@@ -248,7 +279,14 @@ async function fillSolved(game) {
 
 // A stored answer (a row of /solved) as the page shows it, with its instance loaded first.
 async function loadSolved(row) {
-  const found = await api.get(`/api/games/${current.game.name}/solved/${row.content_hash}`);
+  loading();
+  let found;
+  try {
+    found = await api.get(`/api/games/${current.game.name}/solved/${row.content_hash}`);
+  } catch (e) {
+    loadingDone();
+    throw e;
+  }
   await loadInstance(found.text, found.name, { solved: row.content_hash });
   await showStored(row);
 }
@@ -357,9 +395,15 @@ async function cancel() {
 }
 
 async function route() {
+  const { game: name, params } = link.parse(location.hash);
+  // the address of the game shown, naming nothing more (its link in the header): the page stays
+  // as it is, and so does its address
+  if (current && current.game.name === name && [...params.keys()].length === 0) {
+    writeLink();
+    return;
+  }
   stopAnimation();
   solveStatus.stop();
-  const { game: name, params } = link.parse(location.hash);
   const game = games.find((g) => g.name === name);
   for (const a of document.querySelectorAll("#games a")) {
     a.classList.toggle("active", a.dataset.game === name);
@@ -421,6 +465,7 @@ async function start() {
   $("shared").addEventListener("change", (e) => pickListed("shared", e.target.value).catch(() => {}));
   $("upload").addEventListener("change", async (e) => {
     const file = e.target.files[0];
+    if (file) loading();
     if (file) await loadInstance(await file.text(), file.name).catch(() => {});
   });
   $("paste-load").addEventListener("click", () => loadInstance($("paste").value, "pasted.txt").catch(() => {}));

@@ -20,6 +20,7 @@ let stopThinking = () => {};
 let teleporting = false;          // the next field chosen is a teleport's
 let cursor = null;                // [x, y] of the keyboard's cursor
 let helpNode = null;
+let backNode = null;               // the button back to the game from the solver's line
 
 const $ = (id) => document.getElementById(id);
 const same = (f, g) => !!f && !!g && f[0] === g[0] && f[1] === g[1];
@@ -32,11 +33,10 @@ export function setup(ctx) {
       <label>you are <select id="chess-side"><option value="alice">Alice (she moves first)</option>
         <option value="bob">Bob</option></select></label>
       <button type="button" id="chess-new" title="n">new game</button>
-      <button type="button" id="chess-undo" title="u or Ctrl+Z" disabled>undo</button>
-      <button type="button" id="chess-redo" title="r or Ctrl+Y" disabled>redo</button>
+      <button type="button" id="chess-undo" title="u or Ctrl+Z">undo</button>
+      <button type="button" id="chess-redo" title="r or Ctrl+Y">redo</button>
       <button type="button" id="chess-teleport" title="t" aria-pressed="false">teleport</button>
-      <button type="button" id="chess-end" title="e">end turn</button>
-      <button type="button" id="chess-back" hidden title="Esc">back to the game</button></fieldset>
+      <button type="button" id="chess-end" title="e">end turn</button></fieldset>
     <fieldset><legend>Board</legend>
       <label>a click <select id="chess-mode"><option value="play">plays</option>
         <option value="alice">places Alice</option><option value="bob">places Bob</option></select></label>
@@ -57,7 +57,7 @@ export function setup(ctx) {
   $("chess-redo").onclick = () => undoRedo(ctx, "redo");
   $("chess-teleport").onclick = () => toggleTeleport(ctx);
   $("chess-end").onclick = () => endTurn(ctx);
-  $("chess-back").onclick = () => { viewing = null; ctx.message(""); render(ctx); };
+  backNode = kit.backButton("chess-back", "back to the game", () => { viewing = null; ctx.message(""); render(ctx); });
   $("chess-side").onchange = () => newGame(ctx);
   $("chess-mode").onchange = () => render(ctx);
   $("chess-reach").onchange = () => render(ctx);
@@ -221,7 +221,7 @@ function onKey(ctx, event, what) {
   if (!base || !base.drawn) return false;
   const k = event.key;
   const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-  if (moves[k]) {
+  if (moves[k] && !viewing) {  // while the solver's witness is shown, the arrows step through it (keys.js)
     cursor = cursor || base.alice.slice();
     cursor = [Math.min(base.n, Math.max(1, cursor[0] + moves[k][0])), Math.min(base.n, Math.max(1, cursor[1] + moves[k][1]))];
     render(ctx);
@@ -296,7 +296,7 @@ function render(ctx) {
   const s = history.current;
   $("chess-undo").disabled = busy || !history.canUndo;
   $("chess-redo").disabled = busy || !history.canRedo;
-  $("chess-back").hidden = !viewing;
+  backNode.hidden = !viewing;
   const yours = s && !s.over && !busy && !viewing && s.mover === s.side;
   $("chess-teleport").disabled = !yours || !s.teleport;
   $("chess-end").disabled = !yours;
@@ -467,5 +467,5 @@ function board(ctx, state, s) {
   const box = document.createElement("div");
   box.append(vectors, note);
   panels.push(["Move vectors (both players)", box]);
-  show(ctx.board, kit.boardWith(svg, panels, helpNode));
+  show(ctx.board, kit.boardWith(svg, panels, helpNode, backNode));
 }

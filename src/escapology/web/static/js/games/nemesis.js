@@ -23,6 +23,7 @@ let focusAfter = false;           // the last move came from the keyboard: focus
 let epoch = 0;                    // the game's number: a reply to an earlier game is dropped
 let stopThinking = () => {};
 let helpNode = null;              // the "how to play" text under the board
+let backNode = null;              // the button back to the game from the solver's line
 
 const $ = (id) => document.getElementById(id);
 const key = (a, b) => [a, b].sort().join("\u0000");
@@ -48,17 +49,16 @@ export function setup(ctx) {
       <label>you are <select id="nem-side"><option value="fugitive">the fugitive</option>
         <option value="nemesis">the Nemesis</option></select></label>
       <button type="button" id="nem-new" title="n">new game</button>
-      <button type="button" id="nem-undo" title="u or Ctrl+Z" disabled>undo</button>
-      <button type="button" id="nem-redo" title="r or Ctrl+Y" disabled>redo</button>
-      <button type="button" id="nem-starts">shade winning starts</button>
-      <button type="button" id="nem-back" hidden title="Esc">back to the game</button></fieldset>
+      <button type="button" id="nem-undo" title="u or Ctrl+Z">undo</button>
+      <button type="button" id="nem-redo" title="r or Ctrl+Y">redo</button>
+      <button type="button" id="nem-starts">shade winning starts</button></fieldset>
     <p id="nem-turn" class="pk-turn" role="status" aria-live="polite"></p>
 </div>`;
   $("nem-new").onclick = () => newGame(ctx);
   $("nem-undo").onclick = () => undoRedo(ctx, "undo");
   $("nem-redo").onclick = () => undoRedo(ctx, "redo");
   $("nem-starts").onclick = () => shadeStarts(ctx);
-  $("nem-back").onclick = () => backToGame(ctx);
+  backNode = kit.backButton("nem-back", "back to the game", () => backToGame(ctx));
   $("nem-game").onchange = () => {
     values = null;
     winning = new Set();
@@ -342,7 +342,7 @@ function render(ctx) {
   const s = history.current;
   $("nem-undo").disabled = busy || !history.canUndo;
   $("nem-redo").disabled = busy || !history.canRedo;
-  $("nem-back").hidden = !viewing;
+  backNode.hidden = !viewing;
   if (viewing) {
     board(ctx, viewing, null);
     turnLine("the solver's line of play (the stepper below); Esc or 'back to the game' returns to your game");
@@ -564,7 +564,7 @@ function board(ctx, state, c) {
     panels.push([`Moves (${GAMES[s.game]}, you are ${names(s).you})`, list]);
   }
   panels.push(["Legend", kit.legend(entries, "nem-legend")]);
-  show(ctx.board, kit.boardWith(svg, panels, helpNode));
+  show(ctx.board, kit.boardWith(svg, panels, helpNode, backNode));
   if (focusAfter && c) {
     focusAfter = false;
     const first = svg.querySelector("[tabindex='0']");

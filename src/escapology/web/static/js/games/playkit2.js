@@ -43,8 +43,9 @@ export function onKeys(game, handler) {
   if (onKeys.installed) return;
   onKeys.installed = true;
   document.addEventListener("keydown", (event) => {
-    const current = listeners.get(location.hash.slice(1));
-    if (!current || inTextField(event.target) || event.altKey || event.metaKey) return;
+    // the game shown: the address' fragment up to its parameters ("#chess?example=alice.txt")
+    const current = listeners.get(location.hash.slice(1).split("?")[0]);
+    if (!current || event.defaultPrevented || inTextField(event.target) || event.altKey || event.metaKey) return;
     const key = event.key.toLowerCase();
     let what = null;
     if (event.ctrlKey) {
@@ -112,9 +113,10 @@ export function legend(entries, id) {
 
 // The board (an SVG) with what goes under it: panels side by side (the moves, the legend), then
 // the "how to play" text (one node kept across drawings, so that it stays open or closed).
-export function boardWith(svg, panels, help) {
+export function boardWith(svg, panels, help, back = null) {
   const wrap = document.createElement("div");
   wrap.className = "pk-board";
+  if (back) wrap.appendChild(back);
   const main = document.createElement("div");
   main.className = "pk-board-main";
   main.appendChild(svg);
@@ -132,6 +134,20 @@ export function boardWith(svg, panels, help) {
   wrap.appendChild(below);
   if (help) wrap.appendChild(help);
   return wrap;
+}
+
+// The button back from the solver's line to the game (one node kept across drawings, hidden
+// while the game is shown; not among the page's controls, which are live before an instance).
+export function backButton(id, words, act) {
+  const node = document.createElement("button");
+  node.type = "button";
+  node.id = id;
+  node.title = "Esc";
+  node.textContent = words;
+  node.hidden = true;
+  node.className = "pk-back";
+  node.addEventListener("click", act);
+  return node;
 }
 
 // The "how to play" text: `html` (a few sentences, then the keys), open at first.
@@ -165,6 +181,7 @@ const STYLE = `
 .pk-help summary { cursor: pointer; color: var(--ink); }
 .pk-help p { margin: .2em 0; }
 .pk-help kbd, .pk-panel kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 .25em; background: #f6f6f6; font-size: .9em; }
+.pk-back { align-self: flex-start; }
 .pk-board { display: flex; flex-direction: column; gap: .5em; width: 100%; align-self: flex-start; }
 .pk-board-main { display: flex; justify-content: center; min-width: 0; }
 .pk-board-main svg { max-width: 100%; height: auto; }

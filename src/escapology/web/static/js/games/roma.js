@@ -22,6 +22,7 @@ let busy = false;
 let epoch = 0;
 let stopThinking = () => {};
 let helpNode = null;
+let backNode = null;               // the button back to the game from the solver's line
 let coords = null;
 
 const $ = (id) => document.getElementById(id);
@@ -32,15 +33,14 @@ export function setup(ctx) {
   coords = ctx.coordinates;
   ctx.controls.innerHTML = `<div class="pk-game">
     <fieldset><legend>Solve by hand</legend>
-      <button type="button" id="roma-undo" title="u or Ctrl+Z" disabled>undo</button>
-      <button type="button" id="roma-redo" title="r or Ctrl+Y" disabled>redo</button>
+      <button type="button" id="roma-undo" title="u or Ctrl+Z">undo</button>
+      <button type="button" id="roma-redo" title="r or Ctrl+Y">redo</button>
       <button type="button" id="roma-check">check</button>
       <button type="button" id="roma-hint">hint</button>
-      <button type="button" id="roma-clear">clear</button>
-      <button type="button" id="roma-back" hidden title="Esc">back to my grid</button></fieldset>
+      <button type="button" id="roma-clear">clear</button></fieldset>
     <fieldset><legend>puzz.link</legend>
       <label>URL <input type="text" id="roma-url" size="34" spellcheck="false" placeholder="https://puzz.link/p?roma/..."></label>
-      <button type="button" id="roma-import">import</button>
+      <button type="button" id="roma-import" data-without-instance>import</button>
       <button type="button" id="roma-export">export</button></fieldset>
     <p id="roma-turn" class="pk-turn" role="status" aria-live="polite"></p></div>`;
   helpNode = kit.help("roma-help", `<p>Every cell but a Roma cell (◯) gets an arrow; no direction twice in
@@ -62,7 +62,7 @@ export function setup(ctx) {
     if (viewing || busy) { refuse(ctx); return; }
     commit(ctx, base.givens.slice(), "clear: back to the givens");
   };
-  $("roma-back").onclick = () => backToGrid(ctx);
+  backNode = kit.backButton("roma-back", "back to my grid", () => backToGrid(ctx));
   $("roma-import").onclick = () => importUrl(ctx);
   $("roma-url").addEventListener("keydown", (e) => { if (e.key === "Enter") importUrl(ctx); });
   $("roma-export").onclick = () => exportUrl(ctx);
@@ -191,11 +191,21 @@ function backToGrid(ctx) {
 
 async function importUrl(ctx) {
   const url = $("roma-url").value.trim();
-  if (!url) { ctx.message("paste a puzz.link URL first", "bad"); return; }
+  if (!url) {  // nothing to import: before an instance, the page's own word for it
+    if (ctx.instance) ctx.message("paste a puzz.link URL first", "bad");
+    else ctx.error(noInstance(ctx));
+    return;
+  }
   try {
     await ctx.setInstance(url, "puzz.link.txt");
     ctx.message(`imported ${url}`);
   } catch (e) { /* the shell shows why */ }
+}
+
+// The shell's refusal before an instance is loaded (ctx.requireInstance's error).
+function noInstance(ctx) {
+  try { ctx.requireInstance(); } catch (e) { return e; }
+  return null;
 }
 
 async function exportUrl(ctx) {
@@ -217,7 +227,7 @@ function onKey(ctx, event, what) {
   if (!base) return false;
   const k = event.key;
   const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[k];
-  if (step) {
+  if (step && !viewing) {  // while the solver's answer is shown, the arrows step through it (keys.js)
     cursor = [Math.max(0, Math.min(base.rows - 1, cursor[0] + step[0])), Math.max(0, Math.min(base.cols - 1, cursor[1] + step[1]))];
     render(ctx);
     return true;
@@ -279,7 +289,7 @@ function render(ctx) {
   const s = history.current;
   $("roma-undo").disabled = busy || !history.canUndo;
   $("roma-redo").disabled = busy || !history.canRedo;
-  $("roma-back").hidden = !viewing;
+  backNode.hidden = !viewing;
   if (viewing) {
     board(ctx, viewing, null);
     turnLine("the solver's answer (the stepper below); Esc or 'back to my grid' returns to yours");
@@ -373,5 +383,5 @@ function board(ctx, state, s) {
     pre.value = exported.pzprv3;
     panels.push(["pzprjs file with your arrows (as exported)", pre]);
   }
-  show(ctx.board, kit.boardWith(svg, panels, helpNode));
+  show(ctx.board, kit.boardWith(svg, panels, helpNode, backNode));
 }
