@@ -41,7 +41,7 @@ def open_example(page, server, name: str) -> None:
 
 
 def wait_turn(page, starts: str) -> None:
-    page.wait_for_function("document.querySelector('#chess-turn').textContent.startsWith(%r)" % starts)
+    page.wait_for_function("document.querySelector('#chess-status').textContent.startsWith(%r)" % starts)
 
 
 def moves(page) -> list[str]:

@@ -53,11 +53,11 @@ def paste(page, facts: str) -> None:
 
 
 def turn(page) -> str:
-    return page.inner_text("#nem-turn")
+    return page.inner_text("#nem-status")
 
 
 def wait_turn(page, starts: str) -> None:
-    page.wait_for_function("document.querySelector('#nem-turn').textContent.startsWith(%r)" % starts)
+    page.wait_for_function("document.querySelector('#nem-status').textContent.startsWith(%r)" % starts)
 
 
 def moves(page) -> list[str]:
@@ -258,7 +258,7 @@ def test_cat_herding_thinking_and_end(page, server, console) -> None:
     page.keyboard.press("Enter")
     wait_turn(page, "The cat is thinking… 1 s")
     page.unroute("**/api/games/nemesis/play/reply")
-    page.wait_for_function("!document.querySelector('#nem-turn').textContent.includes('thinking')")
+    page.wait_for_function("!document.querySelector('#nem-status').textContent.includes('thinking')")
     assert moves(page)[0].startswith("you delete ")
     assert "the cat: 1 → " in moves(page)[0] or "isolated" in turn(page)
     for _ in range(12):  # delete edges until the cat is isolated
@@ -267,7 +267,7 @@ def test_cat_herding_thinking_and_end(page, server, console) -> None:
         page.locator("#board .edge.clickable").first.focus()
         page.keyboard.press("Enter")
         page.wait_for_function("['Your move', 'Game over'].some((w) => "
-                               "document.querySelector('#nem-turn').textContent.startsWith(w))")
+                               "document.querySelector('#nem-status').textContent.startsWith(w))")
     wait_turn(page, "Game over: you")
     # the verdict: a win when the cat is isolated within its number from the start (the herder's best)
     best = solve(load(CAT_GRAPH), game="cat").answer["per_vertex"]["1"]

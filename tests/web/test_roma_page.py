@@ -41,7 +41,7 @@ def open_url(page, server, url: str = URL) -> None:
 
 
 def wait_turn(page, starts: str) -> None:
-    page.wait_for_function("document.querySelector('#roma-turn').textContent.startsWith(%r)" % starts)
+    page.wait_for_function("document.querySelector('#roma-status').textContent.startsWith(%r)" % starts)
 
 
 def moves(page) -> list[str]:

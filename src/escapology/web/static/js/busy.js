@@ -66,12 +66,33 @@ function render() {
   if (!timer) timer = setInterval(render, TICK / 2);
 }
 
-// `promise`, unchanged; while it is out, after DELAY, the page shows `label` with the seconds.
-export function busy(promise, label = "thinking…") {
+// `promise`, unchanged; while it is out, after DELAY, the page shows `label` with the seconds. With
+// `into` (an element: a game's status line, "The Nemesis is thinking… 2 s") the label and the whole
+// seconds go there at once instead, until the promise settles or the element says something else
+// (the game wrote it anew: a new game, say).
+export function busy(promise, label = "thinking…", into = null) {
+  if (into) return busyInto(promise, label, into);
   const entry = { label, at: performance.now(), shown: false };
   pending.add(entry);
   const show = setTimeout(() => { entry.shown = true; render(); }, DELAY);
   const done = () => { clearTimeout(show); pending.delete(entry); render(); };
   promise.then(done, done);
+  return promise;
+}
+
+function busyInto(promise, label, node) {
+  const at = performance.now();
+  let written = null;
+  let timer = null;
+  const stop = () => { clearInterval(timer); node.classList.remove("thinking"); };
+  const write = () => {
+    if (written !== null && node.textContent !== written) { stop(); return; }
+    written = `${label} ${Math.floor((performance.now() - at) / 1000)} s`;
+    node.textContent = written;
+  };
+  node.classList.add("thinking");
+  write();
+  timer = setInterval(write, TICK);
+  promise.then(stop, stop);
   return promise;
 }

@@ -64,9 +64,11 @@ function showError(e) {
 //   play/check/frames  the API about the loaded instance; before one is loaded they show "load an
 //                      instance first" and reject with NoInstance (ctx.error shows it as a message)
 //   error(e)           an error in the page's error box (NoInstance: the message)
-//   busy(promise, label)  the promise, unchanged; while it is out (after 0.3 s) the page shows
-//                      `label` with the seconds elapsed ("thinking… 1.2 s"); ctx.play, check and
-//                      frames do it themselves (labels "thinking…", "checking…", "working…")
+//   busy(promise, label, into)  the promise, unchanged; while it is out (after 0.3 s) the page
+//                      shows `label` with the seconds elapsed ("thinking… 1.2 s"); with `into` (an
+//                      element, a game's status line) there instead, at once, in whole seconds.
+//                      ctx.play, check and frames do it themselves (labels "thinking…",
+//                      "checking…", "working…"; ctx.play(action, args, {label, into}) another one)
 //   setPosition(data)  the game's own position changed: `data` (any JSON value, null for none) goes
 //                      into the page's link; a module that exports position(ctx) (read whenever the
 //                      link is written) calls ctx.setPosition() without data. Opening the link
@@ -87,7 +89,8 @@ function context(game) {
     message,
     error: showError,
     busy,
-    play: (action, args) => busy(withInstance(`/api/games/${game.name}/play/${action}`, { args }), "thinking…"),
+    play: (action, args, shown = {}) => busy(withInstance(`/api/games/${game.name}/play/${action}`, { args }),
+      shown.label || "thinking…", shown.into),
     check: (certificate) => busy(withInstance(`/api/games/${game.name}/check`, { certificate }), "checking…"),
     frames: (certificate) => busy(withInstance(`/api/games/${game.name}/frames`, { certificate }), "working…"),
     showFrames,
@@ -105,10 +108,16 @@ function drawState(state) {
   describeBoard();
 }
 
+// The board's picture: the first <svg> in #board that is not hidden from assistive technology (a
+// game's legend draws its swatches as small SVGs, aria-hidden).
+function boardPicture() {
+  return $("board").querySelector("svg:not([aria-hidden='true'])");
+}
+
 // The board's picture for a screen reader: its <title> and a <desc> naming the game, the instance
 // and the step shown (svg.js's describe).
 function describeBoard() {
-  const svg = $("board").querySelector("svg");
+  const svg = boardPicture();
   if (!svg || !current) return;
   const parts = [(current.game.title || current.game.name).split(":")[0]];
   if (current.instance) {
@@ -446,8 +455,12 @@ async function route() {
 async function start() {
   solveStatus = new LiveStatus($("solve-status"));
   busyOn($("busy"));
-  // whoever draws the board (a game's handler too), its picture is described
-  new MutationObserver(describeBoard).observe($("board"), { childList: true });
+  // whoever draws the board (a game's handler too, anywhere inside #board), its picture is described;
+  // describing adds only <title> and <desc>, which do not call for it again
+  const drawn = (node) => node.nodeName === "svg" || (node.querySelector && node.querySelector("svg"));
+  new MutationObserver((records) => {
+    if (records.some((r) => [...r.addedNodes].some(drawn))) describeBoard();
+  }).observe($("board"), { childList: true, subtree: true });
   games = await api.get("/api/games");
   for (const game of games) {
     const link = document.createElement("a");

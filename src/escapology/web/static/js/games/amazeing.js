@@ -30,19 +30,20 @@ let busy = false;
 const active = () => !!$("am-controls") && !!ctxNow;
 const colourOf = (p, i) => COLOURS[p.name] || PALETTE[i % PALETTE.length];
 
-pk.listenKeys(active, (e, command) => {
+// The keys: undo, redo, t and Escape anywhere on the page; the arrows, Shift+arrows and Enter
+// while the board has the focus (else the arrows step through a solve's plan: keys.js).
+function onKey(e, command) {
   if (command === "undo") { undo(); return true; }
   if (command === "redo") { redo(); return true; }
   if (e.key === "t" && !e.shiftKey) { turnSpare(); return true; }
   if (e.key === "Escape" && pending) { cancelInsert(); return true; }
-  const host = $("am-host");
-  if (!host || !host.contains(document.activeElement) || !shown) return false;
+  if (!pk.onBoard($("am-host")) || !shown) return false;
   const step = pk.arrowStep(e.key);
   if (step && e.shiftKey) { shiftAtCursor(step); return true; }
   if (step) { moveCursor(step); return true; }
   if (e.key === "Enter" || e.key === " ") { act(); return true; }
   return false;
-});
+}
 
 window.addEventListener("resize", () => {
   clearTimeout(window.amResize);
@@ -55,6 +56,7 @@ export function setup(ctx) {
   pending = null;
   loadedState = null;
   stopWatching();
+  pk.keys(ctx, onKey);
   ctx.controls.innerHTML = `<fieldset id="am-controls"><legend>Game against the bot</legend>
     <label>board <select id="am-board">
       <option value="published">a new published board</option>
@@ -70,6 +72,7 @@ export function setup(ctx) {
     <button type="button" id="am-undo" title="take back your last turn and the bot's reply (u, Ctrl+Z)">undo</button>
     <button type="button" id="am-redo" title="play the turn taken back again (r, Ctrl+Y)">redo</button>
     <label title="the cards are secret in the real game"><input type="checkbox" id="am-all"> show all targets</label></fieldset>`;
+  frameOf(ctx);
   $("am-new").onclick = () => newGame(false);
   $("am-watch").onclick = watch;
   $("am-rotate").onclick = turnSpare;
@@ -201,9 +204,9 @@ async function walkTo(cell) {
   }
   busy = true;
   const bot = entry().state.players[(game.me + 1) % entry().state.players.length];
-  pk.setStatus($("am-status"), `The bot (${bot.name}) is thinking…`, "");
   try {
-    const played = await ctx.play("turn", { position: entry().position, shift: pending.shift, rotation: pending.rotation, to: cell });
+    const played = await pk.think(ctx, $("am-status"), `The bot (${bot.name})`, "turn",
+      { position: entry().position, shift: pending.shift, rotation: pending.rotation, to: cell });
     game.hist.push({ position: played.position, state: played.state, moves: played.moves, winner: played.winner });
     pending = null;
     rotation = 0;
@@ -366,27 +369,35 @@ const HOW = `Each turn insert the spare tile at an arrow (turned as you like: t)
   shift. Then walk through open passages, or stay. Find your treasures one after the other (your
   target is ringed; the bot's is secret), then go back home: the first player home wins.`;
 
+// The board's frame (pk.frame): made when the page opens, so the status line and the side panel
+// are there before an instance is.
+function frameOf(ctx) {
+  return pk.frame(ctx, "am", { label: "aMAZEing Labyrinth board: arrow keys move the cursor, Enter inserts or walks",
+    build: buildSide });
+}
+
 function buildSide(box) {
-  box.innerHTML = `<table id="am-score" class="pk-score" data-testid="scoreboard"></table>
-    <div id="am-viewing" hidden><p class="pk-note">You are looking at the solver's plan (the fewest turns for the
-      player to move to reach her target, alone).</p><button type="button" id="am-back">back to the game</button></div>
-    <p id="am-cursor" class="pk-note"></p>
-    <h3>Turns</h3><ol id="am-moves" data-testid="moves"></ol>
-    <h3>Legend</h3><ul id="am-legend" data-testid="legend"></ul>
-    <details id="am-help" open><summary>How to play</summary><p>${HOW}</p></details>
-    <details id="am-keys-box"><summary>Keys</summary><ul id="am-keys"></ul></details>
-    <details id="am-position-box"><summary>The position (the game's JSON)</summary>
-      <p class="pk-note">Paste it to load or solve this position.</p><pre id="am-position"></pre></details>`;
-  pk.keyList(box.querySelector("#am-keys"), [
-    ["click", "an arrow inserts the spare there; then a highlighted field walks there"],
-    ["t", "turn the spare a quarter clockwise"],
-    ["Tab", "to the board, then to each arrow; Enter or Space inserts the spare there"],
-    ["←|→|↑|↓", "move the cursor over the board and onto the arrows around it"],
-    ["Enter|Space", "insert the spare at the arrow under the cursor, or walk to the cursor's field"],
-    ["Shift+↓|Shift+↑", "insert the spare above or below the cursor's column (the column moves down or up)"],
-    ["Shift+→|Shift+←", "insert the spare left or right of the cursor's row (the row moves right or left)"],
-    ["Escape", "take back the insertion"], ["u|Ctrl+Z", "undo a turn (yours and the bot's reply)"], ["r|Ctrl+Y", "redo"],
-  ]);
+  pk.sidePanel(box, "am", {
+    viewing: { note: "You are looking at the solver's plan (the fewest turns for the player to move to reach her target, alone).",
+      back: "back to the game" },
+    top: `<table id="am-score" class="pk-score" data-testid="scoreboard"></table>
+      <p id="am-cursor" class="pk-note"></p>`,
+    moves: "Turns",
+    legend: true,
+    how: `<p>${HOW}</p>`,
+    keys: [
+      ["click", "an arrow inserts the spare there; then a highlighted field walks there"],
+      ["t", "turn the spare a quarter clockwise"],
+      ["Tab", "to the board, then to each arrow; Enter or Space inserts the spare there"],
+      ["←|→|↑|↓", "move the cursor over the board and onto the arrows around it (while the board has the focus)"],
+      ["Enter|Space", "insert the spare at the arrow under the cursor, or walk to the cursor's field"],
+      ["Shift+↓|Shift+↑", "insert the spare above or below the cursor's column (the column moves down or up)"],
+      ["Shift+→|Shift+←", "insert the spare left or right of the cursor's row (the row moves right or left)"],
+      ["Escape", "take back the insertion"], ["u|Ctrl+Z", "undo a turn (yours and the bot's reply)"], ["r|Ctrl+Y", "redo"],
+    ],
+    after: `<details id="am-position-box"><summary>The position (the game's JSON)</summary>
+      <p class="pk-note">Paste it to load or solve this position.</p><pre id="am-position"></pre></details>`,
+  });
   box.querySelector("#am-back").onclick = backToGame;
 }
 
@@ -423,8 +434,8 @@ function side(state) {
   }
   $("am-cursor").textContent = cursorWords(state);
   const entries = game ? game.hist.moves : [];
-  pk.moveList($("am-moves"), entries.map((e) => e.moves.map(moveWords).join("; ")), game ? game.hist.index : 0,
-    (k) => { if (watching) stopWatching(); pending = null; game.hist.goTo(k); drawGame(); });
+  pk.moveList($("am-moves"), entries.map((e) => e.moves.map(moveWords).join("; ")), { done: game ? game.hist.index : 0,
+    pick: (k) => { if (watching) stopWatching(); pending = null; game.hist.goTo(k); drawGame(); } });
   $("am-position").textContent = game ? entry().position : "";
   const legend = [["square", MOVABLE, "movable tile"]];
   if (state.fixed.some(Boolean)) legend.push(["square", FIXED, "fixed tile"]);
@@ -488,7 +499,7 @@ export function draw(ctx, state) {
   const mine = (game && (state === entry().state || (pending && state === pending.state))) || (!game && state === loadedState);
   viewing = !mine;
   const { rows, cols } = state;
-  const frame = pk.frame(ctx, "am", "aMAZEing Labyrinth board: arrow keys move the cursor, Enter inserts or walks", buildSide);
+  const frame = frameOf(ctx);
   const pad = 58;  // the shift arrows (28 long) and, beyond them, the rows' and columns' numbers
   const width = pk.boardWidth(ctx, Infinity);
   const size = Math.max(pk.TAP + 2, Math.min(58, (width - 2 * pad) / (cols + 1.7)));

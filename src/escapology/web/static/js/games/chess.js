@@ -3,8 +3,8 @@
 // and the end); a position set up by clicking, the verdict following; the solver's witness step by
 // step. Every move can be made with the keyboard: the arrow keys move a cursor, Enter or Space
 // plays the field under it, T teleports, E ends the turn.
-import { arrow, axisLabels, cellName, el, show, svgRoot, text } from "../svg.js";
-import * as kit from "./playkit2.js";
+import { arrow, axisLabels, cellName, el, svgRoot, text } from "../svg.js";
+import * as pk from "./playkit.js";
 
 // the Python pictures' colours (chess.drawing)
 const ALICE = "#2060d0", BOB = "#c02020", BOB_REACH = "#e05050", SAFE = "#109030", CHOOSE = "#1e9e3e", CURSOR = "#1f6feb";
@@ -12,24 +12,19 @@ const NAME = { alice: "Alice", bob: "Bob" };
 const OTHER = { alice: "bob", bob: "alice" };
 
 let base = null;                  // the loaded position (state of the server)
-let history = new kit.History();  // the game's states, one per action of yours
+let history = new pk.History();   // the game's states, one per action of yours
 let viewing = null;               // a frame of the solver's witness shown instead of the game
 let busy = false;
 let epoch = 0;
-let stopThinking = () => {};
 let teleporting = false;          // the next field chosen is a teleport's
 let cursor = null;                // [x, y] of the keyboard's cursor
-let helpNode = null;
-let backNode = null;               // the button back to the game from the solver's line
 
 const $ = (id) => document.getElementById(id);
 const same = (f, g) => !!f && !!g && f[0] === g[0] && f[1] === g[1];
 const vec = (v) => `(${v[0]}, ${v[1]})`;
 
 export function setup(ctx) {
-  kit.style();
-  ctx.controls.innerHTML = `<div class="pk-game">
-    <fieldset><legend>Play against the solver</legend>
+  ctx.controls.innerHTML = `<fieldset><legend>Play against the solver</legend>
       <label>you are <select id="chess-side"><option value="alice">Alice (she moves first)</option>
         <option value="bob">Bob</option></select></label>
       <button type="button" id="chess-new" title="n">new game</button>
@@ -41,30 +36,60 @@ export function setup(ctx) {
       <label>a click <select id="chess-mode"><option value="play">plays</option>
         <option value="alice">places Alice</option><option value="bob">places Bob</option></select></label>
       <label><input type="checkbox" id="chess-reach" checked> reach</label>
-      <label><input type="checkbox" id="chess-arrows" checked> one-move arrows</label></fieldset>
-    <p id="chess-turn" class="pk-turn" role="status" aria-live="polite"></p></div>`;
-  helpNode = kit.help("chess-help", `<p>An n x n board and n move vectors that both play by. Alice plays one
-    turn, then Bob one turn, and the game ends. A turn is 0, 1 or 2 moves by the vectors (one may be
-    used twice), never leaving the board, or a teleport to a free field; ending a move on the other's
-    field captures. Alice wins if she captures Bob, Bob if he captures her, otherwise it is a draw.
-    Fields are named (x, y): x the column from 1 at the left, y the row from 1 at the bottom.</p>
-    <p>Keys: arrows move the cursor; <kbd>Enter</kbd> or <kbd>Space</kbd> plays the field under it
-    (your own field ends the turn); <kbd>t</kbd> teleport, <kbd>e</kbd> end the turn; <kbd>u</kbd> or
-    <kbd>Ctrl+Z</kbd> undo, <kbd>r</kbd> or <kbd>Ctrl+Y</kbd> redo; <kbd>n</kbd> new game; <kbd>Esc</kbd>
-    back to the game from the solver's witness.</p>`);
+      <label><input type="checkbox" id="chess-arrows" checked> one-move arrows</label></fieldset>`;
+  frameOf(ctx);
   $("chess-new").onclick = () => newGame(ctx);
   $("chess-undo").onclick = () => undoRedo(ctx, "undo");
   $("chess-redo").onclick = () => undoRedo(ctx, "redo");
   $("chess-teleport").onclick = () => toggleTeleport(ctx);
   $("chess-end").onclick = () => endTurn(ctx);
-  backNode = kit.backButton("chess-back", "back to the game", () => { viewing = null; ctx.message(""); render(ctx); });
   $("chess-side").onchange = () => newGame(ctx);
   $("chess-mode").onchange = () => render(ctx);
   $("chess-reach").onchange = () => render(ctx);
   $("chess-arrows").onchange = () => render(ctx);
-  kit.onKeys("chess", (event, what) => onKey(ctx, event, what));
+  pk.keys(ctx, (event, what) => onKey(ctx, event, what));
   base = null;
-  history = new kit.History();
+  history = new pk.History();
+}
+
+const HOW = `<p>An n x n board and n move vectors that both play by. Alice plays one
+  turn, then Bob one turn, and the game ends. A turn is 0, 1 or 2 moves by the vectors (one may be
+  used twice), never leaving the board, or a teleport to a free field; ending a move on the other's
+  field captures. Alice wins if she captures Bob, Bob if he captures her, otherwise it is a draw.
+  Fields are named (x, y): x the column from 1 at the left, y the row from 1 at the bottom.</p>`;
+
+const KEY_ROWS = [
+  ["click", "a field ringed green moves there; your own field ends the turn"],
+  ["←|→|↑|↓", "move the cursor (while your game is on the board)"],
+  ["Enter|Space", "play the field under the cursor (your own field ends the turn)"],
+  ["t", "teleport (Esc: no teleport)"], ["e", "end the turn"],
+  ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"], ["n", "new game"],
+  ["Esc", "back to the game from the solver's witness"],
+];
+
+function backToGame(ctx) {
+  viewing = null;
+  ctx.message("");
+  render(ctx);
+}
+
+// The board's frame (pk.frame): made when the page opens, so the status line and the side panel
+// are there before an instance is.
+function frameOf(ctx) {
+  return pk.frame(ctx, "chess", { label: "teleport chess board: arrow keys move the cursor, Enter plays its field",
+    build: (box) => buildSide(ctx, box), fit: true });
+}
+
+function buildSide(ctx, box) {
+  pk.sidePanel(box, "chess", {
+    viewing: { note: "You are looking at the solver's witness.", back: "back to the game" },
+    moves: "Moves",
+    legend: true,
+    more: `<h3>Move vectors (both players)</h3><p id="chess-vectors"></p><p id="chess-vectors-note" class="info"></p>`,
+    how: HOW,
+    keys: KEY_ROWS,
+  });
+  box.querySelector("#chess-back").onclick = () => backToGame(ctx);
 }
 
 export function loaded(ctx, info) {
@@ -80,7 +105,6 @@ export function loaded(ctx, info) {
 async function newGame(ctx) {
   if (!base) return;
   epoch += 1;
-  stopThinking();
   busy = false;
   viewing = null;
   teleporting = false;
@@ -88,8 +112,7 @@ async function newGame(ctx) {
   const first = { side, mover: "alice", alice: base.alice, bob: base.bob, moves: [], teleport: true,
     options: base.steps.alice, outcome: null, captured: null, note: "", reach: base.reach, steps: base.steps,
     lines: [], trail: [], over: null };
-  history = new kit.History();
-  history.reset(first);
+  history = new pk.History(first);
   ctx.message("");
   if (side === "bob") await step(ctx, { action: "solver" }, { opening: true });  // Alice, the solver, moves first
   else render(ctx);
@@ -101,17 +124,17 @@ async function step(ctx, args, { opening = false } = {}) {
   const mine = epoch;
   busy = true;
   render(ctx);
-  // the solver plays when Alice's turn (yours) ends, or when it opens as Alice
+  // the solver plays when Alice's turn (yours) ends, or when it opens as Alice: the status line says so
   const solverPlays = args.action === "solver" || (s.side === "alice" && (args.action !== "move" || s.moves.length === 1));
-  if (solverPlays) stopThinking = kit.thinking($("chess-turn"), s.side === "alice" ? "Bob" : "Alice");
+  const turn = { alice: s.alice, bob: s.bob, side: s.side, mover: s.mover, moves: s.moves, ...args };
   let next = null;
   try {
-    next = await ctx.play("turn", { alice: s.alice, bob: s.bob, side: s.side, mover: s.mover, moves: s.moves, ...args });
+    next = await (solverPlays ? pk.think(ctx, $("chess-status"), s.side === "alice" ? "Bob" : "Alice", "turn", turn)
+      : ctx.play("turn", turn));
   } catch (e) {
     if (mine === epoch) ctx.error(e);
   }
   if (mine !== epoch) return;
-  stopThinking();
   busy = false;
   teleporting = false;
   if (next) {
@@ -227,7 +250,7 @@ function onKey(ctx, event, what) {
     render(ctx);
     return true;
   }
-  if ((k === "Enter" || k === " ") && !kit.activates(event.target)) {
+  if ((k === "Enter" || k === " ") && !pk.activates(event.target)) {
     act(ctx, cursor || base.alice.slice());
     return true;
   }
@@ -235,7 +258,7 @@ function onKey(ctx, event, what) {
   if (k === "e") { endTurn(ctx); return true; }
   if (k === "n") { newGame(ctx); return true; }
   if (k === "Escape") {
-    if (viewing) { viewing = null; ctx.message(""); render(ctx); return true; }
+    if (viewing) { backToGame(ctx); return true; }
     if (teleporting) { teleporting = false; ctx.message(""); render(ctx); return true; }
   }
   return false;
@@ -283,11 +306,8 @@ export function draw(ctx, state) {
 
 // ---- drawing ----------------------------------------------------------------------------------
 
-function turnLine(words, cls = "") {
-  const t = $("chess-turn");
-  if (!t) return;
-  t.textContent = words;
-  t.className = `pk-turn ${cls}`;
+function turnLine(words, kind = "") {
+  pk.setStatus($("chess-status"), words, kind);
 }
 
 function render(ctx) {
@@ -296,7 +316,6 @@ function render(ctx) {
   const s = history.current;
   $("chess-undo").disabled = busy || !history.canUndo;
   $("chess-redo").disabled = busy || !history.canRedo;
-  backNode.hidden = !viewing;
   const yours = s && !s.over && !busy && !viewing && s.mover === s.side;
   $("chess-teleport").disabled = !yours || !s.teleport;
   $("chess-end").disabled = !yours;
@@ -309,8 +328,8 @@ function render(ctx) {
   }
   board(ctx, { ...base, ...s }, s);
   if (!base.drawn) return;
-  if (s.over) turnLine(`Game over: ${s.over.text}`, s.over.good === false ? "pk-over-bad" : "pk-over-good");
-  else if (busy) { /* kit.thinking writes the line */ }
+  if (s.over) turnLine(`Game over: ${s.over.text}`, s.over.good === false ? "bad" : "good");
+  else if (busy) { /* the status line says who is thinking (pk.think) */ }
   else if (s.mover === s.side) {
     const me = NAME[s.side], at = name(s[s.side]);
     if (teleporting) turnLine(`Your turn, ${me} on ${at}: teleport to any free field (Esc: no teleport)`);
@@ -322,8 +341,10 @@ function render(ctx) {
 
 // The board: `state` the position (and a witness's path, for the stepper's frames); `s` the game.
 function board(ctx, state, s) {
+  const frame = frameOf(ctx);
+  $("chess-viewing").hidden = !viewing;
   if (!state.drawn) {
-    ctx.board.textContent = `a ${state.n} x ${state.n} board is too large to draw (solving works; up to 40 x 40 is drawn)`;
+    frame.host.textContent = `a ${state.n} x ${state.n} board is too large to draw (solving works; up to 40 x 40 is drawn)`;
     return;
   }
   const n = state.n;
@@ -442,18 +463,11 @@ function board(ctx, state, s) {
   if (seen.witness === "bob") entries.push(["arrow", BOB, "Bob's capture, for each field Alice can end on"]);
   if (seen.cursor) entries.push(["cursor", CURSOR, "the cursor (arrow keys; Enter plays its field)"]);
 
-  const panels = [];
-  if (s && !viewing) {
-    const list = document.createElement("ol");
-    list.id = "chess-moves";
-    list.className = "pk-moves";
-    kit.moveList(list, s.lines);
-    panels.push([`Moves (you are ${NAME[s.side]})`, list]);
-  }
-  panels.push(["Legend", kit.legend(entries, "chess-legend")]);
-  const vectors = document.createElement("p");
-  vectors.id = "chess-vectors";
-  vectors.className = "pk-vectors";
+  if (s) $("chess-moves-title").textContent = `Moves (you are ${NAME[s.side]})`;
+  if (s) pk.moveList($("chess-moves"), s.lines);
+  pk.legend($("chess-legend"), entries);
+  const vectors = $("chess-vectors");
+  vectors.replaceChildren();
   for (const v of state.vectors || []) {
     const item = document.createElement("span");
     item.className = "vector";
@@ -461,11 +475,6 @@ function board(ctx, state, s) {
     vectors.append(item, " ");
   }
   const usable = (state.usable || []).length;
-  const note = document.createElement("p");
-  note.className = "info";
-  note.textContent = `Alice and Bob both move by these ${state.vectors.length} vectors (dx, dy)${usable < state.vectors.length ? `; ${usable} distinct ones fit on the board` : ""}.`;
-  const box = document.createElement("div");
-  box.append(vectors, note);
-  panels.push(["Move vectors (both players)", box]);
-  show(ctx.board, kit.boardWith(svg, panels, helpNode, backNode));
+  $("chess-vectors-note").textContent = `Alice and Bob both move by these ${state.vectors.length} vectors (dx, dy)${usable < state.vectors.length ? `; ${usable} distinct ones fit on the board` : ""}.`;
+  pk.render(frame.host, svg);
 }

@@ -35,7 +35,10 @@ const known = () => base.rolls.length > 0;
 const turnsAll = () => (known() ? base.rolls.length : turnsTotal);
 const label = (v) => base.fields[v].label;
 
-pk.listenKeys(active, (e, command) => {
+// The keys: undo, redo, d and the number keys anywhere on the page; the arrows and Enter while the
+// board has the focus (else the arrows step through a solve's plan: keys.js).
+function onKey(e, command) {
+  if (!base) return false;
   if (command === "undo") { undo(); return true; }
   if (command === "redo") { redo(); return true; }
   if (e.key === "d" && !e.shiftKey) { rollDice(); return true; }
@@ -46,13 +49,12 @@ pk.listenKeys(active, (e, command) => {
     else moveTo(null);  // says why no turn can be made now
     return true;
   }
-  const host = $("forest-host");
-  if (!host || !host.contains(document.activeElement)) return false;
+  if (!pk.onBoard($("forest-host"))) return false;
   const step = pk.arrowStep(e.key);
   if (step) { moveCursor(step); return true; }
   if (e.key === "Enter" || e.key === " ") { moveTo(cursor); return true; }
   return false;
-});
+}
 
 window.addEventListener("resize", () => {
   clearTimeout(window.forestResize);
@@ -63,6 +65,7 @@ export function setup(ctx) {
   ctxNow = ctx;
   base = null;
   hist = null;
+  pk.keys(ctx, onKey);
   ctx.controls.innerHTML = `<fieldset id="forest-controls"><legend>Play</legend>
     <button type="button" id="forest-undo" title="take back the last turn (u, Ctrl+Z)">undo</button>
     <button type="button" id="forest-redo" title="play the turn taken back again (r, Ctrl+Y)">redo</button>
@@ -77,6 +80,7 @@ export function setup(ctx) {
       <input type="text" id="forest-rolls" placeholder="e.g. 3 5, 2 2, 6 1" size="26" aria-label="known rolls">
       <button type="button" id="forest-use-rolls">use these rolls</button>
       <span class="info" id="forest-rolls-note">Solve and play use them, one roll a turn; empty: unknown dice.</span></fieldset>`;
+  frameOf(ctx);
   $("forest-undo").onclick = undo;
   $("forest-redo").onclick = redo;
   $("forest-restart").onclick = () => { if (hist) { hist.goTo(0); newPosition(); } };
@@ -377,26 +381,32 @@ const HOW = `A turn rolls two dice: walk as many steps as one shows, then as man
   reach the target within your turns. With known rolls each turn takes the next roll; with unknown
   dice each ringed field shows the exact chance to win from there.`;
 
+// The board's frame (pk.frame): made when the page opens, so the status line and the side panel
+// are there before an instance is.
+function frameOf(ctx) {
+  return pk.frame(ctx, "forest", { label: "Enchanted Forest board: arrow keys move the cursor, Enter ends the turn on its field",
+    build: buildSide });
+}
+
 function buildSide(box) {
-  box.innerHTML = `<div id="forest-viewing" hidden><p class="pk-note">You are looking at the solver's plan.</p>
-      <button type="button" id="forest-back">back to my game</button>
-      <button type="button" id="forest-adopt">play on from this turn</button></div>
-    <p id="forest-info" class="pk-note" data-testid="odds"></p>
-    <div id="forest-options" class="pk-options" aria-label="where the turn can end, best first"></div>
-    <p id="forest-cursor" class="pk-note"></p>
-    <h3>Your turns</h3><ol id="forest-moves" data-testid="moves"></ol>
-    <h3>Legend</h3><ul id="forest-legend" data-testid="legend"></ul>
-    <details id="forest-help" open><summary>How to play</summary><p>${HOW}</p></details>
-    <details id="forest-keys-box"><summary>Keys</summary><ul id="forest-keys"></ul></details>`;
-  pk.keyList(box.querySelector("#forest-keys"), [
-    ["click", "a ringed field ends the turn there"],
-    ["d", "roll the dice (unknown dice)"],
-    ["1|2|…|9", "end the turn on the first, second, … field of the list (the best first)"],
-    ["Tab", "to the board, then to each ringed field; Enter or Space ends the turn there"],
-    ["←|→|↑|↓", "move the cursor to the next field that way"],
-    ["Enter|Space", "end the turn on the cursor's field"],
-    ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"],
-  ]);
+  pk.sidePanel(box, "forest", {
+    viewing: { note: "You are looking at the solver's plan.", back: "back to my game", adopt: "play on from this turn" },
+    top: `<p id="forest-info" class="pk-note" data-testid="odds"></p>
+      <div id="forest-options" class="pk-options" aria-label="where the turn can end, best first"></div>
+      <p id="forest-cursor" class="pk-note"></p>`,
+    moves: "Your turns",
+    legend: true,
+    how: `<p>${HOW}</p>`,
+    keys: [
+      ["click", "a ringed field ends the turn there"],
+      ["d", "roll the dice (unknown dice)"],
+      ["1|2|…|9", "end the turn on the first, second, … field of the list (the best first)"],
+      ["Tab", "to the board, then to each ringed field; Enter or Space ends the turn there"],
+      ["←|→|↑|↓", "move the cursor to the next field that way (while the board has the focus)"],
+      ["Enter|Space", "end the turn on the cursor's field"],
+      ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"],
+    ],
+  });
   box.querySelector("#forest-back").onclick = backToGame;
   box.querySelector("#forest-adopt").onclick = playOnFromHere;
 }
@@ -430,7 +440,7 @@ function side(state) {
   }
   $("forest-cursor").textContent = `cursor on field ${label(cursor)}${choosing && offer.options.some((o) => o.field === cursor) ? " (Enter ends the turn there)" : ""}`;
   pk.moveList($("forest-moves"), hist.moves.map((e, i) => `turn ${i + 1}: roll ${e.turn.roll.join("+")}, ${e.turn.jump ? "jump" : "walk"} ${label(e.turn.from)} → ${label(e.position)}`),
-    hist.index, (k) => { hist.goTo(k); newPosition(); });
+    { done: hist.index, pick: (k) => { hist.goTo(k); newPosition(); } });
   const entries = [["box", START, "start"], ["ring", TARGET, "target"]];
   if (base.fields.some((f) => f.special && f.id !== base.target)) entries.push(["dot", SPECIAL_FILL, "special field: a double may jump there (purple rim)"]);
   const colours = [...new Set(base.fields.map((f) => (f.colour || "").toLowerCase()).filter((c) => c && COLOURS[c]))];
@@ -482,7 +492,7 @@ export function draw(ctx, state) {
   if (state !== gameState && hist && !viewing) viewing = { index: state.step };
   if (state === gameState) viewing = null;
   const mine = !!hist && !viewing;
-  const frame = pk.frame(ctx, "forest", "Enchanted Forest board: arrow keys move the cursor, Enter ends the turn on its field", buildSide);
+  const frame = frameOf(ctx);
   const fields = state.fields;
   const xs = fields.map((f) => f.x), ys = fields.map((f) => f.y);
   const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);

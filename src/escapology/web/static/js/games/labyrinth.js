@@ -21,17 +21,18 @@ let busy = false;
 
 const active = () => !!$("lab-controls") && !!ctxNow;
 
-pk.listenKeys(active, (e, command) => {
+// The keys: undo and redo anywhere on the page; the arrows, Shift+arrows and Enter while the
+// board has the focus (else the arrows step through a solve's plan: keys.js).
+function onKey(e, command) {
   if (command === "undo") { undo(); return true; }
   if (command === "redo") { redo(); return true; }
-  const host = $("lab-host");
-  if (!host || !host.contains(document.activeElement)) return false;
+  if (!hist || !pk.onBoard($("lab-host"))) return false;
   const step = pk.arrowStep(e.key);
   if (step && e.shiftKey) { pushAtCursor(step); return true; }
   if (step) { moveCursor(step); return true; }
   if (e.key === "Enter" || e.key === " ") { act(); return true; }
   return false;
-});
+}
 
 window.addEventListener("resize", () => {
   clearTimeout(window.labResize);
@@ -42,12 +43,14 @@ export function setup(ctx) {
   ctxNow = ctx;
   hist = null;
   viewing = null;
+  pk.keys(ctx, onKey);
   ctx.controls.innerHTML = `<fieldset id="lab-controls"><legend>Play</legend>
     <button type="button" id="lab-undo" title="take back the last push (u, Ctrl+Z)">undo</button>
     <button type="button" id="lab-redo" title="push again what was taken back (r, Ctrl+Y)">redo</button>
     <button type="button" id="lab-restart" title="back to the start">restart</button>
     <button type="button" id="lab-check" title="the independent checker's verdict on your pushes">check my pushes</button>
     <span id="lab-plan" class="info" data-testid="plan"></span></fieldset>`;
+  frameOf(ctx);
   $("lab-undo").onclick = undo;
   $("lab-redo").onclick = redo;
   $("lab-restart").onclick = () => { if (hist) { hist.goTo(0); backToGame(); } };
@@ -228,24 +231,29 @@ const HOW = `Push a row (east or west) or a column (north or south) by one place
   pushes as you can, at most max_steps. A field is (x,y): row x from 1 at the bottom, column y from 1
   at the left.`;
 
+// The board's frame (pk.frame): made when the page opens, so the status line and the side panel
+// are there before an instance is.
+function frameOf(ctx) {
+  return pk.frame(ctx, "lab", { label: "Labyrinth board: arrow keys move the cursor, Enter pushes", build: buildSide });
+}
+
 function buildSide(box) {
-  box.innerHTML = `<div id="lab-viewing" hidden><p class="pk-note">You are looking at the solver's plan.</p>
-      <button type="button" id="lab-back">back to my game</button>
-      <button type="button" id="lab-adopt">play on from this step</button></div>
-    <p id="lab-cursor" class="pk-note"></p>
-    <h3>Your pushes</h3><ol id="lab-moves" data-testid="moves"></ol>
-    <h3>Legend</h3><ul id="lab-legend" data-testid="legend"></ul>
-    <details id="lab-help" open><summary>How to play</summary><p>${HOW}</p></details>
-    <details id="lab-keys-box"><summary>Keys</summary><ul id="lab-keys"></ul></details>`;
-  pk.keyList(box.querySelector("#lab-keys"), [
-    ["click", "an arrow beside a row or column pushes it"],
-    ["Tab", "to the board, then to each arrow; Enter or Space pushes the focused arrow"],
-    ["←|→|↑|↓", "move the cursor over the board and onto the arrows around it"],
-    ["Enter|Space", "push the arrow under the cursor"],
-    ["Shift+←|Shift+→", "push the cursor's row west or east"],
-    ["Shift+↑|Shift+↓", "push the cursor's column north or south"],
-    ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"],
-  ]);
+  pk.sidePanel(box, "lab", {
+    viewing: { note: "You are looking at the solver's plan.", back: "back to my game", adopt: "play on from this step" },
+    top: `<p id="lab-cursor" class="pk-note"></p>`,
+    moves: "Your pushes",
+    legend: true,
+    how: `<p>${HOW}</p>`,
+    keys: [
+      ["click", "an arrow beside a row or column pushes it"],
+      ["Tab", "to the board, then to each arrow; Enter or Space pushes the focused arrow"],
+      ["←|→|↑|↓", "move the cursor over the board and onto the arrows around it (while the board has the focus)"],
+      ["Enter|Space", "push the arrow under the cursor"],
+      ["Shift+←|Shift+→", "push the cursor's row west or east"],
+      ["Shift+↑|Shift+↓", "push the cursor's column north or south"],
+      ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"],
+    ],
+  });
   box.querySelector("#lab-back").onclick = backToGame;
   box.querySelector("#lab-adopt").onclick = playOnFromHere;
 }
@@ -263,8 +271,8 @@ function side(state) {
       : "The solver's plan: the start.", "");
   }
   $("lab-cursor").textContent = cursorWords(state.n);
-  pk.moveList($("lab-moves"), hist.entries.slice(1).map((e) => `${pushWords(e.push)} – push(${e.push.join(",")}).`),
-    hist.index, (k) => { hist.goTo(k); backToGame(); });
+  pk.moveList($("lab-moves"), hist.moves.map((e) => `${pushWords(e.push)} – push(${e.push.join(",")}).`),
+    { done: hist.index, pick: (k) => { hist.goTo(k); backToGame(); } });
   const entries = [["line", PATH, "connection"], ["square", FIELD, "field"]];
   if (state.step > 0) entries.push(["square", REACH, "fields the avatar can reach"]);
   entries.push(["dot", AVATAR, state.reach.length > 1 ? "avatar (a dot on each field it can reach)" : "avatar"]);
@@ -288,7 +296,7 @@ export function draw(ctx, state) {
   const mine = !!hist && !viewing;
   const playable = mine && !over(state);
   const n = state.n;
-  const frame = pk.frame(ctx, "lab", "Labyrinth board: arrow keys move the cursor, Enter pushes", buildSide);
+  const frame = frameOf(ctx);
   const margin = 56;  // the push arrows (28 long) and, beyond them, the rows' and columns' numbers
   const width = pk.boardWidth(ctx, 2 * margin + 24 * n);
   const cell = Math.max(pk.TAP, Math.min(44, (width - 2 * margin) / n));

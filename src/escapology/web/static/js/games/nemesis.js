@@ -3,8 +3,8 @@
 // end; the graph with a legend, the winning starts shaded, the cat numbers; the solver's line of
 // play step by step. Every move can be made with the keyboard: the number keys choose a numbered
 // vertex, Tab goes through the vertices and edges that can be chosen and Enter chooses.
-import { arrow, el, show, svgRoot, text } from "../svg.js";
-import * as kit from "./playkit2.js";
+import { arrow, el, svgRoot, text } from "../svg.js";
+import * as pk from "./playkit.js";
 
 // the Python pictures' colours (nemesis.drawing): exits red, the fugitive black, winning starts
 // blue, the fugitive's moves orange; here also what you may choose green, deleted edges red
@@ -13,7 +13,7 @@ const EXIT = "#d62728", FUGITIVE = "#111", WINNING = "#9cf", VERTEX = "#eee", ED
 const GAMES = { nemesis: "Nemesis", blizzard: "Blizzard", cat: "Cat Herding", "cat-1": "Cat Herding (cat speed 1)" };
 
 let base = null;                  // the loaded state: vertices (x, y in layout units), edges, start
-let history = new kit.History();  // the game's states, one per move of yours (the solver's reply in it)
+let history = new pk.History();   // the game's states, one per move of yours (the solver's reply in it)
 let winning = new Set();          // the winning starts shaded, and the game they are for
 let winningFor = null;
 let values = null;                // Cat Herding: every vertex's value
@@ -21,9 +21,6 @@ let viewing = null;               // a frame of the solver's line of play shown 
 let busy = false;                 // a reply is being computed
 let focusAfter = false;           // the last move came from the keyboard: focus the board again
 let epoch = 0;                    // the game's number: a reply to an earlier game is dropped
-let stopThinking = () => {};
-let helpNode = null;              // the "how to play" text under the board
-let backNode = null;              // the button back to the game from the solver's line
 
 const $ = (id) => document.getElementById(id);
 const key = (a, b) => [a, b].sort().join("\u0000");
@@ -41,9 +38,7 @@ function names(s) {
 }
 
 export function setup(ctx) {
-  kit.style();
-  ctx.controls.innerHTML = `<div class="pk-game">
-    <fieldset><legend>Play against the solver</legend>
+  ctx.controls.innerHTML = `<fieldset><legend>Play against the solver</legend>
       <label>game <select id="nem-game"><option value="nemesis">Nemesis</option><option value="blizzard">Blizzard</option>
         <option value="cat">Cat Herding</option><option value="cat-1">Cat Herding, cat speed 1</option></select></label>
       <label>you are <select id="nem-side"><option value="fugitive">the fugitive</option>
@@ -51,14 +46,12 @@ export function setup(ctx) {
       <button type="button" id="nem-new" title="n">new game</button>
       <button type="button" id="nem-undo" title="u or Ctrl+Z">undo</button>
       <button type="button" id="nem-redo" title="r or Ctrl+Y">redo</button>
-      <button type="button" id="nem-starts">shade winning starts</button></fieldset>
-    <p id="nem-turn" class="pk-turn" role="status" aria-live="polite"></p>
-</div>`;
+      <button type="button" id="nem-starts">shade winning starts</button></fieldset>`;
+  frameOf(ctx);
   $("nem-new").onclick = () => newGame(ctx);
   $("nem-undo").onclick = () => undoRedo(ctx, "undo");
   $("nem-redo").onclick = () => undoRedo(ctx, "redo");
   $("nem-starts").onclick = () => shadeStarts(ctx);
-  backNode = kit.backButton("nem-back", "back to the game", () => backToGame(ctx));
   $("nem-game").onchange = () => {
     values = null;
     winning = new Set();
@@ -70,19 +63,42 @@ export function setup(ctx) {
     newGame(ctx);
   };
   $("nem-side").onchange = () => newGame(ctx);
-  helpNode = kit.help("nem-help", `<p>A fugitive stands on a vertex of a graph with exits (red). Each round he moves along one edge
-      (reaching an exit wins), then the Nemesis deletes one edge anywhere (in Blizzard only an edge at
-      his vertex); he loses once no exit is reachable. In Cat Herding there are no exits: the herder
-      deletes an edge, then the cat moves, until the cat is isolated; the cat wants as many deletions
-      as possible. Play either side against the exact solver; <b>Solve</b> shows the solver's strategy
-      as a line of play.</p>
-      <p>Keys: <kbd>1</kbd>-<kbd>9</kbd> move to the vertex with that number; <kbd>Tab</kbd> to a
-      green vertex or edge, then <kbd>Enter</kbd>; <kbd>u</kbd> or <kbd>Ctrl+Z</kbd> undo,
-      <kbd>r</kbd> or <kbd>Ctrl+Y</kbd> redo; <kbd>n</kbd> new game; <kbd>Esc</kbd> back to the game
-      from the solver's line of play.</p>`);
-  kit.onKeys("nemesis", (event, what) => onKey(ctx, event, what));
+  pk.keys(ctx, (event, what) => onKey(ctx, event, what));
   base = null;
-  history = new kit.History();
+  history = new pk.History();
+}
+
+const HOW = `<p>A fugitive stands on a vertex of a graph with exits (red). Each round he moves along one edge
+  (reaching an exit wins), then the Nemesis deletes one edge anywhere (in Blizzard only an edge at
+  his vertex); he loses once no exit is reachable. In Cat Herding there are no exits: the herder
+  deletes an edge, then the cat moves, until the cat is isolated; the cat wants as many deletions
+  as possible. Play either side against the exact solver; <b>Solve</b> shows the solver's strategy
+  as a line of play.</p>`;
+
+const KEY_ROWS = [
+  ["click", "a vertex ringed green moves there; an edge drawn green deletes it"],
+  ["1|2|…|9", "move to the vertex with that number"],
+  ["Tab", "to a green vertex or edge; Enter or Space chooses it"],
+  ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"], ["n", "new game"],
+  ["Esc", "back to the game from the solver's line of play"],
+];
+
+// The board's frame (pk.frame): made when the page opens, so the status line and the side panel
+// are there before an instance is.
+function frameOf(ctx) {
+  return pk.frame(ctx, "nem", { label: "Nemesis graph: number keys or Tab and Enter choose a move",
+    build: (box) => buildSide(ctx, box), fit: true });
+}
+
+function buildSide(ctx, box) {
+  pk.sidePanel(box, "nem", {
+    viewing: { note: "You are looking at the solver's line of play.", back: "back to the game" },
+    moves: "Moves",
+    legend: true,
+    how: HOW,
+    keys: KEY_ROWS,
+  });
+  box.querySelector("#nem-back").onclick = () => backToGame(ctx);
 }
 
 export function loaded(ctx, info) {
@@ -99,13 +115,12 @@ export function loaded(ctx, info) {
 async function newGame(ctx) {
   if (!base) return;
   epoch += 1;  // a reply still on its way belongs to the game before: it is dropped
-  stopThinking();
   busy = false;
   viewing = null;
   const o = options();
   const first = { ...o, position: base.start, mult: base.mult.slice(), deleted: [], rounds: [], trail: [base.start],
     lines: [], winner: null, note: "", value: null, value0: null, targets: null, over: null };
-  history = new kit.History();
+  history = new pk.History();
   if (!base.start) {
     history.reset(first);
     render(ctx);
@@ -131,16 +146,14 @@ async function play(ctx, move, { opening = false } = {}) {
   const mine = epoch;
   busy = true;
   render(ctx);
-  stopThinking = kit.thinking($("nem-turn"), who.solver.replace(/^the /, "The "));
   let next = null;
   try {
-    next = await ctx.play("reply", { game: s.game, side: s.side, position: s.position, mult: s.mult,
-      deleted: s.deleted, move });
+    next = await pk.think(ctx, $("nem-status"), who.solver.replace(/^the /, "The "), "reply",
+      { game: s.game, side: s.side, position: s.position, mult: s.mult, deleted: s.deleted, move });
   } catch (e) {
     if (mine === epoch) ctx.error(e);
   }
   if (mine !== epoch) return;
-  stopThinking();
   busy = false;
   if (next) {
     const after = applied(s, next);
@@ -274,7 +287,6 @@ function onKey(ctx, event, what) {
 async function shadeStarts(ctx) {
   const o = options();
   if (busy) { refuse(ctx); return; }
-  const stop = kit.thinking($("nem-turn"), "The solver");
   try {
     if (o.cat) {
       values = await ctx.play("cat_numbers", { game: o.game });
@@ -285,7 +297,6 @@ async function shadeStarts(ctx) {
       ctx.message(`${winning.size} winning start(s) for the fugitive in ${GAMES[o.game]}`);
     }
   } catch (e) { ctx.error(e); }
-  stop();
   render(ctx);
 }
 
@@ -330,11 +341,8 @@ export function draw(ctx, state) {
 
 // ---- drawing ----------------------------------------------------------------------------------
 
-function turnLine(text, cls = "") {
-  const t = $("nem-turn");
-  if (!t) return;
-  t.textContent = text;
-  t.className = `pk-turn ${cls}`;
+function turnLine(text, kind = "") {
+  pk.setStatus($("nem-status"), text, kind);
 }
 
 function render(ctx) {
@@ -342,7 +350,6 @@ function render(ctx) {
   const s = history.current;
   $("nem-undo").disabled = busy || !history.canUndo;
   $("nem-redo").disabled = busy || !history.canRedo;
-  backNode.hidden = !viewing;
   if (viewing) {
     board(ctx, viewing, null);
     turnLine("the solver's line of play (the stepper below); Esc or 'back to the game' returns to your game");
@@ -353,9 +360,9 @@ function render(ctx) {
   board(ctx, { ...base, ...s }, c);
   const who = names(s);
   if (s.over) {
-    turnLine(`Game over: ${s.over.text}`, s.over.good === false ? "pk-over-bad" : "pk-over-good");
+    turnLine(`Game over: ${s.over.text}`, s.over.good === false ? "bad" : "good");
   } else if (busy) {
-    // the thinking line is shown by kit.thinking
+    // the status line says who is thinking (pk.think)
   } else if (!s.position) {
     turnLine("this instance has no start: add start(V). to play");
   } else if (c && c.vertices.length) {
@@ -374,8 +381,10 @@ function render(ctx) {
 // The graph: `state` the vertices and edges with the edges left (mult), the fugitive's position,
 // trail and deletions; `c` what the person may choose (null: nothing).
 function board(ctx, state, c) {
+  const frame = frameOf(ctx);
+  $("nem-viewing").hidden = !viewing;
   if (state.drawn === false) {
-    ctx.board.textContent = `a graph of ${state.vertices.length} vertices is too large to draw (solving works)`;
+    frame.host.textContent = `a graph of ${state.vertices.length} vertices is too large to draw (solving works)`;
     return;
   }
   const vs = state.vertices;
@@ -457,14 +466,8 @@ function board(ctx, state, c) {
     if (chosen) {
       seen.choose = true;
       el("line", { x1, y1, x2, y2, stroke: "transparent", "stroke-width": 14 }, g);  // easier to hit
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-label", `delete the edge ${edge.a}-${edge.b}`);
-      const act = () => play(ctx, [edge.a, edge.b]);
-      g.addEventListener("click", () => { focusAfter = false; act(); });
-      g.addEventListener("keydown", (e) => {
-        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); focusAfter = true; act(); }
-      });
+      pk.button(g, `edge-${edge.a}-${edge.b}`, `delete the edge ${edge.a}-${edge.b}`,
+        (byKey) => { focusAfter = byKey; play(ctx, [edge.a, edge.b]); });
     } else {
       g.addEventListener("click", () => refuse(ctx, c && c.vertices.length ? "move the fugitive: choose a vertex ringed green" : null));
     }
@@ -513,7 +516,7 @@ function board(ctx, state, c) {
         "text-anchor": room ? "start" : "end", stroke: "white", "stroke-width": 3, "paint-order": "stroke",
         class: "vertex-name beside" });
     }
-    el("title", { text: v.name }, g);
+    if (!chosen) el("title", { text: v.name }, g);
     if (n) {
       const bx = x + r * 0.85 + 3, by = y - r * 0.85 - 3;
       el("circle", { cx: bx, cy: by, r: 7, fill: CHOOSE, stroke: "white", "stroke-width": 1 }, g);
@@ -525,13 +528,8 @@ function board(ctx, state, c) {
         stroke: "white", "stroke-width": 3, "paint-order": "stroke", class: "cat-value" });
     }
     if (chosen) {
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-label", `move to ${v.name}${n ? ` (key ${n})` : ""}`);
-      g.addEventListener("click", () => { focusAfter = false; play(ctx, v.name); });
-      g.addEventListener("keydown", (e) => {
-        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); focusAfter = true; play(ctx, v.name); }
-      });
+      pk.button(g, `vertex-${v.name}`, `move to ${v.name}${n ? ` (key ${n})` : ""}`,
+        (byKey) => { focusAfter = byKey; play(ctx, v.name); });
     } else {
       g.addEventListener("click", () => refuse(ctx, c && c.edges.length ? "delete an edge: click one drawn green"
         : c ? `${v.name} cannot be reached in one move: choose a vertex ringed green` : null));
@@ -554,17 +552,11 @@ function board(ctx, state, c) {
   if (c && c.edges.length) entries.push(["line", CHOOSE, "you may delete this edge (click, or Tab and Enter)"]);
   if (seen.values) entries.push(["text:7", VALUE, "the cat number from this vertex (deletions the herder needs)"]);
 
-  const panels = [];
   const s = history.current;
-  if (!viewing && s) {
-    const list = document.createElement("ol");
-    list.id = "nem-moves";
-    list.className = "pk-moves";
-    kit.moveList(list, s.lines.map((parts) => parts.join("; ")));
-    panels.push([`Moves (${GAMES[s.game]}, you are ${names(s).you})`, list]);
-  }
-  panels.push(["Legend", kit.legend(entries, "nem-legend")]);
-  show(ctx.board, kit.boardWith(svg, panels, helpNode, backNode));
+  $("nem-moves-title").textContent = s ? `Moves (${GAMES[s.game]}, you are ${names(s).you})` : "Moves";
+  pk.moveList($("nem-moves"), s ? s.lines.map((parts) => parts.join("; ")) : []);
+  pk.legend($("nem-legend"), entries);
+  pk.render(frame.host, svg);
   if (focusAfter && c) {
     focusAfter = false;
     const first = svg.querySelector("[tabindex='0']");

@@ -1,44 +1,73 @@
-// What the pages of Labyrinth, aMAZEing Labyrinth and Enchanted Forest share to be played as games:
-// the board with a side panel (whose move it is, the moves made, the legend, how to play and the
-// keys), undo/redo over a history of positions, keyboard control (a cursor on the board, Enter or
-// Space acts; u/r or Ctrl+Z/Ctrl+Y undo and redo) and push/shift arrows that are buttons of at
-// least 24x24 px. The rules stay on the server: the pages only keep the positions it answered.
-import { el } from "../svg.js";
+// What the six game pages share to be played as games (Labyrinth, aMAZEing Labyrinth, Enchanted
+// Forest, Nemesis, teleport chess, Roma). Not a game's module: main.js never loads it as one.
+//
+//   frame(ctx, prefix, {label, build, fit})  the board's frame in ctx.board: the status line above
+//                        (#<prefix>-status: whose move it is, how the game ended, who is thinking),
+//                        a focusable host for the SVG (#<prefix>-host) and a side panel beside it
+//                        (#<prefix>-side, below when the board is wide), built once by build(side)
+//   sidePanel(side, prefix, parts)  the side panel's usual parts: the solver's line shown instead of
+//                        the game (#<prefix>-viewing, #<prefix>-back, #<prefix>-adopt), the moves
+//                        (#<prefix>-moves), the legend (#<prefix>-legend), how to play
+//                        (#<prefix>-help) and the keys (#<prefix>-keys-box, #<prefix>-keys)
+//   render(host, svg)    put the board in the host, the keyboard focus kept where it was
+//   setStatus(status, words, kind)  the status line ("good", "bad" or "" for a game going on)
+//   think(ctx, status, who, action, args)  a move of the other side: ctx.play with "<who> is
+//                        thinking… N s" in the status line meanwhile (ctx.busy's, not the page's
+//                        busy line)
+//   History              the positions of a game: undo, redo, go to one; a new move drops the undone
+//   keys(ctx, handler)   the one key listener of the game pages: handler(event, command) for the
+//                        keys pressed while ctx's game is shown and the focus is not in a text
+//                        field; command is "undo" (u, Ctrl+Z), "redo" (r, Ctrl+Y, Ctrl+Shift+Z) or
+//                        null; it returns true when it used the key (then preventDefault(): the
+//                        shell's Left/Right stepping, keys.js, leaves such a key alone)
+//   onBoard(host), arrowStep(key), activates(target)  the keys' helpers
+//   needInstance(ctx)    whether an instance is loaded, else the shell's "load an instance first"
+//   legend(list, entries), moveList(list, items, {done, pick}), keyList(list, rows)
+//   button(group, key, label, act, active), hitArea(...), cursorBox(...), TAP, boardWidth(ctx, least)
+//
+// The rules stay on the server: the pages only keep the positions it answered.
+import { el, show } from "../svg.js";
+import { parse } from "../link.js";
 
-// The smallest tap target, CSS pixels.
+// The smallest tap target, CSS pixels (WCAG 2.2's target size).
 export const TAP = 24;
 
 const STYLE = `
 .pk-wrap { display: flex; flex-wrap: wrap; gap: .8em; align-items: flex-start; justify-content: flex-start; width: 100%; }
+.pk-wrap > .pk-status { flex: 1 1 100%; }
+.pk-status { font-size: 14px; font-weight: 600; min-height: 1.4em; margin: 0; padding: .35em .5em; border-radius: 4px; background: #f1efe8; }
+.pk-status.good { background: #e3f4e6; color: #1e7b34; }
+.pk-status.bad { background: #fdecea; color: #c0392b; }
+.pk-status.thinking { color: var(--accent); }
 .pk-host { flex: 0 1 auto; max-width: 100%; overflow: auto; outline: none; border-radius: 4px; }
 .pk-host:focus-visible, .pk-host:focus { box-shadow: 0 0 0 2px #1f6feb55; }
-.pk-host svg { max-width: none !important; display: block; }
-.pk-host:not(:focus-within) .pk-cursor, .pk-host:not(.pk-kbd) .pk-cursor { display: none; }
 .pk-host:not(.pk-kbd) { box-shadow: none !important; }
+.pk-host svg { max-width: none !important; display: block; }
+.pk-host.pk-fit { flex: 1 1 340px; }
+.pk-host.pk-fit svg { max-width: 100% !important; height: auto; margin: 0 auto; }
+.pk-host:not(:focus-within) .pk-cursor, .pk-host:not(.pk-kbd) .pk-cursor { display: none; }
 .pk-host [data-key] { outline: none; }
 .pk-host.pk-kbd [data-key]:focus .pk-hit { stroke: #111; stroke-width: 2; stroke-dasharray: 3 2; }
+.pk-host.pk-kbd [data-key]:focus:not(:has(.pk-hit)) { outline: 2px dashed #1f6feb; outline-offset: 3px; }
 .pk-host .pk-off { cursor: default; }
 .pk-side { flex: 1 1 200px; min-width: 200px; font-size: 13px; line-height: 1.35; }
 .pk-side h3 { font-size: 1em; margin: .7em 0 .25em; }
-.pk-wrap > .pk-status { flex: 1 1 100%; font-size: 14px; }
-.pk-status { font-weight: 600; padding: .35em .5em; border-radius: 4px; background: #f1efe8; }
-.pk-status.good { background: #e3f4e6; color: #1e7b34; }
-.pk-status.bad { background: #fdecea; color: #c0392b; }
+.pk-side details { margin: .5em 0; }
+.pk-side summary { cursor: pointer; font-weight: 600; }
+.pk-side p { margin: .3em 0; }
+.pk-side textarea { width: 100%; }
 .pk-moves { margin: 0; padding-left: 2.2em; max-height: 14em; overflow: auto; font-variant-numeric: tabular-nums; }
-.pk-moves li { cursor: pointer; padding: 0 .2em; border-radius: 3px; }
-.pk-moves li:hover { background: #eef3fb; }
+.pk-moves li { padding: 0 .2em; border-radius: 3px; }
+.pk-moves.pk-pick li { cursor: pointer; }
+.pk-moves.pk-pick li:hover { background: #eef3fb; }
 .pk-moves li.now { background: #dde8fb; font-weight: 600; }
 .pk-moves li.undone { color: #999; }
 .pk-moves:empty::before { content: "none yet"; color: #888; margin-left: -2.2em; }
 .pk-legend { list-style: none; margin: 0; padding: 0; columns: 2 240px; column-gap: 1.2em; }
-.pk-legend li { break-inside: avoid; }
-.pk-legend li { display: flex; align-items: center; gap: .45em; margin: .1em 0; }
+.pk-legend li { break-inside: avoid; display: flex; align-items: center; gap: .45em; margin: .1em 0; }
 .pk-legend svg { flex: none; }
-.pk-side details { margin: .5em 0; }
-.pk-side summary { cursor: pointer; font-weight: 600; }
-.pk-side p { margin: .3em 0; }
 .pk-keys { margin: .2em 0; padding-left: 1.2em; }
-.pk-keys kbd { font: 11px ui-monospace, monospace; border: 1px solid #bbb; border-bottom-width: 2px; border-radius: 3px; padding: 0 .25em; background: #fafafa; }
+.pk-side kbd { font: 11px ui-monospace, monospace; border: 1px solid #bbb; border-bottom-width: 2px; border-radius: 3px; padding: 0 .25em; background: #fafafa; }
 .pk-note { color: #666; font-size: .9em; }
 .pk-options { display: flex; flex-wrap: wrap; gap: .25em; }
 .pk-options button { padding: .1em .4em; font-size: 12px; }
@@ -55,7 +84,8 @@ function keyboardMode(on) {
   for (const host of document.querySelectorAll(".pk-host")) host.classList.toggle("pk-kbd", on);
 }
 
-export function injectStyle() {
+// The styles, once (and the watch on keyboard or pointer use).
+function injectStyle() {
   if (document.getElementById("playkit-style")) return;
   document.addEventListener("keydown", (e) => { if (e.key !== "Shift" && e.key !== "Control") keyboardMode(true); }, true);
   document.addEventListener("pointerdown", () => keyboardMode(false), true);
@@ -65,35 +95,67 @@ export function injectStyle() {
   document.head.appendChild(style);
 }
 
-// The board's frame inside ctx.board: the status line above (#<id>-status), a focusable host for
-// the SVG and a side panel beside it (below when the board is too wide). `build(side)` fills the
-// side panel the first time.
-export function frame(ctx, id, label, build) {
+// The board's frame inside ctx.board, made the first time (the page's setup: the status line asks
+// for an instance) and again if the shell cleared the board: {wrap, status, host, side}. `label` names the host (an application for assistive
+// technology: it takes the arrow keys); `build(side)` fills the side panel once; `fit` lets the
+// SVG shrink to the width there is (else it keeps its size and the host scrolls: the pages that
+// size their boards to keep 24 px targets).
+export function frame(ctx, prefix, { label, build, fit = false }) {
   injectStyle();
-  let wrap = ctx.board.querySelector(`:scope > .pk-wrap[data-game="${id}"]`);
+  let wrap = ctx.board.querySelector(`:scope > .pk-wrap[data-game="${prefix}"]`);
   if (!wrap) {
     wrap = document.createElement("div");
     wrap.className = "pk-wrap";
-    wrap.dataset.game = id;
+    wrap.dataset.game = prefix;
+    const status = document.createElement("p");
+    status.className = "pk-status";
+    status.id = `${prefix}-status`;
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
     const host = document.createElement("div");
-    host.className = kbd ? "pk-host pk-kbd" : "pk-host";
+    host.className = `pk-host${fit ? " pk-fit" : ""}${kbd ? " pk-kbd" : ""}`;
     host.tabIndex = 0;
-    host.id = `${id}-host`;
+    host.id = `${prefix}-host`;
     host.setAttribute("role", "application");
     host.setAttribute("aria-label", label);
     const side = document.createElement("aside");
     side.className = "pk-side";
-    side.id = `${id}-side`;
-    const status = document.createElement("div");  // whose move it is, or how the game ended
-    status.className = "pk-status";
-    status.id = `${id}-status`;
-    status.setAttribute("role", "status");
-    status.dataset.testid = "status";
+    side.id = `${prefix}-side`;
     wrap.append(status, host, side);
     ctx.board.replaceChildren(wrap);
-    build(side);
+    setStatus(status, "Load an instance to play: an example, a real instance, a file, pasted text or the generator.");
+    if (build) build(side);
   }
-  return { wrap, host: wrap.querySelector(".pk-host"), side: wrap.querySelector(".pk-side") };
+  return { wrap, status: wrap.querySelector(".pk-status"), host: wrap.querySelector(".pk-host"), side: wrap.querySelector(".pk-side") };
+}
+
+// The side panel's usual parts, each optional, in this order:
+//   viewing  {note, back, adopt}: a box shown while the solver's line is on the board instead of
+//            the game (#<p>-viewing, hidden at first) with the note, the button back to the game
+//            (#<p>-back, its words `back`) and one to play on from there (#<p>-adopt)
+//   top      HTML of the page's own (a scoreboard, the turn's choices, ...)
+//   moves    the title of the list of moves (#<p>-moves-title, #<p>-moves)
+//   legend   true: the legend (#<p>-legend)
+//   more     HTML of the page's own, after the legend
+//   how      HTML of how to play (#<p>-help, open)
+//   keys     the keys (#<p>-keys-box, folded; #<p>-keys): keyList's rows
+//   after    HTML of the page's own, at the end
+export function sidePanel(side, prefix, { viewing, top, moves, legend: withLegend, more, how, keys: rows, after } = {}) {
+  const parts = [];
+  if (viewing) {
+    parts.push(`<div id="${prefix}-viewing" hidden><p class="pk-note">${viewing.note}</p>
+      <button type="button" id="${prefix}-back" title="Esc">${viewing.back}</button>${viewing.adopt
+        ? ` <button type="button" id="${prefix}-adopt">${viewing.adopt}</button>` : ""}</div>`);
+  }
+  if (top) parts.push(top);
+  if (moves) parts.push(`<h3 id="${prefix}-moves-title">${moves}</h3><ol id="${prefix}-moves" data-testid="moves"></ol>`);
+  if (withLegend) parts.push(`<h3>Legend</h3><ul id="${prefix}-legend" data-testid="legend"></ul>`);
+  if (more) parts.push(more);
+  if (how) parts.push(`<details id="${prefix}-help" open><summary>How to play</summary>${how}</details>`);
+  if (rows) parts.push(`<details id="${prefix}-keys-box"><summary>Keys</summary><ul id="${prefix}-keys"></ul></details>`);
+  if (after) parts.push(after);
+  side.innerHTML = parts.join("\n");
+  if (rows) keyList(side.querySelector(`#${prefix}-keys`), rows);
 }
 
 // The width the board may take: beside the side panel when that leaves it `least` pixels, else
@@ -105,13 +167,13 @@ export function boardWidth(ctx, least) {
   return all - 236 >= least ? all - 236 : all;
 }
 
-// Put `svg` in the host, keeping the keyboard focus where it was (on the element with the same
-// data-key, else on the host).
+// Put `svg` (an element, or SVG text from the server) in the host, keeping the keyboard focus
+// where it was (on the element with the same data-key, else on the host).
 export function render(host, svg) {
   const active = document.activeElement;
   const inside = active && host.contains(active);
   const key = inside && active.dataset ? active.dataset.key : null;
-  host.replaceChildren(svg);
+  show(host, svg);
   if (!inside) return;
   const again = key ? host.querySelector(`[data-key="${CSS_ESCAPE(key)}"]`) : null;
   (again || host).focus({ preventScroll: true });
@@ -119,8 +181,37 @@ export function render(host, svg) {
 
 const CSS_ESCAPE = (s) => (window.CSS && window.CSS.escape ? window.CSS.escape(s) : s);
 
+// The status line: whose move it is or how the game ended (`kind` "good" or "bad"; data-kind says
+// "play" while the game goes on).
+export function setStatus(status, words, kind = "") {
+  if (!status) return;
+  status.textContent = words;
+  status.className = `pk-status ${kind}`;
+  status.dataset.kind = kind || "play";
+}
+
+// A move of the other side (the solver, the bot): ctx.play(action, args), the status line saying
+// "<who> is thinking… N s" until the answer comes or the page writes the line anew (ctx.busy).
+export function think(ctx, status, who, action, args) {
+  return ctx.play(action, args, { label: `${who} is thinking…`, into: status });
+}
+
+// Whether an instance is loaded; if not, the page says so as the shell does ("load an instance
+// first": ctx.requireInstance's refusal), for a button that works without one (data-without-instance)
+// but has nothing to do then.
+export function needInstance(ctx) {
+  try {
+    ctx.requireInstance();
+    return true;
+  } catch (e) {
+    ctx.error(e);
+    return false;
+  }
+}
+
 // Make an SVG group a button: focusable with Tab, Enter or Space acts, as does a click; `active`
-// false leaves it focusable (the side panel says why nothing happens) but not clickable-looking.
+// false leaves it focusable (the page says why nothing happens) but not clickable-looking.
+// act(byKey) learns whether a key or a click did it.
 export function button(group, key, label, act, active = true) {
   group.setAttribute("tabindex", "0");
   group.setAttribute("role", "button");
@@ -129,12 +220,12 @@ export function button(group, key, label, act, active = true) {
   group.dataset.key = key;
   group.classList.add(active ? "clickable" : "pk-off");
   el("title", { text: label }, group);
-  group.addEventListener("click", (e) => { e.stopPropagation(); act(); });
+  group.addEventListener("click", (e) => { e.stopPropagation(); act(false); });
   group.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       e.stopPropagation();
-      act();
+      act(true);
     }
   });
   return group;
@@ -146,7 +237,8 @@ export function hitArea(group, cx, cy, w, h) {
   return el("rect", { x: cx - W / 2, y: cy - H / 2, width: W, height: H, rx: 3, fill: "transparent", class: "pk-hit" }, group);
 }
 
-// The keyboard cursor: a dashed box, shown only while the board has the focus.
+// The keyboard cursor of a board that takes the arrows while it has the focus: a dashed box, shown
+// only then (and while the keyboard is in use).
 export function cursorBox(svg, x, y, w, h) {
   const g = el("g", { class: "pk-cursor", "pointer-events": "none" }, svg);
   el("rect", { x: x + 1, y: y + 1, width: w - 2, height: h - 2, fill: "none", stroke: "white", "stroke-width": 4 }, g);
@@ -155,13 +247,15 @@ export function cursorBox(svg, x, y, w, h) {
   return g;
 }
 
-// Undo and redo over positions: entries[0] is the start, entries[index] the position shown.
+// The positions of a game: entries[0] the start, entries[index] the one shown. A new move after an
+// undo drops the undone ones. new History(start), or new History() and reset(start) later.
 export class History {
-  constructor(start) { this.entries = [start]; this.index = 0; }
-  get current() { return this.entries[this.index]; }
+  constructor(...start) { this.entries = []; this.index = -1; if (start.length) this.reset(start[0]); }
+  reset(start) { this.entries = [start]; this.index = 0; return start; }
+  get current() { return this.entries[this.index] ?? null; }
   get moves() { return this.entries.slice(1); }
   get canUndo() { return this.index > 0; }
-  get canRedo() { return this.index < this.entries.length - 1; }
+  get canRedo() { return this.index >= 0 && this.index < this.entries.length - 1; }
   push(entry) { this.entries.length = this.index + 1; this.entries.push(entry); this.index += 1; return entry; }
   undo() { if (!this.canUndo) return false; this.index -= 1; return true; }
   redo() { if (!this.canRedo) return false; this.index += 1; return true; }
@@ -170,25 +264,56 @@ export class History {
 
 const TEXT_INPUTS = new Set(["text", "number", "search", "email", "url", "tel", "password"]);
 
-function inTextField(target) {
+// Whether a key pressed in `target` is the field's own (typing, choosing in a list).
+export function inTextField(target) {
   if (!target || !target.tagName) return false;
   const tag = target.tagName.toLowerCase();
   if (tag === "textarea" || tag === "select" || target.isContentEditable) return true;
   return tag === "input" && TEXT_INPUTS.has((target.type || "text").toLowerCase());
 }
 
-// One keydown listener for the page while `isActive()`: `handle(event, command)` gets "undo" for
-// u / Ctrl+Z, "redo" for r / Ctrl+Y / Ctrl+Shift+Z, else null; it returns true when it used the
-// key. Keys typed into a text field are left alone.
-export function listenKeys(isActive, handle) {
+// Whether Enter or Space in `target` already does something of its own (a button, a link, ...).
+export function activates(target) {
+  if (!target || !target.tagName) return false;
+  return ["button", "a", "summary", "input", "select", "textarea"].includes(target.tagName.toLowerCase())
+    || target.getAttribute("role") === "button";
+}
+
+// Whether the keyboard's focus is on the board (its host or an element in it).
+export function onBoard(host) {
+  return !!host && host.contains(document.activeElement);
+}
+
+// The arrow keys as a step (di, dj) on the screen: rows down, columns right.
+export function arrowStep(key) {
+  return { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[key] || null;
+}
+
+// The game shown: the page's address names it (link.js), while the game's page is shown.
+function gameShown() {
+  const page = document.getElementById("page");
+  return page && !page.hidden ? parse(location.hash).game : null;
+}
+
+const handlers = new Map();
+let listening = false;
+
+// The handler of `ctx.game`'s keys (setup calls it at every visit of the page: the latest counts).
+// One listener on the document for all the pages: it runs before the shell's (keys.js, on the
+// window), which steps through a certificate with the arrows unless the game took the key.
+export function keys(ctx, handler) {
+  handlers.set(ctx.game, handler);
+  if (listening) return;
+  listening = true;
   document.addEventListener("keydown", (e) => {
-    if (!isActive() || inTextField(e.target) || e.defaultPrevented) return;
+    const handle = handlers.get(gameShown());
+    if (!handle || e.defaultPrevented || inTextField(e.target)) return;
     const k = e.key;
     let command = null;
     if ((e.ctrlKey || e.metaKey) && !e.altKey) {
       if (k === "z" || k === "Z") command = e.shiftKey ? "redo" : "undo";
       else if (k === "y" || k === "Y") command = "redo";
-      else return;
+      else return;  // the browser's
     } else if (e.altKey || e.ctrlKey || e.metaKey) {
       return;
     } else if (k === "u") command = "undo";
@@ -197,83 +322,89 @@ export function listenKeys(isActive, handle) {
   });
 }
 
-// The arrow keys as a step (di, dj) on the screen: rows down, columns right.
-export function arrowStep(key) {
-  return { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[key] || null;
-}
-
 // A legend: one line per [kind, colour, text]; kinds as the Python pictures' legends (core.svg):
-// line, dashed, square, dot, ring, box, band, arrow, cursor, text:X.
+// line, dashed, struck (dashed and crossed), square, dot, ring, box, band, arrow, dashed arrow,
+// cursor, text:X.
 export function legend(list, entries) {
   list.replaceChildren();
   list.classList.add("pk-legend");
   for (const [kind, colour, words] of entries) {
     const item = document.createElement("li");
-    const svg = el("svg", { width: 22, height: 16, viewBox: "0 0 22 16", "aria-hidden": "true" });
-    if (kind === "line" || kind === "dashed") {
-      el("line", { x1: 2, y1: 8, x2: 20, y2: 8, stroke: colour, "stroke-width": 3.5,
-        "stroke-dasharray": kind === "dashed" ? "4 3" : null }, svg);
-    } else if (kind === "square") {
-      el("rect", { x: 3, y: 1, width: 14, height: 14, fill: colour, stroke: "#999", "stroke-width": 0.6 }, svg);
-    } else if (kind === "dot") {
-      el("circle", { cx: 11, cy: 8, r: 5.5, fill: colour, stroke: "#555", "stroke-width": 0.6 }, svg);
-    } else if (kind === "ring") {
-      el("circle", { cx: 11, cy: 8, r: 5.5, fill: "none", stroke: colour, "stroke-width": 2.5 }, svg);
-    } else if (kind === "box") {
-      el("rect", { x: 4, y: 1.5, width: 13, height: 13, fill: "none", stroke: colour, "stroke-width": 2 }, svg);
-    } else if (kind === "band") {
-      el("rect", { x: 1, y: 4, width: 20, height: 8, fill: colour, "fill-opacity": 0.45 }, svg);
-    } else if (kind === "arrow") {
-      el("line", { x1: 2, y1: 8, x2: 14, y2: 8, stroke: colour, "stroke-width": 2 }, svg);
-      el("polygon", { points: "20,8 13,4 13,12", fill: colour }, svg);
-    } else if (kind === "cursor") {
-      el("rect", { x: 3, y: 1, width: 15, height: 14, fill: "none", stroke: "#111", "stroke-width": 1.6, "stroke-dasharray": "3 2" }, svg);
-    } else if (kind.startsWith("text:")) {
-      el("text", { x: 11, y: 12.5, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: colour,
-        "font-family": "system-ui, sans-serif", text: kind.slice(5) }, svg);
-    }
     const words_ = document.createElement("span");
     words_.textContent = words;
-    item.append(svg, words_);
+    item.append(swatch(kind, colour), words_);
     list.appendChild(item);
   }
 }
 
-// The list of moves: `items` the moves' texts, `done` how many of them are on the board (the rest
-// can be redone); clicking a move goes back (or forward) to the position after it.
-export function moveList(list, items, done, pick) {
+// A swatch of the legend: a small SVG of the mark, as the board draws it.
+function swatch(kind, colour) {
+  const svg = el("svg", { width: 28, height: 18, viewBox: "0 0 28 18", "aria-hidden": "true" });
+  const line = (attrs) => el("line", { x1: 2, y1: 9, x2: 26, y2: 9, stroke: colour, "stroke-width": 3.5, ...attrs }, svg);
+  if (kind === "line") line({});
+  else if (kind === "dashed") line({ "stroke-dasharray": "5 3" });
+  else if (kind === "struck") {
+    line({ "stroke-dasharray": "5 3", "stroke-width": 2 });
+    el("line", { x1: 10, y1: 3, x2: 18, y2: 15, stroke: colour, "stroke-width": 2.5 }, svg);
+    el("line", { x1: 18, y1: 3, x2: 10, y2: 15, stroke: colour, "stroke-width": 2.5 }, svg);
+  } else if (kind === "arrow" || kind === "dashed arrow") {
+    line({ x2: 19, "stroke-width": 2.5, "stroke-dasharray": kind === "arrow" ? null : "4 3" });
+    el("polygon", { points: "26,9 18,4 18,14", fill: colour }, svg);
+  } else if (kind === "square") {
+    el("rect", { x: 6, y: 1, width: 16, height: 16, fill: colour, stroke: "#999", "stroke-width": 0.6 }, svg);
+  } else if (kind === "dot") {
+    el("circle", { cx: 14, cy: 9, r: 6.5, fill: colour, stroke: "#555", "stroke-width": 0.8 }, svg);
+  } else if (kind === "ring") {
+    el("circle", { cx: 14, cy: 9, r: 6.5, fill: "white", stroke: colour, "stroke-width": 2.5 }, svg);
+  } else if (kind === "box") {
+    el("rect", { x: 7, y: 2, width: 14, height: 14, fill: "none", stroke: colour, "stroke-width": 2.5 }, svg);
+  } else if (kind === "band") {
+    el("rect", { x: 1, y: 5, width: 26, height: 8, fill: colour, "fill-opacity": 0.45 }, svg);
+  } else if (kind === "cursor") {
+    el("rect", { x: 7, y: 2, width: 14, height: 14, fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": "3 2" }, svg);
+  } else if (kind.startsWith("text:")) {
+    el("text", { x: 14, y: 10, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 13, "font-weight": "bold",
+      fill: colour, "font-family": "system-ui, sans-serif", text: kind.slice(5) }, svg);
+  }
+  return svg;
+}
+
+// The list of moves: `items` the moves' texts; `done` how many of them are on the board (the rest
+// can be redone: greyed), all by default; with `pick(k)`, clicking a move goes back (or forward)
+// to the position after it. The move shown last is scrolled into view.
+export function moveList(list, items, { done = items.length, pick = null } = {}) {
   list.replaceChildren();
   list.classList.add("pk-moves");
+  list.classList.toggle("pk-pick", !!pick);
   items.forEach((words, i) => {
     const item = document.createElement("li");
     item.textContent = words;
-    if (i === done - 1) item.className = "now";
+    if (i === done - 1 && pick) item.className = "now";
     else if (i >= done) item.className = "undone";
-    item.title = i < done ? "go back to the position after this move" : "redo up to this move";
-    item.addEventListener("click", () => pick(i + 1));
+    if (pick) {
+      item.title = i < done ? "go back to the position after this move" : "redo up to this move";
+      item.addEventListener("click", () => pick(i + 1));
+    }
     list.appendChild(item);
   });
-  const now = list.querySelector(".now");
-  if (now && now.scrollIntoView) now.scrollIntoView({ block: "nearest" });
-}
-
-export function setStatus(box, words, kind = "") {
-  box.textContent = words;
-  box.className = `pk-status ${kind}`;
-  box.dataset.kind = kind || "play";
+  const last = list.children[done - 1];  // into the list's view (the page itself does not scroll)
+  if (!last) return;
+  const box = list.getBoundingClientRect(), item = last.getBoundingClientRect();
+  if (item.bottom > box.bottom) list.scrollTop += item.bottom - box.bottom;
+  else if (item.top < box.top) list.scrollTop -= box.top - item.top;
 }
 
 // The keys, as list items: [[keys, what], ...], keys written "u|Ctrl+Z".
 export function keyList(list, rows) {
   list.replaceChildren();
   list.classList.add("pk-keys");
-  for (const [keys, what] of rows) {
+  for (const [keys_, what] of rows) {
     const item = document.createElement("li");
-    keys.split("|").forEach((k, i) => {
+    keys_.split("|").forEach((k, i) => {
       if (i) item.append(" or ");
-      const kbd = document.createElement("kbd");
-      kbd.textContent = k;
-      item.appendChild(kbd);
+      const kbd_ = document.createElement("kbd");
+      kbd_.textContent = k;
+      item.appendChild(kbd_);
     });
     item.append(`: ${what}`);
     list.appendChild(item);

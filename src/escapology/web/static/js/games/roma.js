@@ -3,8 +3,8 @@
 // the solver's answer row by row. Every move can be made with the keyboard, as in Simon Tatham's
 // puzzles: the arrow keys move a cursor, ^ v < > (or w a s d) set its arrow, . or Backspace
 // clears it, Enter or Space turns it.
-import { axisLabels, cellName, el, show, svgRoot, text } from "../svg.js";
-import * as kit from "./playkit2.js";
+import { axisLabels, cellName, el, svgRoot, text } from "../svg.js";
+import * as pk from "./playkit.js";
 
 const CYCLE = [".", "^", ">", "v", "<"];
 const GLYPH = { "^": "↑", ">": "→", "v": "↓", "<": "←", "O": "◯" };
@@ -15,43 +15,29 @@ const KEYS = { "^": "^", w: "^", W: "^", v: "v", V: "v", s: "v", S: "v", "<": "<
 const YOURS = "#1f6feb", SOLVED = "#1f6feb", ERROR = "#f8c9c4", HINT = "#c9f0d0", CURSOR = "#e67e22", GOAL = "#c0392b";
 
 let base = null;                  // the loaded puzzle
-let history = new kit.History();  // {grid, lines, marks, over} after each move of yours
+let history = new pk.History();   // {grid, lines, marks, over} after each move of yours
 let viewing = null;               // a frame of the solver's answer shown instead of your grid
 let cursor = [0, 0];
 let busy = false;
 let epoch = 0;
-let stopThinking = () => {};
-let helpNode = null;
-let backNode = null;               // the button back to the game from the solver's line
 let coords = null;
 
 const $ = (id) => document.getElementById(id);
 const name = (r, c) => cellName(coords, r, c, base ? base.rows : 0);
 
 export function setup(ctx) {
-  kit.style();
   coords = ctx.coordinates;
-  ctx.controls.innerHTML = `<div class="pk-game">
-    <fieldset><legend>Solve by hand</legend>
+  ctx.controls.innerHTML = `<fieldset><legend>Solve by hand</legend>
       <button type="button" id="roma-undo" title="u or Ctrl+Z">undo</button>
       <button type="button" id="roma-redo" title="r or Ctrl+Y">redo</button>
-      <button type="button" id="roma-check">check</button>
-      <button type="button" id="roma-hint">hint</button>
+      <button type="button" id="roma-check" title="c">check</button>
+      <button type="button" id="roma-hint" title="h">hint</button>
       <button type="button" id="roma-clear">clear</button></fieldset>
     <fieldset><legend>puzz.link</legend>
       <label>URL <input type="text" id="roma-url" size="34" spellcheck="false" placeholder="https://puzz.link/p?roma/..."></label>
       <button type="button" id="roma-import" data-without-instance>import</button>
-      <button type="button" id="roma-export">export</button></fieldset>
-    <p id="roma-turn" class="pk-turn" role="status" aria-live="polite"></p></div>`;
-  helpNode = kit.help("roma-help", `<p>Every cell but a Roma cell (◯) gets an arrow; no direction twice in
-    a box (the thick borders), and from every cell the arrows lead to a Roma cell: no loop, no arrow off
-    the board. The black arrows are given; yours are blue. The puzzle is over when the grid is full and
-    the checker finds nothing wrong. Cells are named (row,column) from 0 at the top left.</p>
-    <p>Keys: arrows move the cursor; <kbd>^</kbd> <kbd>v</kbd> <kbd>&lt;</kbd> <kbd>&gt;</kbd> or
-    <kbd>w</kbd> <kbd>s</kbd> <kbd>a</kbd> <kbd>d</kbd> set the arrow; <kbd>.</kbd> or
-    <kbd>Backspace</kbd> clears it; <kbd>Enter</kbd> or <kbd>Space</kbd> turns it as a click does;
-    <kbd>u</kbd> or <kbd>Ctrl+Z</kbd> undo, <kbd>r</kbd> or <kbd>Ctrl+Y</kbd> redo; <kbd>h</kbd> hint,
-    <kbd>c</kbd> check; <kbd>Esc</kbd> back to your grid from the solver's answer.</p>`);
+      <button type="button" id="roma-export">export</button></fieldset>`;
+  frameOf(ctx);
   $("roma-undo").onclick = () => undoRedo(ctx, "undo");
   $("roma-redo").onclick = () => undoRedo(ctx, "redo");
   $("roma-check").onclick = () => checkGrid(ctx, { said: true });
@@ -62,13 +48,47 @@ export function setup(ctx) {
     if (viewing || busy) { refuse(ctx); return; }
     commit(ctx, base.givens.slice(), "clear: back to the givens");
   };
-  backNode = kit.backButton("roma-back", "back to my grid", () => backToGrid(ctx));
   $("roma-import").onclick = () => importUrl(ctx);
   $("roma-url").addEventListener("keydown", (e) => { if (e.key === "Enter") importUrl(ctx); });
   $("roma-export").onclick = () => exportUrl(ctx);
-  kit.onKeys("roma", (event, what) => onKey(ctx, event, what));
+  pk.keys(ctx, (event, what) => onKey(ctx, event, what));
   base = null;
-  history = new kit.History();
+  history = new pk.History();
+}
+
+const HOW = `<p>Every cell but a Roma cell (◯) gets an arrow; no direction twice in
+  a box (the thick borders), and from every cell the arrows lead to a Roma cell: no loop, no arrow off
+  the board. The black arrows are given; yours are blue. The puzzle is over when the grid is full and
+  the checker finds nothing wrong. Cells are named (row,column) from 0 at the top left.</p>`;
+
+const KEY_ROWS = [
+  ["click", "a cell turns its arrow"],
+  ["←|→|↑|↓", "move the cursor (while your grid is on the board)"],
+  ["^|v|<|>", "set the arrow under the cursor (or w s a d)"],
+  [".|Backspace|Delete", "clear it"],
+  ["Enter|Space", "turn it as a click does"],
+  ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"], ["h", "hint"], ["c", "check"],
+  ["Esc", "back to your grid from the solver's answer"],
+];
+
+function buildSide(ctx, box) {
+  pk.sidePanel(box, "roma", {
+    viewing: { note: "You are looking at the solver's answer.", back: "back to my grid" },
+    moves: "Moves",
+    legend: true,
+    more: `<div id="roma-exported" hidden><h3>pzprjs file with your arrows (as exported)</h3>
+      <textarea id="roma-pzprv3" rows="6" readonly aria-label="pzprjs file with your arrows"></textarea></div>`,
+    how: HOW,
+    keys: KEY_ROWS,
+  });
+  box.querySelector("#roma-back").onclick = () => backToGrid(ctx);
+}
+
+// The board's frame (pk.frame): made when the page opens, so the status line and the side panel
+// are there before an instance is.
+function frameOf(ctx) {
+  return pk.frame(ctx, "roma", { label: "Roma grid: arrow keys move the cursor, ^ v < > set its arrow",
+    build: (box) => buildSide(ctx, box), fit: true });
 }
 
 export function loaded(ctx, info) {
@@ -77,10 +97,9 @@ export function loaded(ctx, info) {
   exported = null;
   cursor = [0, 0];
   epoch += 1;
-  stopThinking();
   busy = false;
-  history = new kit.History();
-  if (!base) { turnLine("a Roma graph has no grid to fill: Solve shows its answer"); return; }
+  history = new pk.History();
+  if (!base) { turnLine(ctx, "a Roma graph has no grid to fill: Solve shows its answer"); return; }
   history.reset({ grid: base.givens.slice(), lines: [], marks: {}, over: null });
   $("roma-url").value = base.url || "";
   render(ctx);
@@ -167,11 +186,9 @@ async function hint(ctx) {
   const mine = epoch;
   busy = true;
   render(ctx);
-  stopThinking = kit.thinking($("roma-turn"), "The solver");
   let found = null;
   try { found = await ctx.play("hint", { grid: s.grid }); } catch (e) { if (mine === epoch) ctx.error(e); }
   if (mine !== epoch) return;
-  stopThinking();
   busy = false;
   if (!found) { render(ctx); return; }
   if (!found.cell) { render(ctx); ctx.message("the grid is the solution already", "good"); return; }
@@ -191,21 +208,14 @@ function backToGrid(ctx) {
 
 async function importUrl(ctx) {
   const url = $("roma-url").value.trim();
-  if (!url) {  // nothing to import: before an instance, the page's own word for it
-    if (ctx.instance) ctx.message("paste a puzz.link URL first", "bad");
-    else ctx.error(noInstance(ctx));
+  if (!url) {  // nothing to import; before an instance, the shell's word for it
+    if (pk.needInstance(ctx)) ctx.message("paste a puzz.link URL first", "bad");
     return;
   }
   try {
     await ctx.setInstance(url, "puzz.link.txt");
     ctx.message(`imported ${url}`);
   } catch (e) { /* the shell shows why */ }
-}
-
-// The shell's refusal before an instance is loaded (ctx.requireInstance's error).
-function noInstance(ctx) {
-  try { ctx.requireInstance(); } catch (e) { return e; }
-  return null;
 }
 
 async function exportUrl(ctx) {
@@ -234,7 +244,7 @@ function onKey(ctx, event, what) {
   }
   if (k === "Escape" && viewing) { backToGrid(ctx); return true; }
   if (KEYS[k] && !event.ctrlKey) { setArrow(ctx, cursor[0], cursor[1], KEYS[k]); return true; }
-  if ((k === "Enter" || k === " ") && !kit.activates(event.target)) { setArrow(ctx, cursor[0], cursor[1], "turn"); return true; }
+  if ((k === "Enter" || k === " ") && !pk.activates(event.target)) { setArrow(ctx, cursor[0], cursor[1], "turn"); return true; }
   if (k === "h") { hint(ctx); return true; }
   if (k === "c") { checkGrid(ctx, { said: true }); return true; }
   return false;
@@ -251,7 +261,7 @@ export function labels(frames) {
 export async function answered(ctx, answer) {
   if (answer.certificate === null || answer.certificate === undefined) return;
   const shown = await ctx.frames(answer.certificate);
-  if (shown.svg) { show(ctx.board, shown.svg); return; }
+  if (shown.svg) { pk.render(frameOf(ctx).host, shown.svg); return; }
   if (!shown.frames) return;
   autoShown = true;
   try { ctx.showFrames(shown.frames, labels(shown.frames)); } finally { autoShown = false; }
@@ -269,7 +279,7 @@ export function summary(answer) {
 
 export function draw(ctx, state) {
   coords = ctx.coordinates;
-  if (state.svg) { show(ctx.board, state.svg); return; }
+  if (state.svg) { pk.render(frameOf(ctx).host, state.svg); return; }
   if (!base || state !== base) viewing = state;
   if (!base) { board(ctx, state, null); return; }
   render(ctx);
@@ -277,11 +287,8 @@ export function draw(ctx, state) {
 
 // ---- drawing ----------------------------------------------------------------------------------
 
-function turnLine(words, cls = "") {
-  const t = $("roma-turn");
-  if (!t) return;
-  t.textContent = words;
-  t.className = `pk-turn ${cls}`;
+function turnLine(ctx, words, kind = "") {
+  pk.setStatus(frameOf(ctx).status, words, kind);
 }
 
 function render(ctx) {
@@ -289,22 +296,23 @@ function render(ctx) {
   const s = history.current;
   $("roma-undo").disabled = busy || !history.canUndo;
   $("roma-redo").disabled = busy || !history.canRedo;
-  backNode.hidden = !viewing;
   if (viewing) {
     board(ctx, viewing, null);
-    turnLine("the solver's answer (the stepper below); Esc or 'back to my grid' returns to yours");
+    turnLine(ctx, "the solver's answer (the stepper below); Esc or 'back to my grid' returns to yours");
     return;
   }
   board(ctx, base, s);
   if (busy) return;
   const empty = s.grid.reduce((n, row) => n + [...row].filter((ch) => ch === ".").length, 0);
-  if (s.over) turnLine(`Puzzle over: ${s.over}`, "pk-over-good");
-  else if (empty) turnLine(`Your move: ${empty} cell${empty === 1 ? "" : "s"} to fill; the cursor is on ${name(cursor[0], cursor[1])}`);
-  else turnLine("The grid is full but not right yet: the red cells break a rule");
+  if (s.over) turnLine(ctx, `Puzzle over: ${s.over}`, "good");
+  else if (empty) turnLine(ctx, `Your move: ${empty} cell${empty === 1 ? "" : "s"} to fill; the cursor is on ${name(cursor[0], cursor[1])}`);
+  else turnLine(ctx, "The grid is full but not right yet: the red cells break a rule");
 }
 
 // The grid: `state` the puzzle (a frame's grid for the stepper); `s` your game, or null.
 function board(ctx, state, s) {
+  const frame = frameOf(ctx);
+  $("roma-viewing").hidden = !viewing;
   const { rows, cols, boxes, givens } = state;
   const cells = s ? s.grid : state.grid || givens;
   const marks = s ? s.marks : {};
@@ -366,22 +374,9 @@ function board(ctx, state, s) {
   if (seen.error) entries.push(["square", ERROR, "breaks a rule (the checker's violation)"]);
   if (seen.hint) entries.push(["square", HINT, "the hint's cell"]);
   if (s) entries.push(["cursor", CURSOR, "the cursor (arrow keys; ^ v < > or w s a d set its arrow)"]);
-  const panels = [];
-  if (s) {
-    const list = document.createElement("ol");
-    list.id = "roma-moves";
-    list.className = "pk-moves";
-    kit.moveList(list, s.lines);
-    panels.push(["Moves", list]);
-  }
-  panels.push(["Legend", kit.legend(entries, "roma-legend")]);
-  if (exported && s) {
-    const pre = document.createElement("textarea");
-    pre.id = "roma-pzprv3";
-    pre.readOnly = true;
-    pre.rows = 6;
-    pre.value = exported.pzprv3;
-    panels.push(["pzprjs file with your arrows (as exported)", pre]);
-  }
-  show(ctx.board, kit.boardWith(svg, panels, helpNode, backNode));
+  if (s) pk.moveList($("roma-moves"), s.lines);
+  pk.legend($("roma-legend"), entries);
+  $("roma-exported").hidden = !(exported && s);
+  if (exported && s) $("roma-pzprv3").value = exported.pzprv3;
+  pk.render(frame.host, svg);
 }
