@@ -176,6 +176,9 @@ def test_unknown_dice_to_a_loss_and_a_win(page, server) -> None:
     page.fill("#forest-rolls", "")
     page.click("#forest-use-rolls")
     wait_status(page, "Turn 1 of 10: roll the dice (or enter them).")
+    labels = "e => [...e.labels].map((l) => l.textContent.trim())"  # each die its own label
+    assert page.eval_on_selector("#forest-x", labels) == ["die 1"]
+    assert page.eval_on_selector("#forest-y", labels) == ["die 2"]
     page.keyboard.press("1")
     assert "roll the dice first" in page.inner_text("#message")
     page.fill("#forest-turns", "2")

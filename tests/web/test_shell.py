@@ -113,8 +113,7 @@ def test_every_control_has_a_name_and_the_board_a_description(page, server, game
     assert "instance " in desc and page.locator("#board").get_attribute("data-loaded") in desc, desc
     unnamed = _unnamed_controls(page)
     assert not unnamed["shell"], unnamed["shell"]
-    if unnamed["game"]:  # the game modules' part (games/*.js): reported, not failed here
-        pytest.xfail(f"{game}'s own controls without a name: {unnamed['game']}")
+    assert not unnamed["game"], unnamed["game"]  # the game module's controls and board (games/*.js)
 
 
 def test_the_board_description_follows_the_step(page, server) -> None:

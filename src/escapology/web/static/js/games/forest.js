@@ -73,8 +73,9 @@ export function setup(ctx) {
     <span id="forest-dice-box">
       <label title="the turns you have: set before the first turn">turns <input type="number" id="forest-turns" min="1" max="200" value="10" style="width:4em"></label>
       <button type="button" id="forest-roll" title="throw two dice (d)">roll the dice</button>
-      <label>or enter <input type="number" id="forest-x" min="1" value="3" style="width:3.5em" aria-label="first die">
-        <input type="number" id="forest-y" min="1" value="4" style="width:3.5em" aria-label="second die"></label>
+      <span>or enter</span>
+      <label>die 1 <input type="number" id="forest-x" min="1" value="3" style="width:3.5em"></label>
+      <label>die 2 <input type="number" id="forest-y" min="1" value="4" style="width:3.5em"></label>
       <button type="button" id="forest-show">use these dice</button></span></fieldset>
     <fieldset id="forest-rolls-box"><legend>Known rolls</legend>
       <input type="text" id="forest-rolls" placeholder="e.g. 3 5, 2 2, 6 1" size="26" aria-label="known rolls">
