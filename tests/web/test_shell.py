@@ -149,3 +149,24 @@ def test_a_400_pixel_screen(page, server, game: str, tmp_path: Path) -> None:
       .filter(([, r]) => r.width < 24 || r.height < 24)
       .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)""")
     assert not small, small
+
+
+def test_a_page_left_behind_stays_quiet(page, server) -> None:
+    """The bots of the aMAZEing page play on by themselves: after the reader went to another game,
+    their page sends nothing more and draws nothing (ctx.active), the new page stays as it is."""
+    page.goto(f"{server.url}/#amazeing")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#examples", _first_example(page, server, "amazeing"))
+    page.wait_for_selector("#board svg[data-testid='amazeing-board']")
+    page.click("#am-watch")
+    page.wait_for_function("document.querySelectorAll('#am-moves li').length >= 1")
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if "/api/games/amazeing/" in r.url else None)
+    page.click("#games a[data-game='labyrinth']")
+    page.select_option("#examples", "small.lp")
+    page.wait_for_function("document.querySelector('#lab-status').textContent.startsWith('Your move')")
+    page.wait_for_timeout(1500)  # three turns of the bots, were they still playing
+    assert page.locator("#board > .pk-wrap").evaluate_all("ws => ws.map((w) => w.dataset.game)") == ["lab"]
+    assert page.inner_text("#lab-status").startswith("Your move: push 1 of at most 6")
+    assert page.inner_text("#message") == ""
+    assert len(sent) <= 1, sent  # at most the request out when the page was left, answered to nobody

@@ -74,10 +74,13 @@ function showError(e) {
 //                      link is written) calls ctx.setPosition() without data. Opening the link
 //                      calls the module's restore(ctx, data) after loading the instance and showing
 //                      the answer's step (link.js describes the link).
+//   active             whether this visit of the page is the one shown; a page left behind (a late
+//                      answer, a timer) gets no more answers from play/check/frames/setInstance,
+//                      and its message, error, draw, showFrames and setPosition do nothing
 // Before an instance is loaded, a click on a button in ctx.controls says "load an instance first"
 // and does not reach the button, unless the button has the attribute data-without-instance.
 function context(game) {
-  return {
+  const ctx = {
     game: game.name,
     // how the game names a field (core/coordinates.py's Grid), or null for the games on graphs
     coordinates: game.coordinates,
@@ -85,22 +88,38 @@ function context(game) {
     controls: $("game-controls"),
     get instance() { return current.instance; },
     get answer() { return current.answer; },
+    // whether this visit of the game's page is the one shown (route() makes a context per visit)
+    get active() { return !!current && current.ctx === ctx; },
     requireInstance,
-    message,
-    error: showError,
+    message: (text, kind) => { if (ctx.active) message(text, kind); },
+    error: (e) => { if (ctx.active) showError(e); },
     busy,
-    play: (action, args, shown = {}) => busy(withInstance(`/api/games/${game.name}/play/${action}`, { args }),
-      shown.label || "thinking…", shown.into),
-    check: (certificate) => busy(withInstance(`/api/games/${game.name}/check`, { certificate }), "checking…"),
-    frames: (certificate) => busy(withInstance(`/api/games/${game.name}/frames`, { certificate }), "working…"),
-    showFrames,
-    draw: (state) => drawState(state),
-    setInstance: (text, name) => loadInstance(text, name),
+    play: (action, args, shown = {}) => forPage(ctx, () => busy(withInstance(`/api/games/${game.name}/play/${action}`, { args }),
+      shown.label || "thinking…", shown.into)),
+    check: (certificate) => forPage(ctx, () => busy(withInstance(`/api/games/${game.name}/check`, { certificate }), "checking…")),
+    frames: (certificate) => forPage(ctx, () => busy(withInstance(`/api/games/${game.name}/frames`, { certificate }), "working…")),
+    showFrames: (frames, labels) => { if (ctx.active) showFrames(frames, labels); },
+    draw: (state) => { if (ctx.active) drawState(state); },
+    setInstance: (text, name) => forPage(ctx, () => loadInstance(text, name)),
     setPosition: (...data) => {
-      if (data.length && current) current.position = data[0];
+      if (!ctx.active) return;
+      if (data.length) current.position = data[0];
       writeLink();
     },
   };
+  return ctx;
+}
+
+// A page left behind (another game, or the same one opened anew) hears nothing more: its requests
+// are not sent, and the answers to those it sent before settle never, so it draws and says nothing
+// on the page shown now.
+const NEVER = new Promise(() => {});
+function forPage(ctx, request) {
+  if (!ctx.active) return NEVER;
+  const promise = request();
+  return new Promise((resolve, reject) => promise.then(
+    (value) => { if (ctx.active) resolve(value); },
+    (error) => { if (ctx.active) reject(error); }));
 }
 
 function drawState(state) {

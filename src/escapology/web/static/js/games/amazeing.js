@@ -27,7 +27,6 @@ let shown = null;
 let cursor = { i: 0, j: 0 };
 let busy = false;
 
-const active = () => !!$("am-controls") && !!ctxNow;
 const colourOf = (p, i) => COLOURS[p.name] || PALETTE[i % PALETTE.length];
 
 // The keys: undo, redo, t and Escape anywhere on the page; the arrows, Shift+arrows and Enter
@@ -45,18 +44,15 @@ function onKey(e, command) {
   return false;
 }
 
-window.addEventListener("resize", () => {
-  clearTimeout(window.amResize);
-  window.amResize = setTimeout(() => { if (active() && shown) draw(ctxNow, shown); }, 150);
-});
-
 export function setup(ctx) {
   ctxNow = ctx;
   game = null;
   pending = null;
   loadedState = null;
   stopWatching();
+  shown = null;  // nothing drawn yet on this visit (a resize draws nothing)
   pk.keys(ctx, onKey);
+  pk.onResize(ctx, () => { if (shown) draw(ctxNow, shown); });
   ctx.controls.innerHTML = `<fieldset id="am-controls"><legend>Game against the bot</legend>
     <label>board <select id="am-board">
       <option value="published">a new published board</option>

@@ -273,19 +273,14 @@ export function labels(frames) {
 // The solver's answer: its frames go to the stepper, the board stays on the game until one is
 // stepped to.
 export async function answered(ctx, answer) {
-  if (answer.certificate === null || answer.certificate === undefined) return;
-  const shown = await ctx.frames(answer.certificate);
-  if (!shown.frames) return;
-  autoShown = true;
-  try { ctx.showFrames(shown.frames, labels(shown.frames)); } finally { autoShown = false; }
+  await pk.answerOnStepper(ctx, answer, labels);
 }
 
 export function frameShown(ctx, frame, index) {
-  if (autoShown && index === 0) { viewing = null; render(ctx); return; }
+  if (pk.keepsGame() && index === 0) { viewing = null; render(ctx); return; }
   ctx.message(frame.note || "", frame.note.includes("captures Bob") || frame.note.includes("draw") ? "good"
     : frame.note ? "bad" : "");
 }
-let autoShown = false;  // the stepper's first frame, drawn right after a solve
 
 export function summary(answer) {
   const out = [];

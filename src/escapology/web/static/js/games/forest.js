@@ -30,7 +30,6 @@ let busy = false;
 let asked = 0;            // the latest request for options: older answers are dropped
 const colourMemory = new Map();
 
-const active = () => !!$("forest-controls") && !!ctxNow && !!base;
 const known = () => base.rolls.length > 0;
 const turnsAll = () => (known() ? base.rolls.length : turnsTotal);
 const label = (v) => base.fields[v].label;
@@ -56,16 +55,13 @@ function onKey(e, command) {
   return false;
 }
 
-window.addEventListener("resize", () => {
-  clearTimeout(window.forestResize);
-  window.forestResize = setTimeout(() => { if (active() && shown) draw(ctxNow, shown); }, 150);
-});
-
 export function setup(ctx) {
   ctxNow = ctx;
   base = null;
   hist = null;
+  shown = null;  // nothing drawn yet on this visit (a resize draws nothing)
   pk.keys(ctx, onKey);
+  pk.onResize(ctx, () => { if (shown) draw(ctxNow, shown); });
   ctx.controls.innerHTML = `<fieldset id="forest-controls"><legend>Play</legend>
     <button type="button" id="forest-undo" title="take back the last turn (u, Ctrl+Z)">undo</button>
     <button type="button" id="forest-redo" title="play the turn taken back again (r, Ctrl+Y)">redo</button>

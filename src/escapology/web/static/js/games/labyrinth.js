@@ -19,7 +19,6 @@ let shown = null;         // the state drawn last
 let cursor = { i: 0, j: 0 };  // screen row from the top and column from the left; -1 and n: the arrows
 let busy = false;
 
-const active = () => !!$("lab-controls") && !!ctxNow;
 
 // The keys: undo and redo anywhere on the page; the arrows, Shift+arrows and Enter while the
 // board has the focus (else the arrows step through a solve's plan: keys.js).
@@ -34,16 +33,13 @@ function onKey(e, command) {
   return false;
 }
 
-window.addEventListener("resize", () => {
-  clearTimeout(window.labResize);
-  window.labResize = setTimeout(() => { if (active() && shown) draw(ctxNow, shown); }, 150);
-});
-
 export function setup(ctx) {
   ctxNow = ctx;
   hist = null;
   viewing = null;
+  shown = null;  // nothing drawn yet on this visit (a resize draws nothing)
   pk.keys(ctx, onKey);
+  pk.onResize(ctx, () => { if (shown) draw(ctxNow, shown); });
   ctx.controls.innerHTML = `<fieldset id="lab-controls"><legend>Play</legend>
     <button type="button" id="lab-undo" title="take back the last push (u, Ctrl+Z)">undo</button>
     <button type="button" id="lab-redo" title="push again what was taken back (r, Ctrl+Y)">redo</button>

@@ -309,16 +309,11 @@ export function labels(frames) {
 // The solver's answer: its frames go to the stepper, the board stays on the game until one is
 // stepped to.
 export async function answered(ctx, answer) {
-  if (answer.certificate === null || answer.certificate === undefined) return;
-  const shown = await ctx.frames(answer.certificate);
-  if (!shown.frames) return;
-  autoShown = true;
-  try { ctx.showFrames(shown.frames, labels(shown.frames)); } finally { autoShown = false; }
+  await pk.answerOnStepper(ctx, answer, labels);
 }
-let autoShown = false;  // the stepper's first frame, drawn right after a solve
 
 export function frameShown(ctx, frame, index) {
-  if (autoShown && index === 0) { viewing = null; render(ctx); return; }
+  if (pk.keepsGame() && index === 0) { viewing = null; render(ctx); return; }
   if (frame.note) ctx.message(frame.note, frame.note.includes("escapes") ? "good" : "bad");
   else ctx.message(frame.deleted.length ? `deleted: ${frame.deleted.map((e) => e.join("-")).join(", ")}` : "");
 }

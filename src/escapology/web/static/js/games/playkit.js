@@ -14,6 +14,8 @@
 //   think(ctx, status, who, action, args)  a move of the other side: ctx.play with "<who> is
 //                        thinking… N s" in the status line meanwhile (ctx.busy's, not the page's
 //                        busy line)
+//   answerOnStepper(ctx, answer, labels), keepsGame()  the solver's answer on the stepper, the board
+//                        kept on the game until a step is chosen
 //   History              the positions of a game: undo, redo, go to one; a new move drops the undone
 //   keys(ctx, handler)   the one key listener of the game pages: handler(event, command) for the
 //                        keys pressed while ctx's game is shown and the focus is not in a text
@@ -21,6 +23,7 @@
 //                        null; it returns true when it used the key (then preventDefault(): the
 //                        shell's Left/Right stepping, keys.js, leaves such a key alone)
 //   onBoard(host), arrowStep(key), activates(target)  the keys' helpers
+//   onResize(ctx, redraw)  the board drawn again when the window's size changes
 //   needInstance(ctx)    whether an instance is loaded, else the shell's "load an instance first"
 //   legend(list, entries), moveList(list, items, {done, pick}), keyList(list, rows)
 //   button(group, key, label, act, active), hitArea(...), cursorBox(...), TAP, boardWidth(ctx, least)
@@ -122,7 +125,7 @@ export function frame(ctx, prefix, { label, build, fit = false }) {
     side.className = "pk-side";
     side.id = `${prefix}-side`;
     wrap.append(status, host, side);
-    ctx.board.replaceChildren(wrap);
+    if (ctx.active !== false) ctx.board.replaceChildren(wrap);  // a page left behind draws into nothing
     setStatus(status, "Load an instance to play: an example, a real instance, a file, pasted text or the generator.");
     if (build) build(side);
   }
@@ -208,6 +211,24 @@ export function needInstance(ctx) {
     return false;
   }
 }
+
+// The solver's answer on the stepper while the board keeps the game (the Nemesis, chess and Roma
+// pages: the board stays on your game until you step): the certificate's frames go to
+// ctx.showFrames, which draws the first one at once; meanwhile keepsGame() is true, and the page's
+// frameShown(ctx, frame, 0) draws the game instead. Returns the frames' answer (or null without a
+// certificate): {frames} or the server's {svg}.
+let keeping = false;
+export async function answerOnStepper(ctx, answer, labels) {
+  if (answer.certificate === null || answer.certificate === undefined) return null;
+  const shown = await ctx.frames(answer.certificate);
+  if (shown.frames) {
+    keeping = true;
+    try { ctx.showFrames(shown.frames, labels(shown.frames)); } finally { keeping = false; }
+  }
+  return shown;
+}
+
+export function keepsGame() { return keeping; }
 
 // Make an SVG group a button: focusable with Tab, Enter or Space acts, as does a click; `active`
 // false leaves it focusable (the page says why nothing happens) but not clickable-looking.
@@ -320,6 +341,21 @@ export function keys(ctx, handler) {
     else if (k === "r") command = "redo";
     if (handle(e, command)) e.preventDefault();
   });
+}
+
+const redraws = new Map();
+let resizeTimer = null;
+
+// redraw() of `ctx.game`'s board when the window's size changes (150 ms after the last change),
+// while that game is shown: the pages that size their boards to the width there is. One listener.
+export function onResize(ctx, redraw) {
+  if (!redraws.size) {
+    window.addEventListener("resize", () => {
+      clearTimeout(resizeTimer);
+      resizeTimer = setTimeout(() => { const again = redraws.get(gameShown()); if (again) again(); }, 150);
+    });
+  }
+  redraws.set(ctx.game, redraw);
 }
 
 // A legend: one line per [kind, colour, text]; kinds as the Python pictures' legends (core.svg):

@@ -259,17 +259,12 @@ export function labels(frames) {
 }
 
 export async function answered(ctx, answer) {
-  if (answer.certificate === null || answer.certificate === undefined) return;
-  const shown = await ctx.frames(answer.certificate);
-  if (shown.svg) { pk.render(frameOf(ctx).host, shown.svg); return; }
-  if (!shown.frames) return;
-  autoShown = true;
-  try { ctx.showFrames(shown.frames, labels(shown.frames)); } finally { autoShown = false; }
+  const shown = await pk.answerOnStepper(ctx, answer, labels);
+  if (shown && shown.svg) pk.render(frameOf(ctx).host, shown.svg);
 }
-let autoShown = false;  // the stepper's first frame, drawn right after a solve: your grid stays
 
 export function frameShown(ctx, frame, index) {
-  if (autoShown && index === 0) { viewing = null; render(ctx); return; }
+  if (pk.keepsGame() && index === 0) { viewing = null; render(ctx); return; }
   ctx.message(frame.step ? `the solver's answer, its first ${frame.step} row${frame.step === 1 ? "" : "s"}` : "the givens");
 }
 
