@@ -299,11 +299,18 @@ def reply(inst: Instance, *, game: str, side: str, position: str, mult: list[int
         raise InputError("game is nemesis, blizzard, cat or cat-1; side fugitive or nemesis")
     from escapology.nemesis.engines.exact import new_search  # the native extension: only a reply needs it
 
+    return _answered(inst, position, mult, deleted, lambda g: new_search(g, game, Deadline(QUICK)),
+                     lambda g, play, search: _reply(g, play, search, game, side, move))
+
+
+def _answered(inst: Instance, position: Any, mult: Any, deleted: Any, search_of: Any, answer: Any) -> dict[str, Any]:
+    """``answer(graph, play, search)`` on the position the page sent, with the search
+    ``search_of(graph)`` makes; a search out of time is the page's :class:`InputError`."""
     g = inst.graph()
     play = _Play(g, position, mult, deleted)
-    search = new_search(g, game, Deadline(QUICK))
+    search = search_of(g)
     try:
-        return _reply(g, play, search, game, side, move)
+        return answer(g, play, search)
     except LimitReached:
         raise InputError(f"the solver found no reply within {QUICK:g} s") from None
 
@@ -352,13 +359,8 @@ def cat_reply(inst: Instance, *, speed: int | None, side: str, position: str, mu
     cat may go next."""
     from escapology.nemesis.engines.cat import new_cat_search  # the native extension: only Cat Herding's replies
 
-    g = inst.graph()
-    play = _Play(g, position, mult, deleted)
-    search = new_cat_search(g, speed, Deadline(QUICK))
-    try:
-        return _cat_reply(g, play, search, speed, side, move)
-    except LimitReached:
-        raise InputError(f"the solver found no reply within {QUICK:g} s") from None
+    return _answered(inst, position, mult, deleted, lambda g: new_cat_search(g, speed, Deadline(QUICK)),
+                     lambda g, play, search: _cat_reply(g, play, search, speed, side, move))
 
 
 def _cat_reply(g: Graph, play: "_Play", search: Any, speed: int | None, side: str, move: Any) -> dict[str, Any]:

@@ -309,8 +309,7 @@ function render(ctx) {
   chessCoords = ctx.coordinates;
   if (!base) return;
   const s = history.current;
-  $("chess-undo").disabled = busy || !history.canUndo;
-  $("chess-redo").disabled = busy || !history.canRedo;
+  pk.undoRedoState("chess", history, busy);
   const yours = s && !s.over && !busy && !viewing && s.mover === s.side;
   $("chess-teleport").disabled = !yours || !s.teleport;
   $("chess-end").disabled = !yours;

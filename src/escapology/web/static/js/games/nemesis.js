@@ -343,8 +343,7 @@ function turnLine(text, kind = "") {
 function render(ctx) {
   if (!base) return;
   const s = history.current;
-  $("nem-undo").disabled = busy || !history.canUndo;
-  $("nem-redo").disabled = busy || !history.canRedo;
+  pk.undoRedoState("nem", history, busy);
   if (viewing) {
     board(ctx, viewing, null);
     turnLine("the solver's line of play (the stepper below); Esc or 'back to the game' returns to your game");

@@ -446,3 +446,10 @@ export function keyList(list, rows) {
     list.appendChild(item);
   }
 }
+
+// The buttons `${prefix}-undo` and `${prefix}-redo` enabled as far as `history` can go back and
+// forward, neither while a reply is awaited (`busy`).
+export function undoRedoState(prefix, history, busy) {
+  document.getElementById(`${prefix}-undo`).disabled = busy || !history.canUndo;
+  document.getElementById(`${prefix}-redo`).disabled = busy || !history.canRedo;
+}

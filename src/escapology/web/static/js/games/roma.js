@@ -289,8 +289,7 @@ function turnLine(ctx, words, kind = "") {
 function render(ctx) {
   if (!base) return;
   const s = history.current;
-  $("roma-undo").disabled = busy || !history.canUndo;
-  $("roma-redo").disabled = busy || !history.canRedo;
+  pk.undoRedoState("roma", history, busy);
   if (viewing) {
     board(ctx, viewing, null);
     turnLine(ctx, "the solver's answer (the stepper below); Esc or 'back to my grid' returns to yours");
