@@ -421,7 +421,7 @@ def read_facts(text: str, *, file: str | None = None) -> Entry:
     def cell(f, kind: str) -> tuple[int, int]:  # type: ignore[no-untyped-def]
         r, c = f.args[0], f.args[1]
         if not (isinstance(r, int) and isinstance(c, int) and 1 <= r <= rows and 1 <= c <= cols):
-            raise InputError(f"{kind}({r},{c},...): facts count rows and columns from 1 to {rows} and {cols}",
+            raise InputError(f"{kind}({r},{c},...) is not on the {rows}x{cols} board (facts count rows and columns from 1)",
                              file=file, line=f.line)
         return r - 1, c - 1
 
