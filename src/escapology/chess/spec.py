@@ -4,14 +4,12 @@ and its own options, each defined once. The functions are named, not imported, s
 
 from __future__ import annotations
 
-from enum import Enum
-
-from escapology.core.commands import EngineSpec, GameSpec, Option
+from escapology.core.commands import EngineSpec, GameSpec, Option, choices
 
 #: the generator's kinds (escapology.chess.generator.KINDS, not imported: it needs numpy; a test
 #: keeps the two equal)
 KINDS = ("random", "capture", "cross", "sidon", "bob")
-Kind = Enum("Kind", {k: k for k in KINDS}, type=str)  # type: ignore[misc]
+Kind = choices("Kind", KINDS)
 
 ENGINES = (
     EngineSpec("exact", "escapology.chess.api:solve",

@@ -51,7 +51,7 @@ from escapology.core.errors import InputError
 from escapology.core.protocol import TEXT, Text, names_file
 from escapology.core.results import Status
 
-__all__ = ["EngineSpec", "GameSpec", "Option", "Part", "VERBS", "load_instance", "option_rows", "print_result",
+__all__ = ["EngineSpec", "GameSpec", "Option", "Part", "VERBS", "choices", "load_instance", "option_rows", "print_result",
            "reading_options", "solve_file", "verbs_app"]
 
 #: The verbs every game has, in the order ``--help`` lists them.
@@ -61,6 +61,19 @@ VERBS = ("solve", "check", "generate", "render")
 #: own range and default, but the layer passes it)
 SHARED = frozenset({"file", "size", "seed", "output", "format", "timeout", "memory", "engine", "certificate",
                     "certificate_option", "solve_first", "scale", "ctx"})
+
+
+def choices(name: str, values: Iterable[str] | Mapping[str, str]) -> Any:
+    """A string :class:`~enum.Enum` named ``name`` whose members are an option's choices, so that a
+    game writes each list of choices once (typer shows and checks them): ``values`` as a list
+    (member names: the value with ``-`` as ``_``) or as a mapping member name -> value.
+
+    >>> Speed = choices("Speed", {"one": "1", "unbounded": "unbounded"})
+    >>> Speed("1") is Speed.one, choices("Kind", ["merge-exits"]).merge_exits.value
+    (True, 'merge-exits')
+    """
+    members = dict(values) if isinstance(values, Mapping) else {v.replace("-", "_"): v for v in values}
+    return Enum(name, members, type=str)
 
 
 #: A function of a game, or its ``"module:function"`` name: a description that names its functions

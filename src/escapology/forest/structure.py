@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -65,6 +65,17 @@ class Chain:
     @property
     def length(self) -> int:
         return int(self.arcs.shape[0])
+
+
+class _Part:
+    """A read-only attribute: item ``index`` of the tuple the cached property ``source`` builds
+    on first use (so that the parts built together are named apart without an accessor each)."""
+
+    def __init__(self, source: str, index: int, doc: str) -> None:
+        self.source, self.index, self.__doc__ = source, index, doc
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        return self if obj is None else getattr(obj, self.source)[self.index]
 
 
 class Structure:
@@ -107,19 +118,9 @@ class Structure:
     def _trees(self) -> tuple[np.ndarray, int, int]:
         return _trees(self.board, self.core_fields, self.core_arcs)
 
-    @property
-    def arc_kind(self) -> np.ndarray:
-        return self._trees[0]
-
-    @property
-    def dead_depth(self) -> int:
-        """``D``: the most arcs on a path of dead arcs."""
-        return self._trees[1]
-
-    @property
-    def up_depth(self) -> int:
-        """``U``: the most arcs on a path of up arcs."""
-        return self._trees[2]
+    arc_kind = _Part("_trees", 0, "``arc_kind[a]``: :data:`DEAD`, :data:`UP` or :data:`CORE`.")
+    dead_depth = _Part("_trees", 1, "``D``: the most arcs on a path of dead arcs.")
+    up_depth = _Part("_trees", 2, "``U``: the most arcs on a path of up arcs.")
 
     @property
     def core_mask(self) -> np.ndarray:
@@ -138,21 +139,10 @@ class Structure:
             return _cycle_chains(self.board, self.core_arcs, through)
         return _chain_chains(self.board, self.core_arcs, through, self.branch)
 
-    @property
-    def chains(self) -> tuple[Chain, ...]:
-        return self._chains[0]
-
-    @property
-    def chain_of(self) -> np.ndarray:
-        return self._chains[1]
-
-    @property
-    def offset_of(self) -> np.ndarray:
-        return self._chains[2]
-
-    @property
-    def branches(self) -> tuple:
-        return self._chains[3]
+    chains = _Part("_chains", 0, "The chains of the core (:class:`Chain`).")
+    chain_of = _Part("_chains", 1, "``chain_of[a]``: the chain of core arc ``a`` (-1 for other arcs).")
+    offset_of = _Part("_chains", 2, "``offset_of[a]``: the place of core arc ``a`` in its chain (-1 for other arcs).")
+    branches = _Part("_chains", 3, "Per branch field, the pairs ``(into, out)`` of its chains (class docstring).")
 
 
 def two_core(board: "Board") -> np.ndarray:

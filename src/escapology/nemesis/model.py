@@ -137,19 +137,22 @@ class Graph:
         start = index[inst.start] if inst.start is not None else None
         return cls(names, is_exit, ends, tuple(mult), adj, start, index)
 
-    def exit_reachable(self, pos: int, mult: tuple[int, ...]) -> bool:
-        """Whether an exit can be walked to from ``pos`` over the edges ``mult`` still has."""
+    def reachable(self, pos: int, mult: tuple[int, ...]) -> set[int]:
+        """The vertices that can be walked to from ``pos`` (itself included) over the edges
+        ``mult`` still has (exits are walked through like any vertex)."""
         seen = {pos}
         stack = [pos]
         while stack:
             v = stack.pop()
-            if self.is_exit[v]:
-                return True
             for w, e in self.adj[v]:
                 if mult[e] and w not in seen:
                     seen.add(w)
                     stack.append(w)
-        return False
+        return seen
+
+    def exit_reachable(self, pos: int, mult: tuple[int, ...]) -> bool:
+        """Whether an exit can be walked to from ``pos`` over the edges ``mult`` still has."""
+        return any(self.is_exit[v] for v in self.reachable(pos, mult))
 
     def edge_name(self, e: int) -> list[str]:
         u, v = self.ends[e]

@@ -9,10 +9,9 @@ release (:func:`escapology.nemesis.api.resolve_engine` maps them).
 
 from __future__ import annotations
 
-from enum import Enum
 from pathlib import Path
 
-from escapology.core.commands import EngineSpec, GameSpec, Option
+from escapology.core.commands import EngineSpec, GameSpec, Option, choices
 
 #: the kinds of ``generate`` (escapology.nemesis.api.KINDS; named here so that the description
 #: imports none of the game: a test keeps the two equal)
@@ -20,25 +19,11 @@ KINDS = ("random", "tree", "subcubic", "grid", "merge-exits", "two-exits", "cat"
 _API, _VERBS = "escapology.nemesis.api:", "escapology.nemesis.verbs:"
 
 
-class GameName(str, Enum):
-    nemesis = "nemesis"
-    blizzard = "blizzard"
-    cat = "cat"
-
-
-class CatSpeed(str, Enum):
-    one = "1"
-    unbounded = "unbounded"
-
-
-class Method(str, Enum):
-    """The deprecated ``--method`` (the kind of engine)."""
-
-    exact = "exact"
-    linear = "linear"
-
-
-Kind = Enum("Kind", {k.replace("-", "_"): k for k in KINDS}, type=str)  # type: ignore[misc]
+GameName = choices("GameName", ["nemesis", "blizzard", "cat"])
+CatSpeed = choices("CatSpeed", {"one": "1", "unbounded": "unbounded"})
+#: the deprecated ``--method`` (the kind of engine)
+Method = choices("Method", ["exact", "linear"])
+Kind = choices("Kind", KINDS)
 
 ENGINES = (
     EngineSpec("exact", "escapology.nemesis.engines.native:NativeSearch",

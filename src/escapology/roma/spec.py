@@ -14,10 +14,9 @@ the first. A puzz.link URL is read as the puzzle itself wherever a FILE is asked
 
 from __future__ import annotations
 
-from enum import Enum
 
 
-from escapology.core.commands import EngineSpec, GameSpec, Option
+from escapology.core.commands import EngineSpec, GameSpec, Option, choices
 
 _API, _VERBS = "escapology.roma.api:", "escapology.roma.verbs:"
 
@@ -33,16 +32,8 @@ ENGINES = (
 )
 
 
-class Style(str, Enum):
-    minimal = "minimal"
-    published = "published"
-
-
-class Grade(str, Enum):
-    easy = "easy"
-    medium = "medium"
-    hard = "hard"
-
+Style = choices("Style", ["minimal", "published"])
+Grade = choices("Grade", ["easy", "medium", "hard"])
 
 STRICT_HELP = ("Enforce the paper's Definition 1 (square board, boxes <= 4 cells, one Roma cell alone in its "
                "box).")

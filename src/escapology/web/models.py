@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Any
 
 from pydantic import BaseModel, Field
 
+from escapology.core.commands import choices
 from escapology.games import GAMES
 
 __all__ = ["CheckRequest", "FramesRequest", "GameName", "GenerateRequest", "PlayRequest", "SolveRequest", "Source"]
 
 #: the games, as the path parameter ``{game}`` of every game's route
-GameName = Enum("GameName", {g.name: g.name for g in GAMES}, type=str)  # type: ignore[misc]
+GameName = choices("GameName", [g.name for g in GAMES])
 
 
 class Source(BaseModel):

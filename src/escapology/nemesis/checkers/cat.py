@@ -52,14 +52,7 @@ def check_cat(g: Graph, start: int, certificate: Any, *, speed: int | None = Non
     def targets(p: int, mult: Mult) -> list[int]:
         if speed == 1:
             return sorted({w for w, e in g.adj[p] if mult[e]})
-        seen, stack = {p}, [p]
-        while stack:
-            v = stack.pop()
-            for w, e in g.adj[v]:
-                if mult[e] and w not in seen:
-                    seen.add(w)
-                    stack.append(w)
-        return sorted(seen - {p})
+        return sorted(g.reachable(p, mult) - {p})
 
     def node(nodes: Any, i: Any, p: int) -> dict[str, Any]:
         if (not isinstance(i, int) or isinstance(i, bool) or not isinstance(nodes, list)

@@ -9,7 +9,9 @@
 - :mod:`~escapology.nemesis.engines.linear` (``linear-python``) and
   :mod:`~escapology.nemesis.engines.linear_native` (``linear``): the paper's linear-time methods;
   :mod:`~escapology.nemesis.engines.escape_tree`: binary escape trees by SAT;
-- :mod:`~escapology.nemesis.engines.cat`: Cat Herding's exact search and its certificate.
+- :mod:`~escapology.nemesis.engines.cat`: Cat Herding's exact search and its certificate;
+- :mod:`~escapology.nemesis.engines.base`: what the Python and the crate's searches share (the
+  graph, the rules, the deadline, checked once).
 
 Engines import the strategy documents, the model and :mod:`escapology.nemesis.checkers.base` (the
 position memo); no checker imports an engine.

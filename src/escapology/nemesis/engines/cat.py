@@ -32,41 +32,26 @@ from typing import Any
 
 from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis.engines import native
+from escapology.nemesis.engines.base import CatGame
 from escapology.nemesis.model import Graph
 
 Mult = tuple[int, ...]
 
 
-class CatSearch:
+class CatSearch(CatGame):
     """Memoised minimax for one graph; tables shared between start vertices."""
 
     engine = "python"
 
     def __init__(self, g: Graph, speed: int | None = None, deadline: Deadline | None = None) -> None:
-        if speed not in (None, 1):
-            raise ValueError("cat speed is 1 or unbounded (None)")
-        self.g = g
-        self.speed = speed
-        self.deadline = deadline or Deadline(None)
+        super().__init__(g, speed, deadline)
         self.nodes = 0
         self.progress: Any = None  # a display with update(**fields), e.g. core.progress
         self.value = lru_cache(maxsize=None)(self._value)
 
     def component(self, pos: int, mult: Mult) -> tuple[set[int], list[int]]:
-        g = self.g
-        seen = {pos}
-        stack = [pos]
-        edges = []
-        while stack:
-            v = stack.pop()
-            for w, e in g.adj[v]:
-                if mult[e] and w not in seen:
-                    seen.add(w)
-                    stack.append(w)
-        for e, k in enumerate(mult):
-            if k and g.ends[e][0] in seen:
-                edges.append(e)
-        return seen, edges
+        seen = self.g.reachable(pos, mult)
+        return seen, [e for e, k in enumerate(mult) if k and self.g.ends[e][0] in seen]
 
     def canon(self, pos: int, mult: Mult) -> tuple[Mult, list[int], set[int]]:
         comp, edges = self.component(pos, mult)
@@ -139,11 +124,7 @@ def new_cat_search(g: Graph, speed: int | None = None, deadline: Deadline | None
                    engine: str = "native") -> Any:
     """A Cat Herding search by ``engine``: ``"native"`` (the crate's; the Python one when the
     extension was built without it) or ``"python"`` (:class:`CatSearch`)."""
-    if engine not in native.ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; choose {' or '.join(native.ENGINES)}")
-    if engine == "native" and native.available():
-        return native.NativeCatSearch(g, speed, deadline)
-    return CatSearch(g, speed, deadline)
+    return native.choose(engine, native.NativeCatSearch, CatSearch)(g, speed, deadline)
 
 
 def cat_value(g: Graph, start: int, *, speed: int | None = None, deadline: Deadline | None = None,

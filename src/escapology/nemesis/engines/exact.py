@@ -41,11 +41,7 @@ def new_search(g: Graph, game: str = "nemesis", deadline: Deadline | None = None
                engine: str = "native") -> Any:
     """A search over ``g`` by ``engine``: ``"native"`` (the crate's; the Python one when the
     extension was built without it) or ``"python"`` (:class:`Search`)."""
-    if engine not in native.ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; choose {' or '.join(native.ENGINES)}")
-    if engine == "native" and native.available():
-        return native.NativeSearch(g, game, deadline)
-    return Search(g, game, deadline)
+    return native.choose(engine, native.NativeSearch, Search)(g, game, deadline)
 
 
 def solve(

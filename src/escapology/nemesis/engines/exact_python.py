@@ -60,22 +60,19 @@ from functools import lru_cache
 from typing import Any
 
 from escapology.core.limits import Deadline, LimitReached
+from escapology.nemesis.engines.base import GameSearch
 from escapology.nemesis.model import Graph
 
 Mult = tuple[int, ...]
 
 
-class Search:
+class Search(GameSearch):
     """The restricted-game search over one graph (shared tables for every start vertex)."""
 
     engine = "python"
 
     def __init__(self, g: Graph, game: str = "nemesis", deadline: Deadline | None = None) -> None:
-        if game not in ("nemesis", "blizzard"):
-            raise ValueError(f"unknown game {game!r}")
-        self.g = g
-        self.blizzard = game == "blizzard"
-        self.deadline = deadline or Deadline(None)
+        super().__init__(g, game, deadline)
         # F-turn table: key -> (True, w, e, child_key | None, support) or (False,)
         self.tf: dict[tuple[int, Mult], tuple] = {}
         # N-turn table: key -> (True, [(c, fkey, support)], support) or (False, e | None)
@@ -102,27 +99,8 @@ class Search:
             raise LimitReached()
         g = self.g
         adj, is_exit = g.adj, g.is_exit
-        # component through non-exit vertices (exits are terminals), with degrees
-        seen = {pos}
-        stack = [pos]
-        deg: dict[int, int] = {}
-        has_exit = False
-        while stack:
-            v = stack.pop()
-            if is_exit[v]:
-                has_exit = True
-                continue
-            d = 0
-            for w, e in adj[v]:
-                k = mult[e]
-                if k:
-                    d += k
-                    if w not in seen:
-                        seen.add(w)
-                        stack.append(w)
-            deg[v] = d
+        comp, has_exit, deg = self._component(pos, mult)
         queue = [v for v, d in deg.items() if d <= 2 and v != pos]
-        comp = seen
         if queue:
             removed = set()
             while queue:
@@ -136,19 +114,7 @@ class Search:
                         deg[w] -= k
                         if deg[w] <= 2 and w != pos:
                             queue.append(w)
-            # the component after pruning
-            comp = {pos}
-            stack = [pos]
-            has_exit = False
-            while stack:
-                v = stack.pop()
-                if is_exit[v]:
-                    has_exit = True
-                    continue
-                for w, e in adj[v]:
-                    if mult[e] and w not in removed and w not in comp:
-                        comp.add(w)
-                        stack.append(w)
+            comp, has_exit, _ = self._component(pos, mult, removed)  # the component after pruning
         out = [0] * len(mult)
         edges: list[int] = []
         # unbreakable edges: the fugitive never revisits, so at most (non-exit vertices - 1)
@@ -164,6 +130,43 @@ class Search:
                     edges.append(e)
         return tuple(out), edges, has_exit
 
+    def _component(self, pos: int, mult: Mult, removed: set[int] | frozenset[int] = frozenset()
+                   ) -> tuple[set[int], bool, dict[int, int]]:
+        """The vertices reachable from ``pos`` through non-exit vertices outside ``removed`` (exits
+        are terminals: reached, not walked through), whether an exit is among them, and the degree
+        (edge copies left) of each non-exit vertex reached."""
+        adj, is_exit = self.g.adj, self.g.is_exit
+        seen = {pos}
+        stack = [pos]
+        deg: dict[int, int] = {}
+        has_exit = False
+        while stack:
+            v = stack.pop()
+            if is_exit[v]:
+                has_exit = True
+                continue
+            d = 0
+            for w, e in adj[v]:
+                k = mult[e]
+                if k:
+                    d += k
+                    if w not in seen and w not in removed:
+                        seen.add(w)
+                        stack.append(w)
+            deg[v] = d
+        return seen, has_exit, deg
+
+    def _visit(self, table: dict, pos: int, mult: Mult) -> tuple[Mult, list[int], bool, tuple[int, Mult], Any]:
+        """Prune ``mult`` around ``pos`` and look the position up in ``table``: the pruned
+        multiplicities, the component's edges, whether an exit is reachable, the key and the
+        entry (None on a miss, which counts a node)."""
+        cm, comp_edges, has_exit = self.prune(mult, pos)
+        key = (pos, cm)
+        hit = table.get(key)
+        if hit is None:
+            self._tick()
+        return cm, comp_edges, has_exit, key, hit
+
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes & 1023 == 0:
@@ -175,12 +178,9 @@ class Search:
     # -- fugitive to move -------------------------------------------------------------------
     def f_turn(self, pos: int, mult: Mult) -> tuple:
         """Whether the fugitive, to move at ``pos``, wins; the table entry."""
-        cm, _, has_exit = self.prune(mult, pos)
-        key = (pos, cm)
-        hit = self.tf.get(key)
+        cm, _, has_exit, key, hit = self._visit(self.tf, pos, mult)
         if hit is not None:
             return hit
-        self._tick()
         g = self.g
         if not has_exit:
             self.tf[key] = res = (False, key, "trapped")  # for the strategy: the trap rule holds here
@@ -221,12 +221,9 @@ class Search:
         trapped)``, ``trapped`` telling whether after that deletion no exit is left in his pruned
         component (the trap rule of the strategy format; a cut bridge leaves none).
         """
-        cm, comp_edges, has_exit = self.prune(mult, w)
-        key = (w, cm)
-        hit = self.tn.get(key)
+        cm, comp_edges, has_exit, key, hit = self._visit(self.tn, w, mult)
         if hit is not None:
             return hit
-        self._tick()
         g = self.g
         if not has_exit:
             self.tn[key] = res = (False, None, True)

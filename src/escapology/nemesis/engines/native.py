@@ -20,6 +20,7 @@ import json
 from typing import Any, Callable
 
 from escapology.core.limits import Deadline, LimitReached
+from escapology.nemesis.engines.base import CatGame, GameSearch
 from escapology.nemesis.model import Graph
 
 try:
@@ -47,31 +48,18 @@ class _Entries:
         return self._get(i)
 
 
-def _count_to(shown: Any) -> Callable[[int], None]:
-    """The crate's progress callback (positions searched so far) for the display ``shown``."""
+def choose(engine: str, native_kind: type, python_kind: type) -> type:
+    """The search class for ``engine``: ``native_kind`` for ``"native"`` (``python_kind`` when the
+    extension was built without the Nemesis engines), ``python_kind`` for ``"python"``."""
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose {' or '.join(ENGINES)}")
+    return native_kind if engine == "native" and available() else python_kind
 
-    def count(nodes: int) -> None:
-        shown.update(nodes=nodes)
 
-    return count
+class _CrateProgress:
+    """The ``progress`` display of a crate search (``self._s``), told the positions searched."""
 
-
-class NativeSearch:
-    """The restricted-game search of :mod:`escapology.nemesis.engines.exact_python` in the crate; tables shared
-    by every start vertex. Keys of the tables are entry indices (ints)."""
-
-    engine = "native"
-
-    def __init__(self, g: Graph, game: str = "nemesis", deadline: Deadline | None = None) -> None:
-        if game not in ("nemesis", "blizzard"):
-            raise ValueError(f"unknown game {game!r}")
-        self.g = g
-        self.blizzard = game == "blizzard"
-        self.deadline = deadline or Deadline(None)
-        self._s = _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, self.blizzard)
-        self.progress = None
-        self.tf = _Entries(self._s.f_entry)
-        self.tn = _Entries(self._s.n_entry)
+    _s: Any
 
     @property
     def progress(self) -> Any:
@@ -82,7 +70,28 @@ class NativeSearch:
     @progress.setter
     def progress(self, shown: Any) -> None:
         self._progress = shown
-        self._s.progress = None if shown is None else _count_to(shown)
+        if shown is None:
+            self._s.progress = None
+            return
+
+        def count(nodes: int) -> None:
+            shown.update(nodes=nodes)
+
+        self._s.progress = count
+
+
+class NativeSearch(_CrateProgress, GameSearch):
+    """The restricted-game search of :mod:`escapology.nemesis.engines.exact_python` in the crate; tables shared
+    by every start vertex. Keys of the tables are entry indices (ints)."""
+
+    engine = "native"
+
+    def __init__(self, g: Graph, game: str = "nemesis", deadline: Deadline | None = None) -> None:
+        super().__init__(g, game, deadline)
+        self._s = _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, self.blizzard)
+        self.progress = None
+        self.tf = _Entries(self._s.f_entry)
+        self.tn = _Entries(self._s.n_entry)
 
     @property
     def nodes(self) -> int:
@@ -124,29 +133,15 @@ class NativeSearch:
         return None, None, bool(self._s.has_exit(pos, mult))
 
 
-class NativeCatSearch:
+class NativeCatSearch(_CrateProgress, CatGame):
     """:class:`escapology.nemesis.engines.cat.CatSearch` in the crate (same methods, same values)."""
 
     engine = "native"
 
     def __init__(self, g: Graph, speed: int | None = None, deadline: Deadline | None = None) -> None:
-        if speed not in (None, 1):
-            raise ValueError("cat speed is 1 or unbounded (None)")
-        self.g = g
-        self.speed = speed
-        self.deadline = deadline or Deadline(None)
+        super().__init__(g, speed, deadline)
         self._s = _native.CatHerding(g.n, g.ends, list(g.mult), speed == 1)
         self.progress = None
-
-    @property
-    def progress(self) -> Any:
-        """As :attr:`NativeSearch.progress`."""
-        return self._progress
-
-    @progress.setter
-    def progress(self, shown: Any) -> None:
-        self._progress = shown
-        self._s.progress = None if shown is None else _count_to(shown)
 
     @property
     def nodes(self) -> int:

@@ -54,7 +54,7 @@ import os
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Literal, TextIO
+from typing import Any, Callable, Iterator, Literal, TextIO
 
 FORMAT = "nemesis-strategy"
 VERSION = 1
@@ -260,15 +260,7 @@ def _fugitive_from_tree(tree: dict[str, Any], start: str) -> dict[str, Any]:
             out.append(then["otherwise"])
         return out
 
-    stack: list[tuple[Any, bool]] = [(tree, False)]
-    while stack:
-        f, expanded = stack.pop()
-        if id(f) in ids:
-            continue
-        if not expanded:
-            stack.append((f, True))
-            stack.extend((c, False) for c in children(f) if id(c) not in ids)
-            continue
+    def convert(f: dict[str, Any]) -> dict[str, Any]:
         node: dict[str, Any] = {"at": f["move"]}
         then = f.get("then")
         if then is not None:
@@ -282,8 +274,9 @@ def _fugitive_from_tree(tree: dict[str, Any], start: str) -> dict[str, Any]:
                 replies.append([d[0], d[1], ids[id(r["then"])]])
             if replies:
                 node["replies"] = replies
-        ids[id(f)] = len(nodes)
-        nodes.append(node)
+        return node
+
+    _number_post_order(tree, children, convert, nodes, ids)
     nodes.append({"at": start, "otherwise": ids[id(tree)]})
     return fugitive_document(nodes, len(nodes) - 1)
 
@@ -303,35 +296,45 @@ def _nemesis_from_tree(tree: dict[str, Any]) -> dict[str, Any]:
             raise StrategyFormatError(f"'moves' is a list of answers: {str(ms)[:80]}")
         return ms
 
+    def convert(n: dict[str, Any]) -> dict[str, Any]:
+        if n.get("trapped"):
+            return {"at": n["position"], "trapped": True}
+        answers = []
+        for m in moves(n):
+            then = m.get("then")
+            if then.get("position") != m.get("move"):
+                raise StrategyFormatError(f"the answer to the move to {m.get('move')} goes on at "
+                                          f"{then.get('position')}")
+            d = m.get("delete")
+            if d is None:
+                answers.append([ids[id(then)]])
+            elif isinstance(d, list) and len(d) == 2:
+                answers.append([ids[id(then)], d[0], d[1]])
+            else:
+                raise StrategyFormatError(f"a deletion is a pair of vertex names, not {d!r}")
+        return {"at": n["position"], "answers": answers}
+
+    _number_post_order(tree, lambda n: [m.get("then") for m in moves(n)], convert, nodes, ids)
+    return nemesis_document(nodes, ids[id(tree)])
+
+
+def _number_post_order(tree: Any, children: Callable[[Any], list[Any]], convert: Callable[[Any], dict[str, Any]],
+                       nodes: list[dict[str, Any]], ids: dict[int, int]) -> None:
+    """Append ``convert(t)`` to ``nodes`` for every distinct sub-tree ``t`` of ``tree`` (by
+    identity), children before parents, and record its index in ``ids[id(t)]``: when ``convert``
+    runs, every child's index is known (a table never refers forward). Iterative: trees of
+    hundreds of thousands of levels do not reach the recursion limit."""
     stack: list[tuple[Any, bool]] = [(tree, False)]
     while stack:
-        n, expanded = stack.pop()
-        if id(n) in ids:
+        t, expanded = stack.pop()
+        if id(t) in ids:
             continue
         if not expanded:
-            stack.append((n, True))
-            stack.extend((m.get("then"), False) for m in moves(n) if id(m.get("then")) not in ids)
+            stack.append((t, True))
+            stack.extend((c, False) for c in children(t) if id(c) not in ids)
             continue
-        if n.get("trapped"):
-            node: dict[str, Any] = {"at": n["position"], "trapped": True}
-        else:
-            answers = []
-            for m in moves(n):
-                then = m.get("then")
-                if then.get("position") != m.get("move"):
-                    raise StrategyFormatError(f"the answer to the move to {m.get('move')} goes on at "
-                                              f"{then.get('position')}")
-                d = m.get("delete")
-                if d is None:
-                    answers.append([ids[id(then)]])
-                elif isinstance(d, list) and len(d) == 2:
-                    answers.append([ids[id(then)], d[0], d[1]])
-                else:
-                    raise StrategyFormatError(f"a deletion is a pair of vertex names, not {d!r}")
-            node = {"at": n["position"], "answers": answers}
-        ids[id(n)] = len(nodes)
-        nodes.append(node)
-    return nemesis_document(nodes, ids[id(tree)])
+        ids[id(t)] = len(nodes)
+        nodes.append(convert(t))
 
 
 def strategy_size(strategy: Any) -> int:
