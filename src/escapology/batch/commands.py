@@ -87,10 +87,16 @@ def results(
                                                  "or JSON (an array of objects).")] = ExportFormat.csv,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write here (default: standard "
                                                    "output).")] = None,
+    salvage: Annotated[Optional[Path], typer.Option("--salvage", help="Instead: copy the rows still readable "
+                                                    "of a damaged store into this new store.")] = None,
 ) -> None:
     """Export the results store: one row per (instance, engine, options)."""
-    from escapology.batch.store import open_existing, to_csv, to_json  # sqlite3: only this command, not `--help`
+    from escapology.batch.store import open_existing, salvage_rows, to_csv, to_json  # sqlite3: only this command, not `--help`
 
+    if salvage is not None:
+        copied, unreadable = salvage_rows(store, salvage)
+        typer.echo(f"copied {copied} row(s) of {store} into {salvage}; {unreadable} unreadable")
+        return
     with open_existing(store) as db:
         rows = db.rows()
     text = to_csv(rows) if format is ExportFormat.csv else to_json(rows)

@@ -16,6 +16,10 @@ certificate and stats); ``certificate`` as JSON; ``verdict`` the independent che
 rejected or unchecked) with ``verdict_detail``; ``seconds`` (load and solve) and ``check_seconds``;
 ``peak_memory`` in MiB; ``nodes`` (when the engine counts them); ``stats`` the engine's counters as
 JSON; ``error`` why a task failed or was stopped; ``finished_at`` (UTC, ISO 8601).
+
+A store is checked when it is opened (SQLite's ``PRAGMA quick_check``): a damaged file is an
+:class:`~escapology.core.errors.InputError` (exit 2) that says what SQLite found, and
+`salvage_rows` (``escapology results STORE --salvage NEW``) copies the rows still readable.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from typing import Any, Iterable
 from escapology.core.errors import InputError
 from escapology.core.resources import Closing
 
-__all__ = ["COLUMNS", "Store", "to_csv", "to_json"]
+__all__ = ["COLUMNS", "Store", "salvage_rows", "to_csv", "to_json"]
 
 COLUMNS: tuple[str, ...] = (
     "content_hash", "game", "engine", "engine_version", "options", "path", "part", "size", "status",
@@ -68,8 +72,12 @@ class Store(Closing):
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute(_SCHEMA)
+            damage = [r[0] for r in self._db.execute("PRAGMA quick_check")]
         except sqlite3.DatabaseError as exc:
-            raise InputError(f"not a results store ({exc})", file=str(path)) from None
+            raise _damaged(self.path, str(exc)) from None
+        if damage != ["ok"]:
+            self._db.close()
+            raise _damaged(self.path, "; ".join(str(d) for d in damage[:3]))
         missing = [c for c in COLUMNS if c not in {r[1] for r in self._db.execute("PRAGMA table_info(results)")}]
         if missing:
             raise InputError(f"not a results store of this version (no column {missing[0]})", file=str(path))
@@ -100,6 +108,65 @@ class Store(Closing):
 
     def close(self) -> None:
         self._db.close()
+
+
+def _damaged(path: Path, said: str) -> InputError:
+    """The error of a store SQLite cannot read: what it said and how to recover."""
+    return InputError(f"not a results store, or a damaged one (SQLite: {said}); "
+                      f"'escapology results {path} --salvage NEW.db' copies the rows still readable into a new store",
+                      file=str(path))
+
+
+def salvage_rows(damaged: str | Path, into: str | Path) -> tuple[int, int]:
+    """Copy every row of the store ``damaged`` that SQLite can still read into a new store ``into``
+    (which must not exist): ``(copied, unreadable)``. Rows are read one by one by their rowid, so a
+    damaged page loses only the rows on it (and the index is not needed)."""
+    damaged, into = Path(damaged), Path(into)
+    if not damaged.is_file():
+        raise InputError("no such results store", file=str(damaged))
+    if into.exists():
+        raise InputError("exists already: salvage writes a new store", file=str(into))
+    try:
+        src = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)
+    except sqlite3.DatabaseError as exc:
+        raise InputError(f"cannot be opened at all (SQLite: {exc})", file=str(damaged)) from None
+    copied = unreadable = 0
+    try:
+        last = _last_rowid(src)
+        with Store(into) as out:
+            for rowid in range(1, last + 1):
+                try:
+                    row = src.execute(f"SELECT {', '.join(COLUMNS)} FROM results WHERE rowid = ?", (rowid,)).fetchone()
+                except sqlite3.DatabaseError:
+                    unreadable += 1
+                    continue
+                if row is None:
+                    continue
+                values = dict(zip(COLUMNS, row))
+                if any(values[k] is None for k in KEY + ("status",)):
+                    unreadable += 1
+                    continue
+                out.record(values)
+                copied += 1
+    finally:
+        src.close()
+    return copied, unreadable
+
+
+def _last_rowid(db: sqlite3.Connection) -> int:
+    """The largest rowid of the results table, by the table's b-tree, else by a scan until the
+    first unreadable page (0 when nothing can be read)."""
+    try:
+        return int(db.execute("SELECT max(rowid) FROM results").fetchone()[0] or 0)
+    except sqlite3.DatabaseError:
+        pass
+    last = 0
+    try:
+        for (rowid,) in db.execute("SELECT rowid FROM results"):
+            last = max(last, int(rowid))
+    except sqlite3.DatabaseError:
+        pass
+    return last
 
 
 def open_existing(path: str | Path) -> Store:
