@@ -43,6 +43,7 @@ from escapology.amazeing.certificate import Plan
 from escapology.amazeing.model import COORDINATES, MASKS, Player, Position, Shift, Turn, glyph
 from escapology.core.dimacs import MAX_CNF_CLAUSES, MAX_CNF_VARIABLES, QBF, read_dimacs, read_qdimacs  # noqa: F401 (the readers moved to core)
 from escapology.core.errors import InputError
+from escapology.core.reading import parse_json
 
 TARGET_TILE = "*"  # the treasure name given to a target that is written as a cell
 
@@ -78,13 +79,13 @@ def detect(text: str) -> bool:
 def loads(text: str, *, file: str | None = None) -> Position:
     """Parse a JSON position, raising :class:`InputError` (with file and line) on any mistake."""
     try:
-        data = json.loads(text)
+        data = parse_json(text, file)
     except json.JSONDecodeError as exc:
         raise InputError(f"not valid JSON: {exc.msg}", file=file, line=exc.lineno) from None
-    except ValueError as exc:  # e.g. an integer of thousands of digits
+    except ValueError as exc:  # e.g. an integer of thousands of digits (an InputError passes on as it is)
+        if isinstance(exc, InputError):
+            raise
         raise InputError(f"not valid JSON: {exc}", file=file) from None
-    except RecursionError:
-        raise InputError("not valid JSON: nested too deeply", file=file) from None
     return from_dict(data, text=text, file=file)
 
 

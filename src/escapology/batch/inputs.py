@@ -25,7 +25,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Iterable, Iterator, Sequence
 
-from escapology.core.errors import InputError, read_text_file
+from escapology.core.errors import InputError
+from escapology.core.reading import read_text_file
 from escapology.games import recognise
 
 __all__ = ["Item", "Inputs", "collect", "content_hash"]

@@ -26,7 +26,8 @@ from typing import Annotated, Any, Callable, Optional, TypeVar
 import typer
 
 from escapology.core import limits
-from escapology.core.errors import InputError, decode_text, read_text_file
+from escapology.core.errors import InputError
+from escapology.core.reading import STDIN, parse_json, read_stdin, read_text_file
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.results import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_REJECTED
 
@@ -172,7 +173,7 @@ def read_certificate(path: str | Path) -> tuple[Any, str]:
     stripped = text.lstrip()
     if stripped[:1] in ("{", "["):
         try:
-            return json.loads(text), name
+            return parse_json(text, name), name
         except json.JSONDecodeError as exc:
             if stripped[:1] == "{":
                 raise InputError(f"not JSON: {exc.msg}", file=name, line=exc.lineno) from None
@@ -396,7 +397,6 @@ def user_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-STDIN = "<stdin>"
 
 
 def read_input(path: str | Path) -> tuple[str, str]:
@@ -404,10 +404,7 @@ def read_input(path: str | Path) -> tuple[str, str]:
     file, a directory or bytes that are not UTF-8 are an :class:`InputError` naming the file (and
     the line of the first bad byte)."""
     if str(path) == "-":
-        buffer = getattr(sys.stdin, "buffer", None)
-        if buffer is None:  # a replaced sys.stdin that only has text
-            return sys.stdin.read(), STDIN
-        return decode_text(buffer.read(), STDIN), STDIN
+        return read_stdin(), STDIN
     p = Path(path)
     return read_text_file(p), str(p)
 

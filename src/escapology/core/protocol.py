@@ -58,20 +58,19 @@ True
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, Protocol, Self, Sequence, TypeVar, overload, runtime_checkable
 
-from escapology.core.errors import InputError, decode_text, read_text_file
+from escapology.core.errors import InputError
+from escapology.core.reading import STDIN, read_stdin, read_text_file
 from escapology.core.results import Status
 
 __all__ = ["AnswerData", "Certificate", "names_file", "GameModule", "Picture", "Result", "Text", "TurnSequence", "Verdict",
            "read_source", "TEXT", "STDIN"]
 
-#: The file name that errors carry for text given directly and for standard input.
+#: The file name that errors carry for text given directly (standard input is ``STDIN``, ``<stdin>``).
 TEXT = "<text>"
-STDIN = "<stdin>"
 
 
 #: An answer as ``solve`` wrote it and ``json.loads`` (or a text file) gave it back: a JSON object
@@ -306,12 +305,12 @@ def read_source(source: str | Path | Text, *, is_text: Callable[[str], bool] = l
         return source.text, source.name
     if isinstance(source, Path):
         if str(source) == "-":
-            return _read_stdin(), STDIN
+            return read_stdin(), STDIN
         return _read_file(source), str(source)
     if not isinstance(source, str):
         raise TypeError(f"load needs a path, '-' or text, not {type(source).__name__}")
     if source == "-":
-        return _read_stdin(), STDIN
+        return read_stdin(), STDIN
     if "\n" not in source and len(source) < 4096:
         try:
             is_file = Path(source).is_file()
@@ -328,9 +327,3 @@ def _read_file(path: Path) -> str:
     return read_text_file(path)
 
 
-def _read_stdin() -> str:
-    """Standard input as text; bytes that are not UTF-8 are an :class:`InputError` naming ``<stdin>``."""
-    buffer = getattr(sys.stdin, "buffer", None)
-    if buffer is None:  # a replaced sys.stdin (tests) that only has text
-        return sys.stdin.read()
-    return decode_text(buffer.read(), STDIN)

@@ -28,7 +28,8 @@ from collections import deque
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from escapology.core.errors import InputError, read_text_file
+from escapology.core.errors import InputError
+from escapology.core.reading import read_text_file
 from escapology.core.facts import Term, format_fact, parse_facts
 from escapology.core.limits import Deadline
 from escapology.forest.model import Board, Instance, Label, Roll

@@ -25,7 +25,8 @@ import re
 from pathlib import Path
 from typing import Any, Iterable
 
-from escapology.core.errors import InputError, read_text_file
+from escapology.core.errors import InputError
+from escapology.core.reading import read_text_file
 from escapology.core.facts import Fact, format_fact, parse_facts
 from escapology.core.limits import Deadline
 from escapology.nemesis import sizes

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from escapology.core.errors import InputError
+from escapology.core.reading import parse_json
 from escapology.core.facts import format_fact, parse_facts
 from escapology.roma.model import COORDINATES, DIRECTIONS, EMPTY, GOAL, Puzzle, Solution, box_labels, format_text
 
@@ -571,9 +572,11 @@ def read_answers(text: str, *, file: str | None = None) -> list[object]:
         for n, line in enumerate(text.splitlines(), 1):
             if line.strip():
                 try:
-                    out.append(json.loads(line))
+                    out.append(parse_json(line, file))
                 except json.JSONDecodeError as exc:
                     raise InputError(f"not JSON: {exc.msg}", file=file, line=n) from None
+                except InputError as exc:
+                    raise InputError(exc.message, file=file, line=n) from None
         return out
     boards = board_rows(text)
     return list(boards) if boards else [parse_rows(text)]
