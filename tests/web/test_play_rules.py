@@ -79,3 +79,14 @@ def test_chess_the_solver_answers_the_turn(api) -> None:  # type: ignore[no-unty
     r = _turn(api, action="end")  # Alice stays on (1, 4), out of Bob's reach: a draw
     assert r.status_code == 200
     assert r.json()["outcome"] == "draw" and r.json()["mover"] is None and r.json()["events"][-1]["who"] == "bob"
+
+
+ROMA = "pzprv3\nroma\n3\n3\n5\n0 0 1 \n2 1 1 \n2 3 4 \n4 . 3 \n2 2 . \n. . 5 \n. . . \n. . 1 \n4 . . \n"
+
+
+def test_roma_a_pzprv3_file_loads_with_its_arrows_and_exports_them(api) -> None:  # type: ignore[no-untyped-def]
+    state = api.post("/api/games/roma/load", json={"text": ROMA, "name": "partial.pzprv3"}).json()["state"]
+    assert state["givens"] == [">.<", "vv.", "..O"] and state["answer"] == state["grid"] == [">.<", "vv^", ">.O"]
+    r = api.post("/api/games/roma/play/export", json={"text": ROMA, "name": "partial.pzprv3",
+                                                       "args": {"grid": state["grid"]}})
+    assert r.status_code == 200 and r.json()["pzprv3"].split() == ROMA.split()
