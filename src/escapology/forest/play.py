@@ -36,6 +36,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from escapology.core.errors import InputError
+from escapology.core.results import Status
+from escapology.forest.api import solve
 
 if TYPE_CHECKING:
     from escapology.forest.certificate import PlanTurn
@@ -157,9 +159,6 @@ def turn_walks(inst: Instance, start: int, roll: Roll, to: int, *, timeout: floa
     >>> turn_walks(inst, 0, (1, 2), 3).walks
     ((1, 2), (2, 3, 4))
     """
-    from escapology.core.results import Status
-    from escapology.forest.api import solve
-
     if start == to:
         return None
     result = solve(dataclasses.replace(inst, start=start, target=to, rolls=(roll,)), timeout=timeout)
