@@ -13,7 +13,8 @@ packed 5 bits per base-32 character, most significant first) followed by the clu
 'https://puzz.link/p?roma/4/4/augddgb2a12d53a3b'
 
 **pzprv3** (pzprjs's file): ``pzprv3``, ``roma``, rows, cols, the number of boxes, a box id per cell,
-the clues (``.`` none, ``1``..``5``), and optionally the answer (``.`` none, ``1``..``4``).
+the clues (``.`` none, ``1``..``5``), and optionally the answer (``.`` none, ``1``..``4``), which is
+read as the puzzle's :attr:`~escapology.roma.model.Puzzle.answer` and written back.
 
 **Text grid** (this project's own): a ``roma`` line, then blocks separated by blank lines: the box
 labels (one character per cell; each connected group of equal labels is a box), the givens over
@@ -27,6 +28,7 @@ with ``D`` in ``up down left right``; rows and columns count from 1.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass
@@ -216,7 +218,9 @@ def decode_rome(game_id: str) -> Puzzle:
 
 # -- pzprv3 -------------------------------------------------------------------------------------
 def read_pzprv3(text: str, *, file: str | None = None) -> Entry:
-    """Read a pzprjs file; the answer, when complete, becomes the entry's solution."""
+    """Read a pzprjs file. Its answer section, the arrows filled in (by a solver or a person), is
+    the puzzle's :attr:`~escapology.roma.model.Puzzle.answer` and the entry's ``answer`` (the givens
+    with the answer's arrows, ``.`` where empty); when complete, it is the entry's solution too."""
     lines = [(i + 1, ln.strip()) for i, ln in enumerate(text.splitlines())]
     lines = [(i, ln) for i, ln in lines if ln]
     k = 0
@@ -297,12 +301,25 @@ def read_pzprv3(text: str, *, file: str | None = None) -> Entry:
             sol.append(s)
         if complete:
             solution = tuple(sol)
-        return Entry(puzzle, solution, 1, tuple(sol))
+        return Entry(dataclasses.replace(puzzle, answer=tuple(sol)), solution, 1, tuple(sol))
     return Entry(puzzle, solution, 1)
 
 
 def write_pzprv3(puzzle: Puzzle, solution: Sequence[str] | None = None) -> str:
-    """Write the pzprjs file of ``puzzle`` (with ``solution`` as the answer when given)."""
+    """Write the pzprjs file of ``puzzle``; its answer section holds the arrows of ``solution``
+    (rows over ``. ^ v < > O``, a partial grid too), by default of the puzzle's own
+    :attr:`~escapology.roma.model.Puzzle.answer` (what :func:`read_pzprv3` read), else it is empty.
+    pzprjs's auxiliary marks (``+N``) are not kept.
+
+    >>> text = "pzprv3/roma/1/3/2/0 0 1 /. . 5 /4 . . /".replace("/", "\\n")
+    >>> p = read_pzprv3(text).puzzle
+    >>> p.givens, p.answer
+    (('..O',), ('>.O',))
+    >>> write_pzprv3(p).split() == text.split()
+    True
+    """
+    if solution is None:
+        solution = puzzle.answer
     out = ["pzprv3", "roma", str(puzzle.rows), str(puzzle.cols), str(puzzle.n_boxes)]
     out += [" ".join(map(str, row)) + " " for row in puzzle.boxes]
     out += [" ".join(_CLUE_CODE.get(ch, ".") for ch in row) + " " for row in puzzle.givens]

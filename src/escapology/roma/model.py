@@ -88,6 +88,10 @@ class Puzzle:
 
     Box ids are numbered 0, 1, ... by first appearance in row-major order, and every box is
     orthogonally connected; build puzzles with :meth:`from_labels`, which guarantees both.
+
+    ``answer`` is the grid as far as it is filled in, when the puzzle came with one (a pzprv3
+    file's answer section: rows over ``. ^ v < > O``, the givens included, ``.`` where empty); like
+    ``name`` it is not part of the puzzle (equality and hashing ignore it).
     """
 
     rows: int
@@ -95,6 +99,7 @@ class Puzzle:
     boxes: tuple[tuple[int, ...], ...]
     givens: tuple[str, ...]
     name: str = field(default="", compare=False)
+    answer: tuple[str, ...] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
@@ -107,11 +112,15 @@ class Puzzle:
             for c, ch in enumerate(row):
                 if ch not in SYMBOLS:
                     raise InputError(f"cell {COORDINATES.name(r, c)}: unknown symbol {ch!r} (use . ^ v < > O)")
+        if self.answer is not None and (len(self.answer) != self.rows or any(
+                len(r) != self.cols or set(r) - SYMBOLS for r in self.answer)):
+            raise InputError(f"the answer is {self.rows} rows of {self.cols} symbols over . ^ v < > O")
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
     def from_labels(
-        cls, labels: Sequence[Sequence[object]], givens: Sequence[str] | None = None, name: str = ""
+        cls, labels: Sequence[Sequence[object]], givens: Sequence[str] | None = None, name: str = "",
+        answer: Sequence[str] | None = None,
     ) -> "Puzzle":
         """Build a puzzle from any box labels: each connected group of equal labels is one box.
 
@@ -144,7 +153,8 @@ class Puzzle:
                 nxt += 1
         if givens is None:
             givens = ["." * cols] * rows
-        return cls(rows, cols, tuple(tuple(r) for r in ids), tuple(givens), name)
+        return cls(rows, cols, tuple(tuple(r) for r in ids), tuple(givens), name,
+                   None if answer is None else tuple(answer))
 
     def with_givens(self, givens: Sequence[str]) -> "Puzzle":
         """The same board with other givens."""

@@ -40,6 +40,7 @@ from escapology.forest.drawing import layout
 from escapology.forest.io import instance_to_facts
 from escapology.web.views import QUICK
 from escapology.forest.model import Instance
+from escapology.forest.play import Game, turn_walks
 from escapology.web.views.forms import generator_form
 
 __all__ = ["ACTIONS", "GENERATE", "SLOW", "frames", "known", "move", "roll", "state", "to_text", "with_rolls"]
@@ -178,25 +179,32 @@ def _joined(inst: Instance, walks: list[Any]) -> list[int]:
     return out
 
 
-def move(inst: Instance, *, position: Any, dice: Any, to: Any) -> dict[str, Any]:
-    """One turn with ``dice`` from ``position`` ending on ``to``: refused unless the turn can end
-    there; ``walk`` the fields of its two walks (or of the jump) as the one-turn plan of
-    :func:`escapology.forest.solve` has them (empty when the turn ends where it began)."""
+def move(inst: Instance, *, position: Any, dice: Any, to: Any, step: Any = None, turns: Any = None) -> dict[str, Any]:
+    """One turn with ``dice`` from ``position`` ending on ``to``, played by
+    :meth:`escapology.forest.play.Game.push`: refused after the end of the game (``the game is
+    over: ...``: the target reached; with ``step``, the turns played so far, the known rolls used
+    up, or with unknown dice the game's ``turns`` in all) and unless the turn can end there (with
+    known rolls and ``step``, by roll ``step + 1``); ``walk`` the fields of its two walks (or of the
+    jump) as :func:`escapology.forest.play.turn_walks` has them (empty when the turn ends where it
+    began)."""
     v, w = _field(inst, position), _field(inst, to)
     roll_ = _dice(inst, dice)
-    if w not in _odds(inst, 0).ends(v, roll_):
-        labels = inst.board.labels
-        raise InputError(f"a turn with roll {roll_[0]},{roll_[1]} from field {labels[v]} cannot end on field {labels[w]}")
-    if v == w:
+    if step is None:  # the page did not say which turn this is: only the target ends the game
+        game = Game(dataclasses.replace(inst, rolls=()), v, timeout=QUICK)
+    else:
+        if not isinstance(step, int) or isinstance(step, bool) or step < 0:
+            raise InputError("step is the number of turns played, 0 or more")
+        if turns is not None and (not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= MAX_TURNS):
+            raise InputError(f"turns is 1..{MAX_TURNS}")
+        game = Game(inst, v, step, None if inst.rolls else turns, timeout=QUICK)
+    game.push(w, roll_)
+    turn = turn_walks(inst, v, roll_, w, timeout=QUICK)
+    if turn is None:
         return {"field": w, "walk": [], "jump": False, "roll": list(roll_)}
-    result = solve(dataclasses.replace(inst, start=v, target=w, rolls=(roll_,)), timeout=QUICK)
-    if result.status is not Status.SOLVED or result.turns != 1:
-        raise InputError("the turn's walks were not found")
-    turn = result.to_json()["certificate"][0]
-    if turn.get("jump"):
-        return {"field": w, "walk": _walk_fields(inst, turn["jump"]), "jump": True, "roll": list(roll_)}
-    walk = _joined(inst, turn["walks"])
-    return {"field": w, "walk": walk, "jump": False, "roll": list(roll_)}
+    made = turn.to_json(1)
+    if made.get("jump"):
+        return {"field": w, "walk": _walk_fields(inst, made["jump"]), "jump": True, "roll": list(roll_)}
+    return {"field": w, "walk": _joined(inst, made["walks"]), "jump": False, "roll": list(roll_)}
 
 
 def parse_rolls(text: Any) -> str:

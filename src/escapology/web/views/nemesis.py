@@ -12,9 +12,10 @@ component, the one with the fewest crossing edges and vertices nearest an edge n
 Play follows the rules of the terminal game (:mod:`escapology.nemesis.play`): a round is the
 fugitive's move to a neighbour then the Nemesis' deletion of one edge (Blizzard: an edge at the
 fugitive's vertex); the fugitive wins on an exit, the Nemesis once no exit is reachable. The
-solver's side replies by the exact search's tables (the search ``escapology nemesis play`` uses,
-:func:`escapology.nemesis.engines.exact.new_search`): as the Nemesis a deletion after which the
-fugitive loses, when there is one; as the fugitive a move after which he wins, when there is one.
+solver's side replies by :mod:`escapology.nemesis.play` (the replies ``escapology nemesis play``
+makes, from the exact search's tables, :func:`escapology.nemesis.engines.exact.new_search`): as the
+Nemesis a deletion after which the fugitive loses, when there is one; as the fugitive a move after
+which he wins, when there is one; in Cat Herding the minimax's herder and cat.
 Each answer lists what happened in order as ``events`` (``{"who": "you" | "solver", "move": v,
 "from": u}`` or ``{"who", "delete": [a, b]}``) besides the ``log`` in words.
 
@@ -48,6 +49,8 @@ from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis.drawing import is_grid, layout, line_of_play
 from escapology.web.views import QUICK
 from escapology.nemesis.model import Graph, Instance
+from escapology.nemesis.play import (after_deletion, cat_move, cat_targets, deletable, fugitive_move,
+                                     herder_deletion, nemesis_deletion, winner)
 
 __all__ = ["ACTIONS", "GENERATE", "MAX_DRAWN", "MAX_GRID", "SLOW", "cat_numbers", "cat_reply", "frames",
            "graph_layout", "reply", "starts", "state", "to_text"]
@@ -219,49 +222,6 @@ def _vertex(g: Graph, name: Any) -> int:
     return g.index[name]
 
 
-def _over(g: Graph, pos: int, mult: tuple[int, ...]) -> str | None:
-    if g.is_exit[pos]:
-        return "fugitive"
-    if not g.exit_reachable(pos, mult):
-        return "nemesis"
-    return None
-
-
-def _deletable(g: Graph, game: str, pos: int, mult: tuple[int, ...]) -> list[int]:
-    if game == "blizzard":
-        return [e for _, e in g.adj[pos] if mult[e]]
-    return [e for e in range(g.m) if mult[e]]
-
-
-def _minus(mult: tuple[int, ...], e: int) -> tuple[int, ...]:
-    lst = list(mult)
-    lst[e] -= 1
-    return tuple(lst)
-
-
-def _without_vertex_edges(g: Graph, pos: int, mult: tuple[int, ...]) -> tuple[int, ...]:
-    lst = list(mult)
-    for _, e in g.adj[pos]:
-        lst[e] = 0
-    return tuple(lst)
-
-
-def _solver_deletes(g: Graph, search: Any, game: str, pos: int, mult: tuple[int, ...]) -> int | None:
-    options = _deletable(g, game, pos, mult)
-    for e in options:
-        if not search.f_turn(pos, _minus(mult, e))[0]:
-            return e
-    return options[0] if options else None
-
-
-def _solver_moves(g: Graph, search: Any, pos: int, mult: tuple[int, ...]) -> int:
-    moves = [(w, e) for w, e in g.adj[pos] if mult[e]]
-    for w, _ in moves:
-        if g.is_exit[w] or search.n_turn(w, _without_vertex_edges(g, pos, mult))[0]:
-            return w
-    return moves[0][0]
-
-
 class _Play:
     """A round being played: the vertex of the fugitive (or the cat), the edges left (their
     multiplicities), the edges deleted so far and what each side did, in words."""
@@ -274,7 +234,7 @@ class _Play:
         self.events: list[dict[str, Any]] = []
 
     def delete(self, e: int, who: str) -> None:
-        self.m = _minus(self.m, e)
+        self.m = after_deletion(self.m, e)
         self.deleted.append(self.g.edge_name(e))
         self.log.append(f"{who} {'delete' if who == 'you' else 'deletes'} {'-'.join(self.g.edge_name(e))}")
         self.events.append({"who": "you" if who == "you" else "solver", "delete": self.g.edge_name(e)})
@@ -316,33 +276,36 @@ def _answered(inst: Instance, position: Any, mult: Any, deleted: Any, search_of:
 
 
 def _reply(g: Graph, play: "_Play", search: Any, game: str, side: str, move: Any) -> dict[str, Any]:
-    winner = _over(g, play.pos, play.m)
-    if winner is None and side == "fugitive":
+    """The person's move, checked, then the solver's reply (:mod:`escapology.nemesis.play`)."""
+    over = winner(g, play.pos, play.m)
+    if over is None and side == "fugitive":
         w = _vertex(g, move)
         if not any(x == w and play.m[e] for x, e in g.adj[play.pos]):
             raise InputError(f"{move} is not a neighbour of {g.names[play.pos]} over an edge left")
         play.move(w, "you")
-        winner = _over(g, play.pos, play.m)
-        if winner is None:
-            e = _solver_deletes(g, search, game, play.pos, play.m)
+        over = winner(g, play.pos, play.m)
+        if over is None:
+            e = nemesis_deletion(g, search, game, play.pos, play.m)
             if e is not None:
                 play.delete(e, "the Nemesis")
-            winner = _over(g, play.pos, play.m)
-    elif winner is None:
+            over = winner(g, play.pos, play.m)
+    elif over is None:
         if move is not None:
             if not (isinstance(move, list) and len(move) == 2):
                 raise InputError("an edge is [a, b]")
             e = g.edge_id(str(move[0]), str(move[1]))
-            if e is None or e not in _deletable(g, game, play.pos, play.m):
+            if e is None or e not in deletable(g, game, play.pos, play.m):
                 raise InputError(f"{move[0]}-{move[1]} is not an edge you may delete")
             play.delete(e, "you")
-            winner = _over(g, play.pos, play.m)
-        if winner is None:
-            play.move(_solver_moves(g, search, play.pos, play.m), "the fugitive")
-            winner = _over(g, play.pos, play.m)
+            over = winner(g, play.pos, play.m)
+        if over is None:
+            w = fugitive_move(g, search, play.pos, play.m)
+            assert w is not None  # an exit is reachable: an edge is left at his vertex
+            play.move(w, "the fugitive")
+            over = winner(g, play.pos, play.m)
     note = {"fugitive": "the fugitive reaches an exit", "nemesis": "no exit is reachable: the fugitive is trapped",
-            None: ""}[winner]
-    return {"position": g.names[play.pos], "mult": list(play.m), "deleted": play.deleted, "winner": winner,
+            None: ""}[over]
+    return {"position": g.names[play.pos], "mult": list(play.m), "deleted": play.deleted, "winner": over,
             "log": play.log, "events": play.events, "note": note}
 
 
@@ -369,9 +332,7 @@ def _cat_reply(g: Graph, play: "_Play", search: Any, speed: int | None, side: st
         return not any(play.m[e] for _, e in g.adj[play.pos])
 
     def targets() -> list[int]:
-        if speed == 1:
-            return sorted({w for w, e in g.adj[play.pos] if play.m[e]})
-        return sorted(search.component(play.pos, play.m)[0] - {play.pos})
+        return cat_targets(g, search, play.pos, play.m)
 
     def value(herder_to_move: bool) -> int:
         if isolated():
@@ -387,7 +348,7 @@ def _cat_reply(g: Graph, play: "_Play", search: Any, speed: int | None, side: st
             if e is None or not play.m[e]:
                 raise InputError(f"{move[0]}-{move[1]} is not an edge left")
             play.delete(e, "you")
-            w = search.best_move(play.pos, play.m)
+            w = cat_move(search, play.pos, play.m)
             if w is not None:
                 play.move(w, "the cat")
         else:  # the person is the cat
@@ -397,7 +358,7 @@ def _cat_reply(g: Graph, play: "_Play", search: Any, speed: int | None, side: st
                     raise InputError(f"the cat cannot go from {g.names[play.pos]} to {move}")
                 play.move(w, "you")
             if not isolated():
-                e = search.best_deletion(play.pos, play.m)
+                e = herder_deletion(search, play.pos, play.m)
                 if e is not None:
                     play.delete(e, "the herder")
     over = isolated()

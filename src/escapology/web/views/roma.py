@@ -3,7 +3,9 @@ puzz.link URL to take away (and any URL to bring in: the loader reads them), and
 answer filled in row by row.
 
 A state: ``rows``, ``cols``, ``boxes`` (box id per cell), ``givens`` (rows over ``. ^ v < > O``),
-``grid`` (the arrows shown), ``step``, ``url`` (the puzzle's puzz.link URL,
+``grid`` (the arrows shown: the givens, or the ``answer`` the puzzle came with), ``answer`` (the
+arrows a pzprv3 file's answer section holds, :attr:`escapology.roma.model.Puzzle.answer`, with the
+givens; ``None`` without one), ``step``, ``url`` (the puzzle's puzz.link URL,
 :func:`escapology.roma.io.encode_url`). A generalized Roma graph (facts ``vertex``/``arc``) has no
 grid: its state is ``{"svg": ...}``, the picture of :func:`escapology.roma.drawing`.
 
@@ -49,8 +51,10 @@ def to_text(inst: Puzzle) -> str:
 def state(inst: Any) -> dict[str, Any]:
     if not isinstance(inst, Puzzle):
         return {"svg": render(inst).to_string()}
+    answer = list(inst.answer) if inst.answer is not None else None
     return {"rows": inst.rows, "cols": inst.cols, "boxes": [list(r) for r in inst.boxes],
-            "givens": list(inst.givens), "grid": list(inst.givens), "step": 0, "url": encode_url(inst)}
+            "givens": list(inst.givens), "grid": answer or list(inst.givens), "answer": answer, "step": 0,
+            "url": encode_url(inst)}
 
 
 def _grid(inst: Puzzle, grid: Any) -> list[str]:
@@ -100,6 +104,7 @@ def frames(inst: Any, certificate: Any) -> list[dict[str, Any]]:
     solution = certificate.get("solution", certificate.get("certificate")) if isinstance(certificate, dict) \
         else certificate
     solution = _grid(inst, list(solution) if isinstance(solution, (list, tuple)) else solution)
+    first = {**first, "grid": list(inst.givens)}
     out = [first]
     for r in range(inst.rows):
         grid = list(solution[: r + 1]) + list(inst.givens[r + 1:])
