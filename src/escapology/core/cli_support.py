@@ -25,7 +25,7 @@ from typing import Annotated, Any, Callable, Optional, TypeVar
 
 import typer
 
-from escapology.core import limits
+from escapology.core import limits, watchdog
 from escapology.core.errors import InputError
 from escapology.core.reading import STDIN, parse_json, read_stdin, read_text_file
 from escapology.core.limits import Deadline, LimitReached
@@ -197,6 +197,7 @@ def report_verdict(verdict: Any, json_output: bool, **extra: Any) -> "typer.Exit
     """Print a protocol :class:`~escapology.core.protocol.Verdict` the one way every ``check`` does
     and return the exit to raise: text ``valid: ...`` or one ``rejected: ...`` line per error;
     JSON ``{"valid": ..., "errors": [...], "summary": ..., **extra}``; exit 0 accepted, 1 rejected."""
+    watchdog.disarm()
     if json_output:
         emit_json({**verdict.to_json(), **extra})
     elif verdict.ok:
@@ -301,6 +302,7 @@ def _option_tokens(option: Any, value: Any) -> list[str]:
 def report_picture(board: str | None, output: Path | None, json_output: bool, **extra: Any) -> None:
     """``render``: print the text board (if any) and where the picture went; JSON
     ``{"board": text or null, "output": path or null, **extra}``."""
+    watchdog.disarm()
     if json_output:
         emit_json({"board": board, "output": None if output is None else str(output), **extra})
         return
@@ -321,21 +323,32 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> "typer.Exit":
 #: True while a command runs under the ``escapology`` app, whose root callback started the clock
 #: of :meth:`Deadline.from_process_start <escapology.core.limits.Deadline.from_process_start>`
 _clock_running = False
+#: True in a real ``escapology`` process (not in-process under typer's ``CliRunner``): only there
+#: may the watchdog of ``--timeout`` end the process
+_real_process = False
+#: whether the running command answers in JSON (what the watchdog's "unknown" is written in)
+_json_output = False
 
 
 def start_command_clock(real_process: bool) -> None:
     """Start the clock ``--timeout`` counts from: the start of the process for a real ``escapology``
     process, now for a command run in-process (typer's ``CliRunner``, a notebook), so that every
     invocation counts from its own start. The root callback of :mod:`escapology.cli` calls this."""
-    global _clock_running
+    global _clock_running, _real_process
     limits.start_clock(limits.process_start() if real_process else None)
-    _clock_running = True
+    _clock_running, _real_process = True, real_process
 
 
 def stop_command_clock() -> None:
     """The command has ended (the next one starts the clock again)."""
     global _clock_running
     _clock_running = False
+    watchdog.disarm()
+
+
+def _overrun() -> None:
+    report_unknown(_json_output, note=f"the time limit was reached (stopped {watchdog.GRACE:g} s after it: "
+                                      "a phase that cannot watch the clock ran over)")
 
 
 def command_deadline(timeout: float | None) -> Deadline:
@@ -343,9 +356,15 @@ def command_deadline(timeout: float | None) -> Deadline:
     process (:meth:`Deadline.from_process_start`), so that reading the input counts too. Make it
     once, at the start of the command; pass it to the reader (``deadline=``, inside
     :func:`reading_input`) and ``timeout=deadline.remaining()`` (or the deadline itself) to the solver. A command function
-    called directly (not through the ``escapology`` app) counts from now."""
+    called directly (not through the ``escapology`` app) counts from now. In a real ``escapology``
+    process it also arms the watchdog (:mod:`escapology.core.watchdog`): a phase that overruns the
+    deadline by more than a second ends the process with the answer "unknown" (exit 3)."""
     if _clock_running:
-        return Deadline.from_process_start(timeout)
+        deadline = Deadline.from_process_start(timeout)
+        remaining = deadline.remaining()
+        if _real_process and remaining is not None:
+            watchdog.arm(remaining, _overrun)
+        return deadline
     return Deadline(timeout)
 
 
@@ -373,6 +392,8 @@ def user_errors(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        global _json_output
+        _json_output = _json_requested(kwargs)
         try:
             return func(*args, **kwargs)
         except InputError as exc:
@@ -411,12 +432,14 @@ def read_input(path: str | Path) -> tuple[str, str]:
 
 def emit_json(obj: Any) -> None:
     """Print one JSON object on one line."""
+    watchdog.disarm()  # the answer is being written: too late to say unknown
     typer.echo(json.dumps(obj, separators=(", ", ": "), ensure_ascii=False))
 
 
 def report_check(errors: list[str], json_output: bool, accepted: str, **extra: Any) -> "typer.Exit":
     """Print a checker's verdict (JSON ``{"valid": ..., **extra, "errors": [...]}``, or one line per
     violation, or ``valid: <accepted>``) and return the exit to raise: 0 accepted, 1 rejected."""
+    watchdog.disarm()
     if json_output:
         emit_json({"valid": not errors, **extra, "errors": errors})
     elif errors:
@@ -435,6 +458,7 @@ def report_unknown(json_output: bool, answer: dict[str, Any] | None = None, deta
     or a text line whose first word is ``unknown`` (followed by ``detail``, what is known, e.g. a
     lower bound). Standard error carries the human note (``note``: why there is no answer).
     """
+    watchdog.disarm()
     if json_output:
         emit_json({**(answer or {}), "status": "unknown"})
     else:

@@ -46,7 +46,7 @@ from typing import Annotated, Any, Callable, Iterable, Mapping, NamedTuple, Opti
 
 import typer
 
-from escapology.core import cli_support as cs
+from escapology.core import cli_support as cs, watchdog
 from escapology.core.errors import InputError
 from escapology.core.protocol import TEXT, Text, names_file
 from escapology.core.results import Status
@@ -481,6 +481,7 @@ def print_result(result: Any, json_output: bool, text: str | None = None) -> int
     (default ``to_text()``), and ``note()`` (when there is one)
     on standard error; ``unknown`` as :func:`~escapology.core.cli_support.report_unknown` prints it
     (exit 3)."""
+    watchdog.disarm()  # the answer is ready: too late to say unknown
     if result.status is Status.UNKNOWN:  # what is known besides, from the result's own text
         known = result.to_text() if hasattr(result, "to_text") and not json_output else ""
         detail = known.partition("unknown")[2].lstrip(": ").strip() if known.startswith("unknown") else ""
