@@ -72,8 +72,8 @@ def test_timeout_answers_unknown_with_exit_3(tmp_path):
     row = list(data["board"][2])
     row[2] = "·"
     data["board"][2] = "".join(row)
-    data["treasures"]["Z"] = [2, 2]
-    data["players"][0]["target"] = "Z"
+    assert data["treasures"]["D"] == [2, 2]  # a tile holds one treasure: D is the target on that tile
+    data["players"][0]["target"] = "D"
     f = tmp_path / "closed.json"
     f.write_text(json.dumps(data, ensure_ascii=False))
     res = run("solve", f, "--max-turns", "8", "--timeout", "1e-9")  # 0 is a usage error (exit 2)

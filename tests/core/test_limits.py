@@ -160,9 +160,12 @@ def test_facts_limits():
     assert len(parse_facts("p(5..1).")) == 0  # an empty interval, as clingo
 
 
-def test_unterminated_block_comments_stay_linear():
-    text = "%* open\n" * 20000 + "p(1)."
-    assert parse_facts(text)[0].line == 20001
+def test_an_unterminated_block_comment_is_refused_with_its_line():
+    # clingo refuses it (issue 32); the scan stays linear: one search for "*%" per block comment
+    text = "p(1).\n" * 20000 + "%* open\n" * 20000 + "p(1)."
+    with pytest.raises(InputError, match=r"^f\.lp:20001: a block comment '%\*' that no '\*%' closes"):
+        parse_facts(text, file="f.lp")
+    assert [f.line for f in parse_facts("%* closed\n *% p(1).\n%* again *%")] == [2]
 
 
 def test_readers_poll_the_deadline():

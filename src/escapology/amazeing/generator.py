@@ -98,11 +98,18 @@ def random_position(
     fx = Position.standard_fixed(rows, cols) if fixed == "standard" else (False,) * n
     tiles = tuple(rng.choice(rotations(SHAPES[rng.choice(shapes)])) for _ in range(n))
     spare = rng.choice(rotations(SHAPES[rng.choice(shapes)]))
+    if players > n + 1:
+        raise ValueError(f"{players} players need a tile each for their treasures; a {rows}x{cols} board has "
+                         f"{n} and the spare")
     treasures: dict[str, int] = {}
     ps = []
     for i in range(players):
         name = TREASURE_NAMES[i]
-        treasures[name] = rng.randrange(-1, n) if rng.random() < 0.1 else rng.randrange(n)
+        while True:  # a tile holds one treasure (drawn again until free)
+            tile = rng.randrange(-1, n) if rng.random() < 0.1 else rng.randrange(n)
+            if tile not in treasures.values():  # one is free: players <= n + 1
+                break
+        treasures[name] = tile
         start = rng.randrange(n)
         ps.append(Player(PLAYER_NAMES[i], start, name, (), start))
     return Position(rows, cols, tiles, fx, spare, treasures, tuple(ps))

@@ -143,8 +143,13 @@ def from_dict(data: Any, *, text: str = "", file: str | None = None) -> Position
     raw_t = data.get("treasures", {})
     if not isinstance(raw_t, dict):
         raise err('"treasures" must map names to cells [row, col] or "spare"', "treasures")
+    on_tile: dict[int, str] = {}
     for name, where in raw_t.items():
         treasures[name] = -1 if where == "spare" else cell_of(where, f"treasure {name!r}", name)
+        if treasures[name] in on_tile:
+            raise err(f"treasures {on_tile[treasures[name]]!r} and {name!r} are both on {json.dumps(where)}: "
+                      "a tile holds one treasure", name)
+        on_tile[treasures[name]] = name
     players: list[Player] = []
     raw_p = data.get("players", [])
     if not isinstance(raw_p, list):

@@ -72,7 +72,6 @@ class _Scanner:
         self.file = file
         self.pos = 0
         self.line = 1
-        self._no_block_end_from = len(text) + 1  # no "*%" at or after this position
 
     def skip(self) -> None:
         text, pos, n = self.text, self.pos, len(self.text)
@@ -83,15 +82,14 @@ class _Scanner:
                 self.line += text.count("\n", pos, m.end())  # type: ignore[union-attr]
                 pos = m.end()  # type: ignore[union-attr]
             elif ch == "%":
-                end = -1
-                if text.startswith("%*", pos) and pos + 2 < self._no_block_end_from:
+                if text.startswith("%*", pos):
                     end = text.find("*%", pos + 2)
-                    if end < 0:
-                        self._no_block_end_from = pos + 2
-                if end >= 0:
+                    if end < 0:  # clingo refuses it too
+                        raise InputError("a block comment '%*' that no '*%' closes", file=self.file,
+                                         line=self.line)
                     self.line += text.count("\n", pos, end)
                     pos = end + 2
-                else:  # a line comment (also an unterminated block comment, as before)
+                else:  # a line comment
                     nl = text.find("\n", pos)
                     pos = n if nl < 0 else nl
             else:

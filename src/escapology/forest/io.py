@@ -202,7 +202,12 @@ def read_map_xml(text: str, *, file: str | None = None, deadline: Deadline | Non
         if deadline is not None and k & 4095 == 0:
             deadline.check()
         _check_sizes(len(colours), len(edges) // 2, file)
-        v = _label_from_text(cell.get("value", ""))
+        value = (cell.get("value") or "").strip()
+        if not value:
+            raise InputError(f"<index> cell number {k + 1} has no value (its field's label)", file=file)
+        v = _label_from_text(value)
+        if v in colours:
+            raise InputError(f"two <index> cells have the value {v}", file=file)
         colours[v] = (cell.findtext("color") or "").strip()
         for br in cell.findall("branch"):
             w = _label_from_text(br.text or "")

@@ -129,9 +129,9 @@ def decode_url(url: str) -> Puzzle:
     labels = _box_labels(rows, cols, vbits + hbits)
     cells = [EMPTY] * (rows * cols)
     i = 0
-    for ch in body[pos:]:
+    for j, ch in enumerate(body[pos:], pos):
         if i >= rows * cols:
-            break
+            raise InputError(f"the URL goes on after its last cell: {body[j:j + 40]!r}")
         if ch in _CLUE:
             cells[i] = _CLUE[ch]
             i += 1
@@ -445,6 +445,9 @@ def read_facts(text: str, *, file: str | None = None) -> Entry:
 
     for f in boxes:
         r, c = cell(f, "box")
+        if labels[r][c] is not None and labels[r][c] != f.args[2]:
+            raise InputError(f"cell {COORDINATES.name(r, c)} (the fact's ({r + 1},{c + 1})) is in two boxes, "
+                             f"{labels[r][c]} and {f.args[2]}", file=file, line=f.line)
         labels[r][c] = f.args[2]
     for f in facts:
         if f.name in ("rome", "goal") and len(f.args) == 2:
@@ -457,6 +460,9 @@ def read_facts(text: str, *, file: str | None = None) -> Entry:
                 raise InputError(f"unknown direction {d!r} (use up down left right)", file=file, line=f.line)
             if givens[r][c] == GOAL:
                 raise InputError(f"cell {COORDINATES.name(r, c)} (the fact's ({r + 1},{c + 1})) is both a goal and an arrow",
+                                 file=file, line=f.line)
+            if givens[r][c] not in (EMPTY, _ARROW_WORD[str(d)]):
+                raise InputError(f"cell {COORDINATES.name(r, c)} (the fact's ({r + 1},{c + 1})) has two arrows",
                                  file=file, line=f.line)
             givens[r][c] = _ARROW_WORD[str(d)]
     missing = [(r, c) for r in range(rows) for c in range(cols) if labels[r][c] is None]
@@ -550,7 +556,7 @@ def read_puzzles(text: str, *, file: str | None = None) -> list[Entry]:
     raise InputError("not a Roma puzzle (expected a puzz.link URL, a pzprv3 file, a 'roma' text grid or ASP facts)", file=file, line=1)
 
 
-def parse_rows(text: str) -> tuple[str, ...]:
+def parse_rows(text: str, file: str | None = None) -> tuple[str, ...]:
     """A solution written as rows over ``^ v < > O``, separated by ``/``, ``,`` or white space.
 
     >>> parse_rows(">v</vv^/>>O")
@@ -558,7 +564,7 @@ def parse_rows(text: str) -> tuple[str, ...]:
     """
     rows = [r for r in text.replace("/", "\n").replace(",", "\n").split() if r]
     if not rows:
-        raise InputError("the solution is empty")
+        raise InputError("the solution is empty", file=file)
     return tuple(rows)
 
 
@@ -596,4 +602,4 @@ def read_answers(text: str, *, file: str | None = None) -> list[object]:
                     raise InputError(exc.message, file=file, line=n) from None
         return out
     boards = board_rows(text)
-    return list(boards) if boards else [parse_rows(text)]
+    return list(boards) if boards else [parse_rows(text, file)]
