@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Annotated, Any
 
 import typer
@@ -129,6 +130,10 @@ def solve(
             text, name = read_input(file)
             found = recognise(text, deadline)
     if found is None:
+        if re.search(r"^\s*p\s+cnf\s", text, re.MULTILINE):  # DIMACS or QDIMACS: a formula
+            raise InputError("a formula (DIMACS), not an instance of a game: a formula is what a reduction "
+                             "reads, 'escapology reduce NAME FORMULA' (the names: escapology reduce --list)",
+                             file=name)
         raise InputError("not an instance of any game escapology knows", file=name)
     # the game's load reads the text already read, under its name
     raise typer.Exit(solve_file(found.spec(), Text(text, name), format.value, timeout,

@@ -59,3 +59,10 @@ def test_an_empty_roma_solution_names_its_file(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "escapology", "roma", "check", str(EXAMPLES / "roma" / "example-6x6.txt"),
                           str(empty)], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert out.returncode == 2 and f"{empty}: the solution is empty" in out.stderr, out.stderr
+
+
+def test_solve_on_a_formula_points_to_reduce() -> None:
+    for formula in ("nemesis/pmr3sat.cnf", "amazeing/qbf.qdimacs"):
+        out = subprocess.run([sys.executable, "-m", "escapology", "solve", str(EXAMPLES / formula)], capture_output=True,
+                             text=True, timeout=120, cwd=ROOT)
+        assert out.returncode == 2 and "escapology reduce NAME FORMULA" in out.stderr, out.stderr
