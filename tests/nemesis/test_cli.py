@@ -195,3 +195,30 @@ def test_generate_grid_size_writes_the_paper_instance_and_both_engines_agree(tmp
         assert answers == (["fugitive"] * 2 if k == 5 else ["nemesis"])
     rect = load(runner.invoke(app, ["generate", "grid", "--size", "9", "--rows", "2", "--cols", "3"]).stdout)
     assert len([v for v in rect.vertices if v.startswith("r")]) == 6
+
+
+def test_generate_random_kinds_below_two_vertices_exit_2_with_the_reason():
+    for kind in ("random", "tree", "subcubic"):
+        r = runner.invoke(app, ["generate", kind, "--size", "1"])
+        assert r.exit_code == 2 and "at least 2 vertices" in r.output and "Traceback" not in r.output, r.output
+    for kind in ("random", "tree", "subcubic", "grid"):
+        for size in ("0", "-3"):
+            r = runner.invoke(app, ["generate", kind, "--size", size])
+            assert r.exit_code == 2 and "range" in r.output, r.output
+
+
+def test_a_generated_graph_without_edges_is_still_an_instance_solve_answers(tmp_path):
+    f = _write(tmp_path, "% no edge drawn\nvertex(0).\nvertex(1).\nexit(1).\nstart(0).\n")
+    r = runner.invoke(root, ["solve", str(f)])
+    assert r.exit_code == 0 and "the nemesis wins from 0" in r.output, r.output
+
+
+def test_a_cat_instance_is_answered_by_solve_as_its_header_says(tmp_path):
+    out = tmp_path / "cat.lp"
+    g = runner.invoke(app, ["generate", "cat", "--from", str(EXAMPLE), "-o", str(out)])
+    assert g.exit_code == 0, g.output
+    assert "% answer with: escapology nemesis solve FILE --game cat --cat-speed 1" in out.read_text()
+    r = runner.invoke(root, ["solve", str(out), "--format", "json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["cat_speed"] == "1" and data["cat_number"] == 14

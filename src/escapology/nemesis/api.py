@@ -656,6 +656,9 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", p:
     from escapology.nemesis import reductions  # a dozen modules: only the reduced kinds need them
 
     n = 12 if size is None else size
+    if kind in ("random", "tree", "subcubic") and n < 2:
+        what = {"random": "a random graph", "tree": "a tree", "subcubic": "a subcubic graph"}[kind]
+        raise InputError(f"--size {n}: {what} needs at least 2 vertices (a start and an exit)")
     if kind == "random":
         return generator.random_graph(n, 0.3 if p is None else p, exits=exits, seed=seed)
     if kind == "tree":
@@ -685,7 +688,8 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", p:
         raise InputError("the start is next to an exit: the fugitive wins at once", file=str(source))
     inst, k = cats[0]
     inst.comment = (f"% Cat Herding (cat speed 1) from {inst.start}: the fugitive wins the source via this\n"
-                    f"% first move iff the cat number from start is >= {k}; {len(cats)} instance(s) in all.")
+                    f"% first move iff the cat number from start is >= {k}; {len(cats)} instance(s) in all.\n"
+                    "% " + nio.answer_with("--game cat --cat-speed 1"))
     return inst
 
 
