@@ -97,7 +97,9 @@ def results(
     if output is None:
         typer.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
+        from escapology.core.files import write_text  # the one writer of every -o
+
+        write_text(output, text)
 
 
 @user_errors

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from escapology.batch.runner import outcome, unproven
+from escapology.core.files import write_text
 from escapology.games import GAMES
 
 __all__ = ["Config", "write_report", "report_html", "engine_table", "ratio"]
@@ -321,5 +322,5 @@ def report_html(rows: Sequence[dict[str, Any]], *, title: str = "escapology resu
 def write_report(rows: Sequence[dict[str, Any]], output: str | Path, *, title: str = "escapology results") -> Path:
     """Write :func:`report_html` of ``rows`` to ``output``."""
     path = Path(output)
-    path.write_text(report_html(rows, title=title), encoding="utf-8")
+    write_text(path, report_html(rows, title=title))
     return path

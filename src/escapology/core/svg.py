@@ -201,15 +201,16 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 
 def write_image(svg_text: str, path: str | Path, *, scale: float = 1.0) -> Path:
-    """Write SVG text to ``path``, converting to PNG (cairosvg, at ``scale``) when the suffix is ``.png``."""
+    """Write SVG text to ``path``, converting to PNG (cairosvg, at ``scale``) when the suffix is
+    ``.png`` (the file written whole, with a new file's mode: :mod:`escapology.core.files`)."""
+    from escapology.core.files import write_bytes, write_text  # the one writer of every -o
+
     path = Path(path)
     if path.suffix.lower() == ".png":
         import cairosvg  # cairosvg (~180 ms, cairo through cffi): only PNG output needs it
 
-        cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), write_to=str(path), scale=scale)
-    else:
-        path.write_text(svg_text, encoding="utf-8")
-    return path
+        return write_bytes(path, cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), scale=scale))
+    return write_text(path, svg_text)
 
 
 # ----- legends ------------------------------------------------------------------------------
