@@ -99,7 +99,7 @@ def instance_options(text: str) -> dict[str, str]:
     """The ``solve`` options (``game``, ``cat_speed``) the header comments of ``text`` name in an
     :func:`answer_with` line; ``{}`` when there is none.
 
-    >>> instance_options("% answer with: escapology nemesis solve FILE --game cat --cat-speed 1 (value > 6?)\n")
+    >>> instance_options("% answer with: escapology nemesis solve FILE --game cat --cat-speed 1 (value > 6?)\\n")
     {'game': 'cat', 'cat_speed': '1'}
     >>> instance_options("edge(1,2). exit(2). start(1).")
     {}
