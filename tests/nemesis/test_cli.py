@@ -222,3 +222,25 @@ def test_a_cat_instance_is_answered_by_solve_as_its_header_says(tmp_path):
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["cat_speed"] == "1" and data["cat_number"] == 14
+
+
+def test_play_at_the_end_of_its_input_stops_cleanly():
+    # issue 33: the input running out printed "Aborted." with exit 1
+    r = runner.invoke(app, ["play", str(EXAMPLE)], input="1\n")
+    assert r.exit_code == 0, r.output
+    assert "the game stopped: the input ended before the game did" in r.output and "Abort" not in r.output
+    r = runner.invoke(app, ["play", str(EXAMPLE), "--as", "nemesis"], input="")
+    assert r.exit_code == 0 and "the game stopped" in r.output, r.output
+
+
+def test_all_starts_are_counted_and_listed_in_order_and_one_of_anything_is_singular(tmp_path):
+    r = runner.invoke(app, ["solve", str(EXAMPLE), "--all-starts"])
+    assert r.exit_code == 0 and "nemesis: the fugitive wins from 5 starts: 0, 1, 4, 6, 7" in r.output, r.output
+    one = _write(tmp_path, "edge(s,x). edge(s,a). exit(x). start(s).\n")
+    r = runner.invoke(app, ["solve", str(one), "--all-starts"])
+    assert "the fugitive wins from 1 start: s\n" in r.output, r.output
+    lone = _write(tmp_path, "vertex(s). vertex(x). exit(x). start(s).\n", "lone.lp")
+    r = runner.invoke(app, ["solve", str(lone)])
+    assert "Nemesis strategy: 1 node" in r.output and "1 nodes" not in r.output and "main line" not in r.output
+    r = runner.invoke(app, ["solve", str(lone), "--all-starts"])
+    assert "the fugitive wins from no start" in r.output, r.output

@@ -37,7 +37,7 @@ def _field(value: Any, what: str) -> Field:
 
 
 def capture_move(inst: Instance, start: Field, target: Field) -> tuple[Vector, ...] | None:
-    """The first move(s) of a 1- or 2-move turn from ``start`` to ``target``, by plain sets, or None.
+    """The first one or two moves of a 1- or 2-move turn from ``start`` to ``target``, by plain sets, or None.
 
     >>> capture_move(Instance(3, (1, 1), (3, 3), ((2, 2), (0, 1), (1, 0))), (1, 1), (3, 3))
     ((2, 2),)

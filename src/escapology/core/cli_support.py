@@ -397,6 +397,26 @@ def user_errors(func: F) -> F:
 STDIN = "<stdin>"
 
 
+class GameStopped(Exception):
+    """Raised by a ``play`` command's prompt to end the game early (the player quit)."""
+
+
+@contextlib.contextmanager
+def terminal_game() -> Any:
+    """Around a game played at the terminal (every game's ``play``): when the input ends before
+    the game does (Ctrl-D, a file of moves that runs out), or the player quits
+    (:class:`GameStopped`), say that the game stopped and exit 0, never click's ``Aborted.`` with
+    exit 1."""
+    try:
+        yield
+    except GameStopped as exc:
+        typer.echo(f"\nthe game stopped: {exc or 'you quit'}")
+        raise typer.Exit(EXIT_OK) from None
+    except (EOFError, typer.Abort):  # typer.prompt turns the end of the input into Abort
+        typer.echo("\nthe game stopped: the input ended before the game did")
+        raise typer.Exit(EXIT_OK) from None
+
+
 def read_input(path: str | Path) -> tuple[str, str]:
     """Return ``(text, name)`` for a path, or for standard input when ``path`` is ``-``; a missing
     file, a directory or bytes that are not UTF-8 are an :class:`InputError` naming the file (and

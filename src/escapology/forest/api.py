@@ -24,6 +24,7 @@ from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
 from escapology.core.protocol import AnswerData, Text, TurnsResult, Verdict, read_source
 from escapology.core.results import Status
+from escapology.core.wording import plural
 from escapology.forest.certificate import Plan, PlanTurn
 
 if TYPE_CHECKING:
@@ -226,7 +227,7 @@ def check(inst: Instance, certificate: Plan | Result | AnswerData, *, fewest: bo
     problem = check_plan(inst, claim)
     if problem is None and fewest:
         problem = check_fewest(inst, len(claim))
-    return Verdict.from_errors([problem] if problem else [], f"valid: {len(claim)} turns{', the fewest' if fewest else ''}")
+    return Verdict.from_errors([problem] if problem else [], f"valid: {plural(len(claim), 'turn')}{', the fewest' if fewest else ''}")
 
 
 def generate(*, size: int | None = None, seed: int = 0, kind: str = "grid", rolls: int = 20, die: int = 6,

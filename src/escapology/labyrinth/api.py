@@ -23,6 +23,7 @@ from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
 from escapology.core.protocol import AnswerData, Text, Verdict, read_source
 from escapology.core.svg import Svg
+from escapology.core.wording import plural
 from escapology.labyrinth.checker import check_plan
 from escapology.labyrinth.engines import solve as _solve_engine
 from escapology.labyrinth.io import PushFact, parse_instance, parse_plan
@@ -71,7 +72,7 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
 
         threads = 1 if node_limit is not None else default_workers() if workers is None else max(1, workers)
         MemoryLimit.of(memory).check(_native.labyrinth_memory(inst.n, inst.max_steps, threads),
-                                     f"the native engine on a {inst.n}x{inst.n} board with {threads} worker(s)",
+                                     f"the native engine on a {inst.n}x{inst.n} board with {plural(threads, 'worker')}",
                                      "use fewer --workers")
     return _solve_engine(inst, engine=engine, timeout=timeout, progress=progress, workers=workers,
                          node_limit=node_limit, memory=memory, goal=goal)

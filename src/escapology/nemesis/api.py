@@ -61,6 +61,7 @@ from escapology.core.protocol import TEXT, AnswerData, Text, Verdict, read_sourc
 from escapology.core.protocol import Result as ProtocolResult
 from escapology.core.results import Status
 from escapology.core.svg import Svg
+from escapology.core.wording import listing, plural
 from escapology.nemesis import generator, native_instance, sizes
 from escapology.nemesis import io as nio
 from escapology.nemesis.checkers.base import paused_gc
@@ -184,16 +185,18 @@ class Result(ProtocolResult[Certificate]):
         if "cat_number" in a:
             lines = [f"cat number {a['cat_number']} (cat speed {a['cat_speed']})"]
             if "value" in a:
-                lines.append(f"from start {a['start']}: {a['value']} deletions")
+                lines.append(f"from start {a['start']}: {plural(a['value'], 'deletion')}")
                 cert = a.get("certificate")
                 if cert:
-                    lines.append(f"certificate: herder strategy {len(cert['herder']['nodes'])} nodes, "
-                                 f"cat strategy {len(cert['cat']['nodes'])} nodes")
+                    lines.append(f"certificate: herder strategy {plural(len(cert['herder']['nodes']), 'node')}, "
+                                 f"cat strategy {plural(len(cert['cat']['nodes']), 'node')}")
             lines.append("per vertex: " + ", ".join(f"{v}={k}" for v, k in a["per_vertex"].items()))
             return "\n".join(lines)
         if "winning_starts" in a:
-            return (f"{a['game']}: the fugitive wins from {len(a['winning_starts'])} start(s): "
-                    + " ".join(a["winning_starts"]))
+            starts = a["winning_starts"]
+            if not starts:
+                return f"{a['game']}: the fugitive wins from no start"
+            return f"{a['game']}: the fugitive wins from {plural(len(starts), 'start')}: " + listing(_by_name(starts))
         return "\n".join(self._play_lines(a))
 
     def _play_lines(self, a: dict[str, Any]) -> list[str]:
@@ -203,10 +206,20 @@ class Result(ProtocolResult[Certificate]):
             lines.append(a["strategy_note"])
         if strat:
             who = "fugitive" if player(strat) == "fugitive" else "Nemesis"
-            lines.append(f"{who} strategy: {strategy_size(strat)} nodes; main line: "
-                         + " -> ".join(principal_line(strat)))
+            lines.append(f"{who} strategy: {plural(strategy_size(strat), 'node')}" + _main_line(principal_line(strat)))
         lines += _tree_and_region(a.get("escape_tree"), a.get("trap_region"))
         return lines
+
+
+def _main_line(line: Any) -> str:
+    """``; main line: a -> b`` (nothing for a strategy that makes no move: the game is over at once)."""
+    line = list(line)
+    return "; main line: " + " -> ".join(line) if line else ""
+
+
+def _by_name(names: Any) -> list[str]:
+    """Vertex names in order: integers by value (``2`` before ``10``), then the others."""
+    return sorted(names, key=lambda v: (0, int(v), "") if str(v).lstrip("-").isdigit() else (1, 0, str(v)))
 
 
 def _tree_and_region(tree: Any, region: Any) -> list[str]:
@@ -214,7 +227,7 @@ def _tree_and_region(tree: Any, region: Any) -> list[str]:
     if tree:
         lines.append("binary escape tree: " + " ".join(f"{a}-{b}" for a, b in tree))
     if region is not None:
-        lines.append(f"trap region (the Storm keeps him there): {len(region)} vertices")
+        lines.append(f"trap region (the Storm keeps him there): {plural(len(region), 'vertex')}")
     return lines
 
 
@@ -253,7 +266,7 @@ class LinearResult(Result):
             lines.append(a["strategy_note"])
         if a.get("strategy") is not None:
             who = "fugitive" if a["winner"] == "fugitive" else "Nemesis"
-            lines.append(f"{who} strategy: {self.raw.nodes} nodes; main line: " + " -> ".join(self.raw.principal_line))
+            lines.append(f"{who} strategy: {plural(self.raw.nodes, 'node')}" + _main_line(self.raw.principal_line))
         tree, region = a.get("escape_tree"), a.get("trap_region")
         lines += _tree_and_region(json.loads(tree) if tree else None, None if region is None else json.loads(region))
         return "\n".join(lines)
@@ -404,10 +417,10 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, engine: str, cat_spe
     if "strategy_file" in r.stats:
         out["strategy_file"] = r.stats["strategy_file"]
         out["strategy_nodes"] = r.stats["strategy_nodes"]
-        out["strategy_note"] = (f"strategy of {r.stats['strategy_nodes']:,} nodes written to {r.stats['strategy_file']}"
+        out["strategy_note"] = (f"strategy of {plural(r.stats['strategy_nodes'], 'node', grouped=True)} written to {r.stats['strategy_file']}"
                                 " (check it: escapology nemesis check INSTANCE FILE)")
     if "strategy_too_large" in r.stats:
-        out["strategy_note"] = (f"strategy above {r.stats['strategy_too_large']} nodes (--max-strategy-nodes), "
+        out["strategy_note"] = (f"strategy above {plural(r.stats['strategy_too_large'], 'node')} (--max-strategy-nodes), "
                                 "not written")
     return out
 
@@ -688,7 +701,7 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", p:
         raise InputError("the start is next to an exit: the fugitive wins at once", file=str(source))
     inst, k = cats[0]
     inst.comment = (f"% Cat Herding (cat speed 1) from {inst.start}: the fugitive wins the source via this\n"
-                    f"% first move iff the cat number from start is >= {k}; {len(cats)} instance(s) in all.\n"
+                    f"% first move iff the cat number from start is >= {k}; {plural(len(cats), 'instance')} in all.\n"
                     "% " + nio.answer_with("--game cat --cat-speed 1"))
     return inst
 
