@@ -27,7 +27,7 @@ from escapology.amazeing.model import Position, Turn, VersusResult, glyph
 from escapology.amazeing.solver import Solution, fewest_turns
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
-from escapology.core.protocol import AnswerData, Text, TurnsResult, Verdict, read_source
+from escapology.core.protocol import AnswerData, Text, TurnsResult, ContradictoryAnswer, Verdict, own_certificate, read_source
 from escapology.core.results import Status
 from escapology.core.wording import plural
 
@@ -215,7 +215,10 @@ def _turns(pos: Position, certificate: Any, file: str | None = None) -> tuple[li
         if status != "solved":
             return f"the answer is {status}: there is no plan to check"
         player = certificate.get("player", 0)
-        certificate = certificate["plan"] if "plan" in certificate else certificate.get("certificate")
+        try:
+            certificate = own_certificate(certificate, "plan", counted="turns")
+        except ContradictoryAnswer as exc:
+            return str(exc)
     if certificate is None:
         return "there is no plan to check"
     if not isinstance(player, int) or not 0 <= player < len(pos.players):

@@ -66,7 +66,7 @@ from typing import Any, Callable, Iterator, Mapping, NamedTuple, Protocol, Self,
 from escapology.core.errors import InputError, decode_text, read_text_file
 from escapology.core.results import Status
 
-__all__ = ["AnswerData", "Certificate", "names_file", "GameModule", "Picture", "Result", "Text", "TurnSequence", "Verdict",
+__all__ = ["AnswerData", "Certificate", "ContradictoryAnswer", "own_certificate", "names_file", "GameModule", "Picture", "Result", "Text", "TurnSequence", "Verdict",
            "read_source", "TEXT", "STDIN"]
 
 #: The file name that errors carry for text given directly and for standard input.
@@ -78,6 +78,65 @@ STDIN = "<stdin>"
 #: (``Result.to_json()``), a JSON list (a bare certificate) or the text answer. Every game's ``check``
 #: and ``render`` take this besides the game's own certificate and result types.
 AnswerData = Mapping[str, object] | Sequence[object] | str
+
+
+class ContradictoryAnswer(ValueError):
+    """An answer object that contradicts itself: two different certificates (the game's own key
+    and ``certificate``), or a count it claims (``turns``) that its certificate does not have."""
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with tuples as lists (JSON's view of it), to compare two copies of a certificate."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def own_certificate(answer: Mapping[str, Any], *keys: str, counted: str | None = None) -> Any:
+    """The certificate an answer object (``Result.to_json()``) holds, the one way every ``check``
+    reads it: the game's own key (``"pushes"``, ``"plan"``, ``"solution"``, ``"strategy"``; several
+    keys make one object, as chess's ``outcome`` and ``witness``), else ``certificate``. An answer
+    that holds both must hold the same certificate twice: a valid copy beside a forged one would
+    have the checker vouch for a certificate it never read, so two different ones are refused
+    (:class:`ContradictoryAnswer`, which each ``check`` reports as a rejection). ``counted``: the
+    key of the count the answer claims for its certificate (``"turns"``: the plan's length), which
+    must be the certificate's length when both are given.
+
+    >>> own_certificate({"pushes": [[1, "n", 1]], "certificate": [(1, "n", 1)]}, "pushes")
+    [[1, 'n', 1]]
+    >>> own_certificate({"certificate": [[1, "n", 1]]}, "pushes")
+    [[1, 'n', 1]]
+    >>> own_certificate({"pushes": [[1, "n", 1]], "certificate": [[2, "n", 1]]}, "pushes")
+    Traceback (most recent call last):
+    ...
+    escapology.core.protocol.ContradictoryAnswer: the answer holds two different certificates: its 'pushes' and its 'certificate'
+    >>> own_certificate({"turns": 3, "plan": [{}, {}]}, "plan", counted="turns")
+    Traceback (most recent call last):
+    ...
+    escapology.core.protocol.ContradictoryAnswer: the answer claims 3 turns, its certificate has 2
+    """
+    present = [k for k in keys if k in answer]
+    other = answer.get("certificate")
+    if not present:
+        return _counted(answer, other, counted)
+    mine = answer[keys[0]] if len(keys) == 1 else {k: answer[k] for k in present}
+    if other is not None:
+        theirs = other
+        if len(keys) > 1 and isinstance(other, Mapping):
+            theirs = {k: other[k] for k in keys if k in other}
+        if _plain(theirs) != _plain(mine):
+            named = " and ".join(f"'{k}'" for k in present)
+            raise ContradictoryAnswer(f"the answer holds two different certificates: its {named} and its 'certificate'")
+    return _counted(answer, mine, counted)
+
+
+def _counted(answer: Mapping[str, Any], certificate: Any, counted: str | None) -> Any:
+    claim = answer.get(counted) if counted else None
+    if claim is not None and isinstance(certificate, (list, tuple)) and claim != len(certificate):
+        raise ContradictoryAnswer(f"the answer claims {claim} {counted}, its certificate has {len(certificate)}")
+    return certificate
 
 
 class Text(NamedTuple):

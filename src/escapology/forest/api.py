@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
-from escapology.core.protocol import AnswerData, Text, TurnsResult, Verdict, read_source
+from escapology.core.protocol import AnswerData, Text, TurnsResult, ContradictoryAnswer, Verdict, own_certificate, read_source
 from escapology.core.results import Status
 from escapology.core.wording import plural
 from escapology.forest.certificate import Plan, PlanTurn
@@ -184,12 +184,12 @@ def _claim(inst: Instance, certificate: Any, file: str | None = None) -> list[Tu
             return None
         if status != "solved":
             return f"the answer is {status}: there is no plan to check"
-        if "plan" in certificate:
-            certificate = certificate["plan"]
-        elif "certificate" in certificate:
-            certificate = certificate["certificate"]
-        else:
+        if "plan" not in certificate and "certificate" not in certificate:
             return "the JSON object has no 'plan'"
+        try:
+            certificate = own_certificate(certificate, "plan", counted="turns")
+        except ContradictoryAnswer as exc:
+            return str(exc)
     if certificate is None:
         return "there is no plan to check"
     if isinstance(certificate, (list, tuple)) and all(isinstance(t, Turn) for t in certificate):

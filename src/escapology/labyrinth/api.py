@@ -21,7 +21,7 @@ from typing import Any
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
-from escapology.core.protocol import AnswerData, Text, Verdict, read_source
+from escapology.core.protocol import AnswerData, Text, ContradictoryAnswer, Verdict, own_certificate, read_source
 from escapology.core.svg import Svg
 from escapology.core.wording import plural
 from escapology.labyrinth.checker import check_plan
@@ -86,7 +86,10 @@ def plan_triples(certificate: Any) -> list[Any] | str:
         status = certificate.get("status", "solved")
         if status != "solved":
             return f"the answer is {status}: there is no plan to check"
-        certificate = certificate["pushes"] if "pushes" in certificate else certificate.get("certificate")
+        try:
+            certificate = own_certificate(certificate, "pushes")
+        except ContradictoryAnswer as exc:
+            return str(exc)
     if certificate is None:
         return "there is no plan to check"
     if isinstance(certificate, str):

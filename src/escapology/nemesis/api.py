@@ -57,7 +57,7 @@ from typing import Any, Iterable, TextIO
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.progress import search_progress
-from escapology.core.protocol import TEXT, AnswerData, Text, Verdict, read_source
+from escapology.core.protocol import TEXT, AnswerData, Text, ContradictoryAnswer, Verdict, own_certificate, read_source
 from escapology.core.protocol import Result as ProtocolResult
 from escapology.core.results import Status
 from escapology.core.svg import Svg
@@ -590,9 +590,6 @@ def check_file(inst: Instance | Graph, path: str | Path, *, game: str | None = N
 
 
 def _check_graph(g: Graph, certificate: Any, *, game: str | None, cat_speed: str) -> Verdict:
-    from escapology.nemesis.checkers.check import check_cat, check_strategy  # the checkers: loaded when one runs
-    from escapology.nemesis.checkers.nemesis import check_trap_region  # the checkers: loaded when one runs
-
     if g.start is None:
         return Verdict.reject("the instance has no start vertex")
     data = json_of(certificate)
@@ -606,32 +603,57 @@ def _check_graph(g: Graph, certificate: Any, *, game: str | None, cat_speed: str
     if game is not None and said is not None and said != game:
         raise InputError(f"--game {game}, but the certificate says \"game\": \"{said}\"")
     gname = game or (said if said in ("nemesis", "blizzard", "cat") else "nemesis")
+    try:
+        ok, msg = _judge(g, data, gname, cat_speed)
+    except ContradictoryAnswer as exc:
+        return Verdict.reject(str(exc))
+    return Verdict(True, [], msg) if ok else Verdict.reject(msg)
+
+
+def _judge(g: Graph, data: dict[str, Any], gname: str, cat_speed: str) -> tuple[bool, str]:
+    """The checker's verdict on an answer object (or a bare certificate) of the game ``gname``."""
+    from escapology.nemesis.checkers.check import check_cat, check_strategy  # the checkers: loaded when one runs
+    from escapology.nemesis.checkers.nemesis import check_trap_region  # the checkers: loaded when one runs
+
+    start = g.names[g.start]
+    said = data.get("start")
+    if said is not None and not is_document(data) and str(said) != start:
+        return False, f"the answer is about the start {said}, the instance starts on {start}"
     if "escape_tree_children" in data:
-        ok, msg = _check_tree(g, data)
-    elif gname == "cat" or "herder" in data:
+        return _check_tree(g, data)
+    if gname == "cat" or "herder" in data:
         cert = data.get("certificate", data) if "herder" not in data else data
         if not isinstance(cert, dict):
-            return Verdict.reject("the file holds no Cat Herding certificate")
+            return False, "the file holds no Cat Herding certificate"
+        if cert.get("start") is not None and str(cert["start"]) != start:
+            return False, f"the certificate is about the start {cert['start']}, the instance starts on {start}"
         speed_name = data.get("cat_speed", cat_speed)
         ok, msg = check_cat(g, g.start, cert, speed=None if speed_name == "unbounded" else 1)
-    elif "trap_region" in data or isinstance(data.get("certificate"), dict) and "trap_region" in data["certificate"]:
-        region = data["trap_region"] if "trap_region" in data else data["certificate"]["trap_region"]
+        if ok and cert is not data and "value" in data and data["value"] != cert.get("value"):
+            ok, msg = False, (f"the answer claims {plural(data['value'], 'deletion')} from the start, its "
+                              f"certificate proves {cert.get('value')}")
+        return ok, msg
+    if "trap_region" in data or isinstance(data.get("certificate"), dict) and "trap_region" in data["certificate"]:
+        cert = data.get("certificate")
+        region, theirs = data.get("trap_region"), cert.get("trap_region") if isinstance(cert, dict) else None
+        if region is not None and theirs is not None and sorted(map(str, region)) != sorted(map(str, theirs)):
+            raise ContradictoryAnswer("the answer holds two different certificates: its 'trap_region' and its 'certificate'")
+        region = region if region is not None else theirs
         if gname != "blizzard":
-            return Verdict.reject("a trap region proves a win of Blizzard's Storm, not of the Nemesis")
-        ok, msg = check_trap_region(g, g.start, region)
+            return False, "a trap region proves a win of Blizzard's Storm, not of the Nemesis"
+        return check_trap_region(g, g.start, region)
+    if is_document(data) or "winner" not in data and player(data) is not None:
+        strat = data
     else:
-        if is_document(data) or "winner" not in data and player(data) is not None:
-            strat = data
-        else:
-            strat = data.get("strategy", data.get("certificate"))
-        if strat is None:
-            return Verdict.reject("the file holds no strategy")
-        ok, msg = check_strategy(g, gname, g.start, strat)
-        if ok and "winner" in data:
-            claimed, actual = data["winner"], player(strat)
-            if claimed != actual:
-                ok, msg = False, f"the file claims the {claimed} wins but holds a {actual} strategy"
-    return Verdict(True, [], msg) if ok else Verdict.reject(msg)
+        strat = own_certificate(data, "strategy")
+    if strat is None:
+        return False, "the file holds no strategy"
+    ok, msg = check_strategy(g, gname, g.start, strat)
+    if ok and "winner" in data:
+        claimed, actual = data["winner"], player(strat)
+        if claimed != actual:
+            ok, msg = False, f"the file claims the {claimed} wins but holds a {actual} strategy"
+    return ok, msg
 
 
 def _check_tree(g: Graph, data: dict[str, Any]) -> tuple[bool, str]:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Sequence, Union
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
-from escapology.core.protocol import TEXT, AnswerData, Text, Verdict, read_source
+from escapology.core.protocol import TEXT, AnswerData, Text, ContradictoryAnswer, Verdict, own_certificate, read_source
 from escapology.core.protocol import Result as ProtocolResult
 from escapology.core.results import Status
 from escapology.core.svg import Svg
@@ -290,7 +290,10 @@ def _rows(certificate: Any) -> Any:
         status = certificate.get("status", "solved")
         if status != "solved":
             return f"the answer is {status}: there is no solution to check"
-        return certificate["solution"] if "solution" in certificate else certificate.get("certificate")
+        try:
+            return own_certificate(certificate, "solution")
+        except ContradictoryAnswer as exc:
+            return str(exc)
     if isinstance(certificate, str):
         return tuple(r for r in certificate.replace("/", "\n").replace(",", "\n").split() if r)
     return certificate
