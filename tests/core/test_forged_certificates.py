@@ -111,7 +111,8 @@ def test_labyrinth_forgeries_are_rejected(tmp_path):
         "the first two pushes made in the other order": lambda ps: [[*ps[0][:2], 2], [*ps[1][:2], 1], *ps[2:]],
     }
     assert_rejected(mod, inst, answer, own, forgeries)
-    assert not mod.check(inst, mixed(answer, own, drop(2))).ok, "the two copies of the plan differ"
+    verdict = mod.check(inst, mixed(answer, own, drop(2)))
+    assert not verdict.ok and verdict.errors[0].startswith("its 'certificate': "), "the two copies of the plan differ"
     assert_cli_rejects(tmp_path, "labyrinth", "small.lp", forged(answer, own, drop(2)))
 
 

@@ -27,7 +27,7 @@ from escapology.amazeing.model import Position, Turn, VersusResult, glyph
 from escapology.amazeing.solver import Solution, fewest_turns
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
-from escapology.core.protocol import AnswerData, Text, TurnsResult, ContradictoryAnswer, Verdict, own_certificate, read_source
+from escapology.core.protocol import AnswerData, ContradictoryAnswer, Text, TurnsResult, Verdict, every_copy, own_certificate, read_source
 from escapology.core.results import Status
 from escapology.core.wording import plural
 
@@ -234,6 +234,7 @@ def _turns(pos: Position, certificate: Any, file: str | None = None) -> tuple[li
         return str(exc)
 
 
+@every_copy("plan")
 def check(pos: Position, certificate: Plan | Result | AnswerData, *, player: int | None = None,
           file: str | None = None) -> Verdict:
     """Replay a plan (``Result.certificate``, a :class:`~escapology.amazeing.certificate.Plan`,

@@ -139,6 +139,59 @@ def _counted(answer: Mapping[str, Any], certificate: Any, counted: str | None) -
     return certificate
 
 
+V = TypeVar("V", bound=Callable[..., Any])
+
+
+def every_copy(*keys: str) -> Callable[[V], V]:
+    """Decorate a game's ``check(inst, certificate, ...)`` so that an answer object holding its
+    certificate twice, under the game's own ``keys`` (``"pushes"``, ``"plan"``, ...) and under
+    ``certificate``, has both copies checked when they differ: the verdict is the first rejection
+    (the ``certificate`` copy's errors prefixed ``its 'certificate': ``), else the own copy's
+    acceptance. A checker that read one copy must not vouch for another it never read.
+
+    >>> @every_copy("plan")
+    ... def check(inst, answer):
+    ...     plan = answer.get("plan", answer.get("certificate"))
+    ...     return Verdict.from_errors([] if plan == ["ok"] else [f"bad plan {plan}"])
+    >>> check(None, {"plan": ["ok"], "certificate": ["ok"]}).ok
+    True
+    >>> check(None, {"plan": ["ok"], "certificate": ["forged"]}).errors
+    ["its 'certificate': bad plan ['forged']"]
+    """
+
+    def decorate(check: V) -> V:
+        import functools  # (functools, once per game's check)
+
+        @functools.wraps(check)
+        def checked(inst: Any, certificate: Any, *args: Any, **kwargs: Any) -> Any:
+            if not (isinstance(certificate, Mapping) and certificate.get("certificate") is not None
+                    and any(k in certificate for k in keys)):
+                return check(inst, certificate, *args, **kwargs)
+            own = {k: v for k, v in certificate.items() if k != "certificate"}
+            theirs = {k: v for k, v in certificate.items() if k not in keys}
+            present = [k for k in keys if k in own]
+            other = certificate["certificate"]
+            if len(present) == 1:
+                mine = own[present[0]]
+            else:  # several keys make the certificate (chess's outcome and witness)
+                mine = {k: own[k] for k in present}
+                other = {k: other[k] for k in present if k in other} if isinstance(other, Mapping) else other
+            if _plain(mine) == _plain(other):
+                return check(inst, certificate, *args, **kwargs)
+            first = check(inst, own, *args, **kwargs)
+            if not first.ok:
+                return first
+            second = check(inst, theirs, *args, **kwargs)
+            if second.ok:
+                return first
+            errors = [f"its 'certificate': {e}" for e in second.errors]
+            return Verdict(False, errors, f"rejected: {errors[0]}", second.details)
+
+        return checked  # type: ignore[return-value]
+
+    return decorate
+
+
 class Text(NamedTuple):
     """Text already read, with the name its errors give it: what ``escapology solve -`` hands to a
     game's ``load`` after reading standard input to recognise the game (``Text(text, "<stdin>")``).

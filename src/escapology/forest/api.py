@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
-from escapology.core.protocol import AnswerData, Text, TurnsResult, ContradictoryAnswer, Verdict, own_certificate, read_source
+from escapology.core.protocol import AnswerData, ContradictoryAnswer, Text, TurnsResult, Verdict, every_copy, own_certificate, read_source
 from escapology.core.results import Status
 from escapology.core.wording import plural
 from escapology.forest.certificate import Plan, PlanTurn
@@ -203,6 +203,7 @@ def _claim(inst: Instance, certificate: Any, file: str | None = None) -> list[Tu
         return str(exc)
 
 
+@every_copy("plan")
 def check(inst: Instance, certificate: Plan | Result | AnswerData, *, fewest: bool = True,
           file: str | None = None) -> Verdict:
     """Check a plan (``Result.certificate``, a :class:`~escapology.forest.certificate.Plan`, its JSON, the ``to_json()`` object, or the text that

@@ -21,7 +21,7 @@ from typing import Any
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
-from escapology.core.protocol import AnswerData, Text, ContradictoryAnswer, Verdict, own_certificate, read_source
+from escapology.core.protocol import AnswerData, ContradictoryAnswer, Text, Verdict, every_copy, own_certificate, read_source
 from escapology.core.svg import Svg
 from escapology.core.wording import plural
 from escapology.labyrinth.checker import check_plan
@@ -107,6 +107,7 @@ def plan_triples(certificate: Any) -> list[Any] | str:
     return out
 
 
+@every_copy("pushes")
 def check(inst: Instance, certificate: Plan | SolveResult | AnswerData, *, file: str | None = None) -> Verdict:
     """Replay a plan (``Result.certificate``, ``[[z, d, s], ...]``, push facts as text, or the
     ``to_json()`` object) with the independent checker (:func:`~escapology.labyrinth.checker.check_plan`).

@@ -57,7 +57,7 @@ from typing import Any, Iterable, TextIO
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.progress import search_progress
-from escapology.core.protocol import TEXT, AnswerData, Text, ContradictoryAnswer, Verdict, own_certificate, read_source
+from escapology.core.protocol import AnswerData, ContradictoryAnswer, TEXT, Text, Verdict, every_copy, own_certificate, read_source
 from escapology.core.protocol import Result as ProtocolResult
 from escapology.core.results import Status
 from escapology.core.svg import Svg
@@ -589,6 +589,7 @@ def check_file(inst: Instance | Graph, path: str | Path, *, game: str | None = N
     return Verdict(True, [], msg) if ok else Verdict.reject(msg)
 
 
+@every_copy("strategy", "trap_region")
 def _check_graph(g: Graph, certificate: Any, *, game: str | None, cat_speed: str) -> Verdict:
     if g.start is None:
         return Verdict.reject("the instance has no start vertex")

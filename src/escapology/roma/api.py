@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Sequence, Union
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
-from escapology.core.protocol import TEXT, AnswerData, Text, ContradictoryAnswer, Verdict, own_certificate, read_source
+from escapology.core.protocol import AnswerData, ContradictoryAnswer, TEXT, Text, Verdict, every_copy, own_certificate, read_source
 from escapology.core.protocol import Result as ProtocolResult
 from escapology.core.results import Status
 from escapology.core.svg import Svg
@@ -299,6 +299,7 @@ def _rows(certificate: Any) -> Any:
     return certificate
 
 
+@every_copy("solution")
 def check(inst: Instance, certificate: Result | Solution | AnswerData) -> Verdict:
     """Name every violation of a solution (``Result.certificate``, rows as a list or as text
     ``">v</vv^/>>O"``, or the ``to_json()`` object); each error is ``kind: message``."""
