@@ -7,7 +7,7 @@ generate, render.
 >>> result.status.value, result.to_json()["certificate"]
 ('solved', [[1, 'n', 1]])
 >>> check(inst, result.certificate).summary
-'valid plan with 1 pushes'
+'valid plan with 1 push'
 >>> check(inst, [[1, "e", 1]]).errors
 ['after push 1 the goal is not reachable from the avatar']
 >>> generate(size=4, seed=3) == generate(size=4, seed=3)
