@@ -136,8 +136,8 @@ def solve(
                              file=name)
         raise InputError("not an instance of any game escapology knows", file=name)
     # the game's load reads the text already read, under its name
-    raise typer.Exit(solve_file(found.spec(), Text(text, name), format.value, timeout,
-                                options=found.spec().recognised_options))
+    spec = found.spec()
+    raise typer.Exit(solve_file(spec, Text(text, name), format.value, timeout, options=spec.options_for(text)))
 
 
 def demo() -> None:

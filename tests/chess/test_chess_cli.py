@@ -158,3 +158,22 @@ def test_unknown_in_text_is_the_first_word_on_stdout_and_a_note_on_stderr():
     assert r.exit_code == 3
     assert r.stdout.split()[0].rstrip(":") == "unknown"
     assert "time limit" in r.stderr and "time limit" not in r.stdout
+
+
+def test_a_stay_or_teleport_witness_must_start_on_alices_field(tmp_path):
+    # issue 33: a teleport witness whose path starts on (1, 1) while Alice stands on (5, 7) was accepted
+    inst = EXAMPLES / "teleport.txt"
+    answer = json.loads(runner.invoke(app, ["solve", str(inst), "--format", "json"]).stdout)
+    assert answer["witness"]["how"] == "teleport" and answer["witness"]["path"][0] == [5, 7]
+    forged = json.loads(json.dumps(answer))
+    for w in (forged["witness"], forged["certificate"]["witness"]):
+        w["path"] = [[1, 1], [2, 6]]
+    bad = tmp_path / "forged.json"
+    bad.write_text(json.dumps(forged))
+    r = runner.invoke(app, ["check", str(inst), str(bad)])
+    assert r.exit_code == 1 and "(5, 7)" in r.output, r.output
+    loaded = parse_instance(inst.read_text())
+    for witness in ({"path": [[5, 7], [1, 1], [2, 6]]}, {"moves": [[1, 1]]}, {"path": "(5, 7)"}):
+        assert violations(loaded, {"outcome": "draw", "witness": {**answer["witness"], **witness}}), witness
+    stay = {"outcome": "draw", "witness": {"field": [5, 7], "how": "stay", "moves": [], "path": [[2, 6]]}}
+    assert any("stays" in e for e in violations(loaded, stay))

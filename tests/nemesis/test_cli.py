@@ -195,3 +195,52 @@ def test_generate_grid_size_writes_the_paper_instance_and_both_engines_agree(tmp
         assert answers == (["fugitive"] * 2 if k == 5 else ["nemesis"])
     rect = load(runner.invoke(app, ["generate", "grid", "--size", "9", "--rows", "2", "--cols", "3"]).stdout)
     assert len([v for v in rect.vertices if v.startswith("r")]) == 6
+
+
+def test_generate_random_kinds_below_two_vertices_exit_2_with_the_reason():
+    for kind in ("random", "tree", "subcubic"):
+        r = runner.invoke(app, ["generate", kind, "--size", "1"])
+        assert r.exit_code == 2 and "at least 2 vertices" in r.output and "Traceback" not in r.output, r.output
+    for kind in ("random", "tree", "subcubic", "grid"):
+        for size in ("0", "-3"):
+            r = runner.invoke(app, ["generate", kind, "--size", size])
+            assert r.exit_code == 2 and "range" in r.output, r.output
+
+
+def test_a_generated_graph_without_edges_is_still_an_instance_solve_answers(tmp_path):
+    f = _write(tmp_path, "% no edge drawn\nvertex(0).\nvertex(1).\nexit(1).\nstart(0).\n")
+    r = runner.invoke(root, ["solve", str(f)])
+    assert r.exit_code == 0 and "the nemesis wins from 0" in r.output, r.output
+
+
+def test_a_cat_instance_is_answered_by_solve_as_its_header_says(tmp_path):
+    out = tmp_path / "cat.lp"
+    g = runner.invoke(app, ["generate", "cat", "--from", str(EXAMPLE), "-o", str(out)])
+    assert g.exit_code == 0, g.output
+    assert "% answer with: escapology nemesis solve FILE --game cat --cat-speed 1" in out.read_text()
+    r = runner.invoke(root, ["solve", str(out), "--format", "json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["cat_speed"] == "1" and data["cat_number"] == 14
+
+
+def test_play_at_the_end_of_its_input_stops_cleanly():
+    # issue 33: the input running out printed "Aborted." with exit 1
+    r = runner.invoke(app, ["play", str(EXAMPLE)], input="1\n")
+    assert r.exit_code == 0, r.output
+    assert "the game stopped: the input ended before the game did" in r.output and "Abort" not in r.output
+    r = runner.invoke(app, ["play", str(EXAMPLE), "--as", "nemesis"], input="")
+    assert r.exit_code == 0 and "the game stopped" in r.output, r.output
+
+
+def test_all_starts_are_counted_and_listed_in_order_and_one_of_anything_is_singular(tmp_path):
+    r = runner.invoke(app, ["solve", str(EXAMPLE), "--all-starts"])
+    assert r.exit_code == 0 and "nemesis: the fugitive wins from 5 starts: 0, 1, 4, 6, 7" in r.output, r.output
+    one = _write(tmp_path, "edge(s,x). edge(s,a). exit(x). start(s).\n")
+    r = runner.invoke(app, ["solve", str(one), "--all-starts"])
+    assert "the fugitive wins from 1 start: s\n" in r.output, r.output
+    lone = _write(tmp_path, "vertex(s). vertex(x). exit(x). start(s).\n", "lone.lp")
+    r = runner.invoke(app, ["solve", str(lone)])
+    assert "Nemesis strategy: 1 node" in r.output and "1 nodes" not in r.output and "main line" not in r.output
+    r = runner.invoke(app, ["solve", str(lone), "--all-starts"])
+    assert "the fugitive wins from no start" in r.output, r.output

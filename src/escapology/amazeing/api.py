@@ -27,8 +27,9 @@ from escapology.amazeing.model import Position, Turn, VersusResult, glyph
 from escapology.amazeing.solver import Solution, fewest_turns
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
-from escapology.core.protocol import AnswerData, Text, TurnsResult, Verdict, read_source
+from escapology.core.protocol import AnswerData, ContradictoryAnswer, Text, TurnsResult, Verdict, every_copy, own_certificate, read_source
 from escapology.core.results import Status
+from escapology.core.wording import plural
 
 if TYPE_CHECKING:
     from escapology.core.svg import Svg
@@ -88,8 +89,8 @@ class Result(TurnsResult[Plan]):
         if sol.status is Status.SOLVED:
             return "\n".join([f"fewest turns: {sol.turns}", *(t.to_text(i) for i, t in enumerate(self.plan, 1))])
         if sol.status is Status.UNSOLVABLE:
-            return f"unsolvable: no plan of at most {sol.max_turns} turns"
-        return f"unknown: no plan of fewer than {sol.proven_lower_bound} turns"
+            return f"unsolvable: no plan of at most {plural(sol.max_turns, 'turn')}"
+        return f"unknown: no plan of fewer than {plural(sol.proven_lower_bound, 'turn')}"
 
     def note(self) -> str | None:
         return None
@@ -157,16 +158,16 @@ class RaceResult:
         if res.status is Status.SOLVED:
             assert res.move is not None
             fewest = getattr(res, "fewest_turns", None)
-            within = f"within {turns} turns" + (f" (fewest: {fewest})" if fewest is not None and fewest < turns else "")
+            within = f"within {plural(turns, 'turn')}" + (f" (fewest: {fewest})" if fewest is not None and fewest < turns else "")
             if cap is not None:
-                within = f"of the scored race of {turns} turns each (solo distances up to {cap})"
+                within = f"of the scored race of {plural(turns, 'turn')} each (solo distances up to {cap})"
             return (f"{me.name} forces a win {within}: insert {glyph(res.move.tile)} at {res.move.shift}, "
                     f"walk to {pos.name(res.move.to)}")
         if res.status is Status.UNSOLVABLE and cap is not None:
-            return (f"{me.name} cannot force a win of the scored race of {turns} turns each "
+            return (f"{me.name} cannot force a win of the scored race of {plural(turns, 'turn')} each "
                     f"(solo distances up to {cap})")
         if res.status is Status.UNSOLVABLE:
-            return f"{me.name} cannot force a win within {turns} turns"
+            return f"{me.name} cannot force a win within {plural(turns, 'turn')}"
         return "unknown"
 
     def note(self) -> str | None:
@@ -214,7 +215,10 @@ def _turns(pos: Position, certificate: Any, file: str | None = None) -> tuple[li
         if status != "solved":
             return f"the answer is {status}: there is no plan to check"
         player = certificate.get("player", 0)
-        certificate = certificate["plan"] if "plan" in certificate else certificate.get("certificate")
+        try:
+            certificate = own_certificate(certificate, "plan", counted="turns")
+        except ContradictoryAnswer as exc:
+            return str(exc)
     if certificate is None:
         return "there is no plan to check"
     if not isinstance(player, int) or not 0 <= player < len(pos.players):
@@ -230,6 +234,7 @@ def _turns(pos: Position, certificate: Any, file: str | None = None) -> tuple[li
         return str(exc)
 
 
+@every_copy("plan")
 def check(pos: Position, certificate: Plan | Result | AnswerData, *, player: int | None = None,
           file: str | None = None) -> Verdict:
     """Replay a plan (``Result.certificate``, a :class:`~escapology.amazeing.certificate.Plan`,
@@ -249,7 +254,7 @@ def check(pos: Position, certificate: Plan | Result | AnswerData, *, player: int
         return Verdict.reject(got)
     turns, claimed = got
     return Verdict.from_errors(check_plan(pos, turns, claimed if player is None else player),
-                               f"valid: the player reaches her target in {len(turns)} turns")
+                               f"valid: the player reaches her target in {plural(len(turns), 'turn')}")
 
 
 def generate(*, size: int | None = None, seed: int = 0, players: int = 1) -> Position:

@@ -20,6 +20,7 @@ last turn the player must stand on her target tile.
 from __future__ import annotations
 
 from escapology.amazeing.model import OPPOSITE, STEP, Position, Turn, glyph, rotations
+from escapology.core.wording import plural
 
 __all__ = ["check_plan", "check_race_move", "Turn"]
 
@@ -57,7 +58,7 @@ def check_plan(position: Position, plan: list[Turn], player: int = 0) -> list[st
     target = pos.target_cell(player)
     if pos.players[player].cell != target:
         where = "the spare" if target == -1 else pos.name(target) if target is not None else "?"
-        errors.append(f"after {len(plan)} turns the player stands on {pos.name(pos.players[player].cell)}, the target is on {where}")
+        errors.append(f"after {plural(len(plan), 'turn')} the player stands on {pos.name(pos.players[player].cell)}, the target is on {where}")
     return errors
 
 

@@ -13,10 +13,18 @@ from escapology.amazeing import api
 from escapology.amazeing import io as aio
 from escapology.amazeing.model import COORDINATES, Move, Position, Shift, glyph, rotate, rotations
 from escapology.amazeing.spec import SPEC
-from escapology.core.cli_support import FormatOption, OutputFormat, TimeoutOption, command_deadline, user_errors
+from escapology.core.cli_support import (
+    FormatOption,
+    GameStopped,
+    OutputFormat,
+    TimeoutOption,
+    command_deadline,
+    terminal_game,
+    user_errors,
+)
 from escapology.core.commands import print_result, verbs_app
 from escapology.core.errors import InputError
-from escapology.core.results import EXIT_OK
+from escapology.core.wording import plural
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "amazeing" / "published.json"
 
@@ -91,7 +99,7 @@ def _human(pos: Position, show_all_targets: bool = False) -> "Move":
             "type e.g. 'N1 1 3,4' (q quits)"
         )
         if line.strip().lower() in ("q", "quit"):
-            raise typer.Abort()
+            raise GameStopped("you quit")
         try:
             return _parse_human(pos, line)
         except ValueError as exc:
@@ -150,16 +158,13 @@ def play(
         if watch and boards:
             typer.echo(text_board(after, shown))
 
-    try:
+    with terminal_game():
         result = play_game(pos, controllers, max_turns=max_turns, on_turn=show)
-    except typer.Abort:
-        typer.echo("\ngame abandoned")
-        raise typer.Exit(EXIT_OK) from None
     typer.echo(text_board(result.position, shown))
     if result.winner is None:
-        typer.echo(f"no winner after {len(result.moves)} turns")
+        typer.echo(f"no winner after {plural(len(result.moves), 'turn')}")
     else:
-        typer.echo(f"{result.position.players[result.winner].name} wins after {len(result.moves)} turns")
+        typer.echo(f"{result.position.players[result.winner].name} wins after {plural(len(result.moves), 'turn')}")
 
 
 @app.command("race")

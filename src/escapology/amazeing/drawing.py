@@ -28,6 +28,7 @@ from typing import Any, Iterable, Sequence
 
 from escapology.amazeing.model import COORDINATES, E, N, S, W, Position, Shift, glyph
 from escapology.core.svg import LegendEntry, Svg, axis_labels, panel_grid, pick_panels, with_legend
+from escapology.core.wording import plural
 
 PLAYER_COLOURS = ("#d62728", "#e6b800", "#2ca02c", "#1f77b4")
 
@@ -83,7 +84,7 @@ def text_board(pos: Position, shown: Iterable[int] | None = None) -> str:
             t = pos.treasures[p.target]
             where += f", target {p.target} " + ("on the spare" if t == -1 else f"on {pos.name(t)}")
         if p.cards:
-            where += f", {len(p.cards)} more cards"
+            where += f", {plural(len(p.cards), 'more card')}"
         lines.append(where)
     if pos.last_shift is not None:
         lines.append(f"last shift {pos.last_shift} (its reversal {pos.last_shift.reverse()} is forbidden)")
@@ -312,7 +313,7 @@ def plan_svg(
             walk = None
         else:
             steps = max(0, len(t.path) - 1)
-            moved = f"walk {steps} steps" if steps > 1 else "walk 1 step" if steps else "stay"
+            moved = f"walk {plural(steps, 'step')}" if steps else "stay"
             title = f"turn {i}: shift {t.shift} {glyph(t.tile)}, {moved}"
             walk = list(t.path)
         panels.append(_board(p, size, walk, None if t is None else t.shift, title))

@@ -17,6 +17,7 @@ from escapology.amazeing.checker import check_plan
 from escapology.amazeing.model import Position, Turn
 from escapology.core.errors import InputError
 from escapology.core.protocol import read_source
+from escapology.core.wording import plural
 
 
 def solve(pos: Position, *, player: int = 0, max_turns: int = 6, **options: Any) -> api.Result | api.RaceResult:
@@ -44,7 +45,7 @@ def generate(*, size: str | None = None, seed: int = 0, players: int = 1, cnf: P
         except InputError as exc:
             raise exc.with_file(name) from None
         pos = red.position
-        print(f"3SAT board {pos.rows}x{pos.cols}: the target is reachable in {red.turns} turns iff the formula "
+        print(f"3SAT board {pos.rows}x{pos.cols}: the target is reachable in {plural(red.turns, 'turn')} iff the formula "
               "is satisfiable (shift N on column 2i = x_i true, S = false)", file=sys.stderr)
         return pos
     if size is not None:

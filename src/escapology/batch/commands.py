@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from escapology.core.cli_support import FormatOption, OutputFormat, emit_json, user_errors
+from escapology.core.wording import plural
 
 EXIT_INTERRUPTED = 130
 
@@ -64,19 +65,20 @@ def batch(
                    "done": summary.done, **counts, "rejected": rejected, "interrupted": summary.interrupted,
                    "ignored": summary.ignored, "notes": summary.notes})
     else:
-        typer.echo(f"{summary.total} tasks: {summary.done} run ({counts['solved']} solved, {counts['unknown']} "
+        typer.echo(f"{plural(summary.total, 'task')}: {summary.done} run ({counts['solved']} solved, {counts['unknown']} "
                    f"unknown, {counts['failed']} failed), {summary.skipped} already in the store {summary.store}")
     for note in summary.notes:
         typer.echo(f"note: {note}", err=True)
     if summary.ignored:
-        typer.echo(f"note: {len(summary.ignored)} file(s) in the directories are no game's instance, "
+        typer.echo(f"note: {plural(len(summary.ignored), 'file')} in the directories "
+                   f"{'is' if len(summary.ignored) == 1 else 'are'} no game's instance, "
                    f"e.g. {summary.ignored[0]}", err=True)
     if summary.interrupted:
         left = summary.total - summary.skipped - summary.done
-        typer.echo(f"interrupted: {left} task(s) not run; run the same command again to resume", err=True)
+        typer.echo(f"interrupted: {plural(left, 'task')} not run; run the same command again to resume", err=True)
         raise typer.Exit(EXIT_INTERRUPTED)
     if rejected:
-        typer.echo(f"error: the checker rejected {rejected} answer(s); see the store's verdict_detail", err=True)
+        typer.echo(f"error: the checker rejected {plural(rejected, 'answer')}; see the store's verdict_detail", err=True)
         raise typer.Exit(1)
 
 
@@ -103,7 +105,9 @@ def results(
     if output is None:
         typer.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
+        from escapology.core.files import write_text  # the one writer of every -o
+
+        write_text(output, text)
 
 
 @user_errors
@@ -118,4 +122,4 @@ def report(
     with open_existing(store) as db:
         rows = db.rows()
     write_report(rows, output, title=f"escapology results: {store.name}")
-    typer.echo(f"wrote {output} ({len(rows)} rows)")
+    typer.echo(f"wrote {output} ({plural(len(rows), 'row')})")

@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from escapology.batch.runner import outcome, unproven
+from escapology.core.files import write_text
+from escapology.core.wording import plural
 from escapology.games import GAMES
 
 __all__ = ["Config", "write_report", "report_html", "engine_table", "ratio"]
@@ -291,7 +293,7 @@ def report_html(rows: Sequence[dict[str, Any]], *, title: str = "escapology resu
     parts = [f"<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>{_esc(title)}</title>"
              f"<style>{_CSS}</style></head><body>",
              f"<h1>{_esc(title)}</h1>",
-             f"<p>{len(rows)} runs of {instances} instances; written {stamp}. A run is <em>answered</em> when "
+             f"<p>{plural(len(rows), 'run')} of {plural(instances, 'instance')}; written {stamp}. A run is <em>answered</em> when "
              "it is solved or proven unsolvable, the game's independent checker did not reject it, and a plan "
              "that must be the shortest is proven so (<em>unproven</em>: solved without that proof); times "
              "are load and solve in seconds, one worker thread per task.</p>",
@@ -321,5 +323,5 @@ def report_html(rows: Sequence[dict[str, Any]], *, title: str = "escapology resu
 def write_report(rows: Sequence[dict[str, Any]], output: str | Path, *, title: str = "escapology results") -> Path:
     """Write :func:`report_html` of ``rows`` to ``output``."""
     path = Path(output)
-    path.write_text(report_html(rows, title=title), encoding="utf-8")
+    write_text(path, report_html(rows, title=title))
     return path

@@ -24,6 +24,7 @@ from escapology.batch.ray_backend import RayPool
 from escapology.batch.store import Store
 from escapology.batch.task import Task, options_key, run_task
 from escapology.core.errors import InputError
+from escapology.core.wording import plural
 from escapology.games import GAMES, Game
 
 __all__ = ["BatchSummary", "plan_tasks", "run_batch", "default_store", "select_engines", "outcome"]
@@ -135,7 +136,7 @@ def plan_tasks(inputs: Inputs, engines: dict[str, list[str]], *, timeout: float 
             options = {**by_name[item.game].engine(engine).options, "memory": memory, "timeout": timeout}
             tasks.append(Task(len(tasks), item.game, engine, item.path, item.part, item.content_hash,
                               item.text, timeout, memory, options=options))
-    notes = [f"{game}: {n} instance(s) not run: none of the engines named is this game's "
+    notes = [f"{game}: {plural(n, 'instance')} not run: none of the engines named is this game's "
              f"(its engines: {', '.join(e.name for e in by_name[game].engines)})" for game, n in unrun.items()]
     return tasks, notes
 

@@ -26,7 +26,7 @@ from escapology.chess.model import Instance, Witness
 from escapology.chess.solver import Solution, answer_of as _answer, solution_of, solve as solve_exact
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
-from escapology.core.protocol import AnswerData, Text, Verdict, read_source
+from escapology.core.protocol import AnswerData, ContradictoryAnswer, Text, Verdict, every_copy, read_source
 from escapology.core.svg import Svg
 
 __all__ = ["load", "solve", "check", "generate", "render", "violations", "Result", "Solution", "solution_of"]
@@ -61,13 +61,17 @@ def certificate_of(inst: Instance, data: Any, file: str) -> Solution:
     return answer
 
 
+@every_copy("outcome", "witness")
 def check(inst: Instance, certificate: Witness | Solution | AnswerData, *, file: str | None = None) -> Verdict:
     """Verify an answer (``Result.certificate``, the result, or the ``to_json()`` object):
     the outcome with its witness, re-derived independently (:func:`violations`). Text (not a JSON
     answer) is an :class:`InputError` naming ``file``."""
     if isinstance(certificate, str):
         raise InputError("not a JSON answer of 'solve --format json'", file=file)
-    answer = _answer(certificate)
+    try:
+        answer = _answer(certificate)
+    except ContradictoryAnswer as exc:
+        return Verdict.reject(str(exc))
     if answer is None:
         return Verdict.reject("there is no answer to check (the time limit was reached)")
     if isinstance(answer, dict) and answer.get("status", "solved") != "solved":

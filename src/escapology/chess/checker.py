@@ -37,7 +37,7 @@ def _field(value: Any, what: str) -> Field:
 
 
 def capture_move(inst: Instance, start: Field, target: Field) -> tuple[Vector, ...] | None:
-    """The first move(s) of a 1- or 2-move turn from ``start`` to ``target``, by plain sets, or None.
+    """The first one or two moves of a 1- or 2-move turn from ``start`` to ``target``, by plain sets, or None.
 
     >>> capture_move(Instance(3, (1, 1), (3, 3), ((2, 2), (0, 1), (1, 0))), (1, 1), (3, 3))
     ((2, 2),)
@@ -64,6 +64,8 @@ def _replay(inst: Instance, start: Field, moves: Any, path: Any, who: str) -> li
     if not isinstance(moves, list) or not 1 <= len(moves) <= 2:
         return [f"{who}'s turn must have 1 or 2 moves, got {moves!r}"]
     vs = [_field(m, f"{who}'s move") for m in moves]
+    if path is not None and not isinstance(path, list):
+        return [f"{who}'s path must be a list of fields, got {path!r}"]
     fields = [_field(p, f"{who}'s path field") for p in path] if isinstance(path, list) else None
     errors = []
     vectors = set(inst.vectors)
@@ -86,6 +88,23 @@ def _end(start: Field, moves: list[Any]) -> Field:
     for v in moves:
         start = (start[0] + v[0], start[1] + v[1])
     return start
+
+
+def _no_moves(w: dict[str, Any], path: list[Field], how: str) -> list[str]:
+    """Errors in the ``moves`` and ``path`` a witness states for a turn without moves (Alice stays
+    or teleports): no moves, and the path, when given, exactly ``path`` (from Alice's own field)."""
+    errors = []
+    moves = w.get("moves")
+    if moves is not None and moves != []:
+        errors.append(f"Alice {how}, so her turn has no moves, but the witness lists {moves!r}")
+    given = w.get("path")
+    if given is not None:
+        fields = [_field(p, "Alice's path field") for p in given] if isinstance(given, list) else None
+        if fields != path:
+            shown = " -> ".join(field_name(f) for f in fields) if fields else repr(given)
+            errors.append(f"Alice {how}: her path must be {' -> '.join(field_name(f) for f in path)}, "
+                          f"not {shown} (she stands on {field_name(path[0])})")
+    return errors
 
 
 def _no_capture(inst: Instance) -> list[str]:
@@ -124,13 +143,16 @@ def _check(inst: Instance, answer: Any) -> list[str]:
         if how == "stay":
             if field != inst.alice:
                 errors.append(f"Alice stays on {field_name(inst.alice)}, not on the safe field {field_name(field)}")
+            errors += _no_moves(w, [inst.alice], "stays")
+        elif how == "teleport":
+            errors += _no_moves(w, [inst.alice, field], "teleports")
         elif how == "moves":
             errors += _replay(inst, inst.alice, w.get("moves"), w.get("path"), "Alice")
             if not errors:
                 end = _end(inst.alice, w["moves"])
                 if end != field:
                     errors.append(f"Alice's moves end on {field_name(end)}, not on the safe field {field_name(field)}")
-        elif how != "teleport":
+        else:
             errors.append(f"'how' must be 'stay', 'moves' or 'teleport', got {how!r}")
         c = capture_move(inst, inst.bob, field)
         if c is not None:

@@ -33,7 +33,7 @@ from escapology.chess.model import Field, Instance, Outcome, Witness, field_name
 from escapology.chess.reach import Path, find_path, reach_board
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.errors import InputError
-from escapology.core.protocol import Result
+from escapology.core.protocol import Result, own_certificate
 from escapology.core.results import Status
 
 #: Up to this n, every field Alice reaches by moves is tried before teleporting (O(n^2) numpy).
@@ -82,8 +82,10 @@ def answer_of(certificate: Any) -> Any:
         certificate = certificate.certificate
     if isinstance(certificate, Witness):
         return certificate.to_json()
-    if isinstance(certificate, dict) and "outcome" not in certificate and isinstance(certificate.get("certificate"), dict):
-        return certificate["certificate"]
+    if isinstance(certificate, dict) and isinstance(certificate.get("certificate"), dict):
+        # the answer's own outcome and witness, else its certificate; two different ones are refused
+        own = own_certificate(certificate, "outcome", "witness")
+        return {**certificate, **own} if "outcome" in certificate else own
     return certificate
 
 

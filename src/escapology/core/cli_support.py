@@ -18,7 +18,6 @@ import os
 import random
 import shlex
 import sys
-import tempfile
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Callable, Optional, TypeVar
@@ -27,6 +26,7 @@ import typer
 
 from escapology.core import limits, watchdog
 from escapology.core.errors import InputError
+from escapology.core.files import OutputFile, write_text
 from escapology.core.reading import STDIN, parse_json, read_stdin, read_text_file
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.results import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_REJECTED
@@ -98,8 +98,9 @@ def answer_file() -> Path | None:
 
 def answer_output(func: F) -> F:
     """Give a ``solve`` command ``-o/--output FILE``: what it prints on standard output (the answer,
-    text or JSON, also "unknown") goes to ``FILE`` instead, written to a temporary file beside it
-    and renamed when the command ends, so a reader never sees half an answer; standard output then
+    text or JSON, also "unknown") goes to ``FILE`` instead, written by the one writer of every
+    ``-o`` (:class:`~escapology.core.files.OutputFile`: a temporary file beside it, renamed when
+    the command ends, so a reader never sees half an answer, with a new file's mode); standard output then
     says ``wrote FILE``. Put it above :func:`user_errors`, so that the answers that function prints
     (unknown at the time limit) go to the file too; an error (exit 2) writes no file."""
 
@@ -113,28 +114,24 @@ def answer_output(func: F) -> F:
             return func(*args, **kwargs)
 
         target = Path(output)
-        try:
-            fd, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
-        except OSError as exc:
-            raise fail(f"{target}: cannot write there ({exc.strerror})") from None
-        keep = False
+        out = OutputFile(target)
         token = _ANSWER_FILE.set(target)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh, contextlib.redirect_stdout(fh):
+            with out, contextlib.redirect_stdout(out.file):
+                out.keep = False
                 try:
                     result = func(*args, **kwargs)
-                    keep = True
+                    out.keep = out.written() > 0
                     return result
                 except typer.Exit as exc:
-                    keep = exc.exit_code != EXIT_BAD_INPUT
+                    out.keep = exc.exit_code != EXIT_BAD_INPUT and out.written() > 0
                     raise
+        except InputError as exc:  # the file cannot be written (this wrapper is above user_errors)
+            raise fail(str(exc)) from None
         finally:
             _ANSWER_FILE.reset(token)
-            if keep and os.path.getsize(name) > 0:
-                os.replace(name, target)
+            if out.keep:
                 typer.echo(f"wrote {target}")
-            else:
-                os.unlink(name)
 
     wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
         parameters=[*signature.parameters.values(), extra])
@@ -210,10 +207,11 @@ def report_verdict(verdict: Any, json_output: bool, **extra: Any) -> "typer.Exit
 
 
 def write_output(text: str, output: Path | None, json_output: bool = False, **extra: Any) -> None:
-    """``generate``: write the instance to ``output`` (or standard output); with JSON, print
+    """``generate``: write the instance to ``output`` (or standard output; the file by
+    :func:`~escapology.core.files.write_text`); with JSON, print
     ``{"instance": text, "output": path or null, **extra}`` instead of the bare text."""
     if output is not None:
-        output.write_text(text, encoding="utf-8")
+        write_text(output, text)
     if json_output:
         emit_json({"instance": text if output is None else None,
                    "output": None if output is None else str(output), **extra})
@@ -418,6 +416,26 @@ def user_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+
+
+class GameStopped(Exception):
+    """Raised by a ``play`` command's prompt to end the game early (the player quit)."""
+
+
+@contextlib.contextmanager
+def terminal_game() -> Any:
+    """Around a game played at the terminal (every game's ``play``): when the input ends before
+    the game does (Ctrl-D, a file of moves that runs out), or the player quits
+    (:class:`GameStopped`), say that the game stopped and exit 0, never click's ``Aborted.`` with
+    exit 1."""
+    try:
+        yield
+    except GameStopped as exc:
+        typer.echo(f"\nthe game stopped: {exc or 'you quit'}")
+        raise typer.Exit(EXIT_OK) from None
+    except (EOFError, typer.Abort):  # typer.prompt turns the end of the input into Abort
+        typer.echo("\nthe game stopped: the input ended before the game did")
+        raise typer.Exit(EXIT_OK) from None
 
 
 def read_input(path: str | Path) -> tuple[str, str]:

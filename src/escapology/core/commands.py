@@ -196,7 +196,9 @@ class GameSpec:
     for a game whose certificates may be too large to read whole (default
     :func:`~escapology.core.cli_support.read_certificate`). ``recognised_options``: keywords that
     ``escapology solve FILE`` (the game recognised, no option given) passes to ``solve`` over the
-    defaults of its options. ``seeded(options)``: whether ``generate`` with these options draws at
+    defaults of its options; ``instance_options(text)``: those the instance's own text names (a
+    reduction's instance that says how it is answered, e.g. Cat Herding with cat speed 1), passed
+    over ``recognised_options``. ``seeded(options)``: whether ``generate`` with these options draws at
     random (default: always); a deterministic one (a fixed grid, a reduction) gets no seed drawn
     nor written. ``solvable(inst)``: whether ``render --solve`` has anything to solve (default:
     yes; a forest board without rolls is drawn alone). A game whose instance format has no
@@ -230,8 +232,15 @@ class GameSpec:
     engine_aliases: Mapping[str, str] = field(default_factory=dict)
     read_certificate: Function | None = None
     recognised_options: Mapping[str, Any] = field(default_factory=dict)
+    instance_options: Function | None = None
     seeded: Function | None = None
     solvable: Function | None = None
+
+    def options_for(self, text: str) -> dict[str, Any]:
+        """What ``escapology solve FILE`` passes to ``solve`` for the instance ``text``: the
+        ``recognised_options``, then those the instance itself names (``instance_options``)."""
+        own = self.function("instance_options")(text) if self.instance_options is not None else {}
+        return {**self.recognised_options, **own}
 
     def function(self, name: str) -> Callable[..., Any]:
         """The function the description names for ``name`` (``"solve"``, ``"dumps"``, ...),

@@ -66,7 +66,7 @@ from escapology.core.errors import InputError
 from escapology.core.reading import STDIN, read_stdin, read_text_file
 from escapology.core.results import Status
 
-__all__ = ["AnswerData", "Certificate", "names_file", "GameModule", "Picture", "Result", "Text", "TurnSequence", "Verdict",
+__all__ = ["AnswerData", "Certificate", "ContradictoryAnswer", "own_certificate", "names_file", "GameModule", "Picture", "Result", "Text", "TurnSequence", "Verdict",
            "read_source", "TEXT", "STDIN"]
 
 #: The file name that errors carry for text given directly (standard input is ``STDIN``, ``<stdin>``).
@@ -77,6 +77,118 @@ TEXT = "<text>"
 #: (``Result.to_json()``), a JSON list (a bare certificate) or the text answer. Every game's ``check``
 #: and ``render`` take this besides the game's own certificate and result types.
 AnswerData = Mapping[str, object] | Sequence[object] | str
+
+
+class ContradictoryAnswer(ValueError):
+    """An answer object that contradicts itself: two different certificates (the game's own key
+    and ``certificate``), or a count it claims (``turns``) that its certificate does not have."""
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with tuples as lists (JSON's view of it), to compare two copies of a certificate."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def own_certificate(answer: Mapping[str, Any], *keys: str, counted: str | None = None) -> Any:
+    """The certificate an answer object (``Result.to_json()``) holds, the one way every ``check``
+    reads it: the game's own key (``"pushes"``, ``"plan"``, ``"solution"``, ``"strategy"``; several
+    keys make one object, as chess's ``outcome`` and ``witness``), else ``certificate``. An answer
+    that holds both must hold the same certificate twice: a valid copy beside a forged one would
+    have the checker vouch for a certificate it never read, so two different ones are refused
+    (:class:`ContradictoryAnswer`, which each ``check`` reports as a rejection). ``counted``: the
+    key of the count the answer claims for its certificate (``"turns"``: the plan's length), which
+    must be the certificate's length when both are given.
+
+    >>> own_certificate({"pushes": [[1, "n", 1]], "certificate": [(1, "n", 1)]}, "pushes")
+    [[1, 'n', 1]]
+    >>> own_certificate({"certificate": [[1, "n", 1]]}, "pushes")
+    [[1, 'n', 1]]
+    >>> own_certificate({"pushes": [[1, "n", 1]], "certificate": [[2, "n", 1]]}, "pushes")
+    Traceback (most recent call last):
+    ...
+    escapology.core.protocol.ContradictoryAnswer: the answer holds two different certificates: its 'pushes' and its 'certificate'
+    >>> own_certificate({"turns": 3, "plan": [{}, {}]}, "plan", counted="turns")
+    Traceback (most recent call last):
+    ...
+    escapology.core.protocol.ContradictoryAnswer: the answer claims 3 turns, its certificate has 2
+    """
+    present = [k for k in keys if k in answer]
+    other = answer.get("certificate")
+    if not present:
+        return _counted(answer, other, counted)
+    mine = answer[keys[0]] if len(keys) == 1 else {k: answer[k] for k in present}
+    if other is not None:
+        theirs = other
+        if len(keys) > 1 and isinstance(other, Mapping):
+            theirs = {k: other[k] for k in keys if k in other}
+        if _plain(theirs) != _plain(mine):
+            named = " and ".join(f"'{k}'" for k in present)
+            raise ContradictoryAnswer(f"the answer holds two different certificates: its {named} and its 'certificate'")
+    return _counted(answer, mine, counted)
+
+
+def _counted(answer: Mapping[str, Any], certificate: Any, counted: str | None) -> Any:
+    claim = answer.get(counted) if counted else None
+    if claim is not None and isinstance(certificate, (list, tuple)) and claim != len(certificate):
+        raise ContradictoryAnswer(f"the answer claims {claim} {counted}, its certificate has {len(certificate)}")
+    return certificate
+
+
+V = TypeVar("V", bound=Callable[..., Any])
+
+
+def every_copy(*keys: str) -> Callable[[V], V]:
+    """Decorate a game's ``check(inst, certificate, ...)`` so that an answer object holding its
+    certificate twice, under the game's own ``keys`` (``"pushes"``, ``"plan"``, ...) and under
+    ``certificate``, has both copies checked when they differ: the verdict is the first rejection
+    (the ``certificate`` copy's errors prefixed ``its 'certificate': ``), else the own copy's
+    acceptance. A checker that read one copy must not vouch for another it never read.
+
+    >>> @every_copy("plan")
+    ... def check(inst, answer):
+    ...     plan = answer.get("plan", answer.get("certificate"))
+    ...     return Verdict.from_errors([] if plan == ["ok"] else [f"bad plan {plan}"])
+    >>> check(None, {"plan": ["ok"], "certificate": ["ok"]}).ok
+    True
+    >>> check(None, {"plan": ["ok"], "certificate": ["forged"]}).errors
+    ["its 'certificate': bad plan ['forged']"]
+    """
+
+    def decorate(check: V) -> V:
+        import functools  # (functools, once per game's check)
+
+        @functools.wraps(check)
+        def checked(inst: Any, certificate: Any, *args: Any, **kwargs: Any) -> Any:
+            if not (isinstance(certificate, Mapping) and certificate.get("certificate") is not None
+                    and any(k in certificate for k in keys)):
+                return check(inst, certificate, *args, **kwargs)
+            own = {k: v for k, v in certificate.items() if k != "certificate"}
+            theirs = {k: v for k, v in certificate.items() if k not in keys}
+            present = [k for k in keys if k in own]
+            other = certificate["certificate"]
+            if len(present) == 1:
+                mine = own[present[0]]
+            else:  # several keys make the certificate (chess's outcome and witness)
+                mine = {k: own[k] for k in present}
+                other = {k: other[k] for k in present if k in other} if isinstance(other, Mapping) else other
+            if _plain(mine) == _plain(other):
+                return check(inst, certificate, *args, **kwargs)
+            first = check(inst, own, *args, **kwargs)
+            if not first.ok:
+                return first
+            second = check(inst, theirs, *args, **kwargs)
+            if second.ok:
+                return first
+            errors = [f"its 'certificate': {e}" for e in second.errors]
+            return Verdict(False, errors, f"rejected: {errors[0]}", second.details)
+
+        return checked  # type: ignore[return-value]
+
+    return decorate
 
 
 class Text(NamedTuple):

@@ -127,6 +127,41 @@ class Svg:
         self.polygon([(x2, y2), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)], fill=colour,
                      fill_opacity=opacity)
 
+    def arrow_along(
+        self,
+        points: Sequence[tuple[float, float]],
+        *,
+        colour: str = "black",
+        width: float = 2.0,
+        head: float | None = None,
+        opacity: float | None = None,
+    ) -> None:
+        """An arrow along a polyline (an edge drawn bent): the shaft follows ``points`` and the
+        head sits at the last one, pointing along the last stretch; two points draw :meth:`arrow`.
+
+        >>> s = Svg(10, 10); s.arrow_along([(0, 0), (5, 5), (10, 0)], colour="red")
+        >>> s.svg().count("<polygon"), s.svg().count("<polyline")
+        (1, 1)
+        """
+        pts = [p for i, p in enumerate(points) if i == 0 or p != points[i - 1]]
+        if len(pts) < 2:
+            return
+        if len(pts) == 2:
+            (x1, y1), (x2, y2) = pts
+            self.arrow(x1, y1, x2, y2, colour=colour, width=width, head=head, opacity=opacity)
+            return
+        head = head if head is not None else 3.0 + 2.5 * width
+        (px, py), (x2, y2) = pts[-2], pts[-1]
+        length = math.hypot(x2 - px, y2 - py)
+        ux, uy = (x2 - px) / length, (y2 - py) / length
+        h = min(head, sum(math.dist(p, q) for p, q in zip(pts, pts[1:])) * 0.6)
+        bx, by = x2 - ux * h, y2 - uy * h
+        shaft = [p for p in pts[:-1] if (p[0] - bx) * ux + (p[1] - by) * uy < 0] + [(bx + ux * 0.5, by + uy * 0.5)]
+        self.polyline(shaft, stroke=colour, stroke_width=width, stroke_opacity=opacity)
+        w = h * 0.5
+        self.polygon([(x2, y2), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)], fill=colour,
+                     fill_opacity=opacity)
+
     def group(self, other: "Svg", dx: float = 0, dy: float = 0) -> None:
         """Place another drawing at offset (dx, dy)."""
         self._items.append(f'<g transform="translate({dx:g},{dy:g})">')
@@ -201,15 +236,16 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 
 def write_image(svg_text: str, path: str | Path, *, scale: float = 1.0) -> Path:
-    """Write SVG text to ``path``, converting to PNG (cairosvg, at ``scale``) when the suffix is ``.png``."""
+    """Write SVG text to ``path``, converting to PNG (cairosvg, at ``scale``) when the suffix is
+    ``.png`` (the file written whole, with a new file's mode: :mod:`escapology.core.files`)."""
+    from escapology.core.files import write_bytes, write_text  # the one writer of every -o
+
     path = Path(path)
     if path.suffix.lower() == ".png":
         import cairosvg  # cairosvg (~180 ms, cairo through cffi): only PNG output needs it
 
-        cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), write_to=str(path), scale=scale)
-    else:
-        path.write_text(svg_text, encoding="utf-8")
-    return path
+        return write_bytes(path, cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), scale=scale))
+    return write_text(path, svg_text)
 
 
 # ----- legends ------------------------------------------------------------------------------

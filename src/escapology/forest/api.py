@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
-from escapology.core.protocol import AnswerData, Text, TurnsResult, Verdict, read_source
+from escapology.core.protocol import AnswerData, ContradictoryAnswer, Text, TurnsResult, Verdict, every_copy, own_certificate, read_source
 from escapology.core.results import Status
+from escapology.core.wording import plural
 from escapology.forest.certificate import Plan, PlanTurn
 
 if TYPE_CHECKING:
@@ -183,12 +184,12 @@ def _claim(inst: Instance, certificate: Any, file: str | None = None) -> list[Tu
             return None
         if status != "solved":
             return f"the answer is {status}: there is no plan to check"
-        if "plan" in certificate:
-            certificate = certificate["plan"]
-        elif "certificate" in certificate:
-            certificate = certificate["certificate"]
-        else:
+        if "plan" not in certificate and "certificate" not in certificate:
             return "the JSON object has no 'plan'"
+        try:
+            certificate = own_certificate(certificate, "plan", counted="turns")
+        except ContradictoryAnswer as exc:
+            return str(exc)
     if certificate is None:
         return "there is no plan to check"
     if isinstance(certificate, (list, tuple)) and all(isinstance(t, Turn) for t in certificate):
@@ -202,6 +203,7 @@ def _claim(inst: Instance, certificate: Any, file: str | None = None) -> list[Tu
         return str(exc)
 
 
+@every_copy("plan")
 def check(inst: Instance, certificate: Plan | Result | AnswerData, *, fewest: bool = True,
           file: str | None = None) -> Verdict:
     """Check a plan (``Result.certificate``, a :class:`~escapology.forest.certificate.Plan`, its JSON, the ``to_json()`` object, or the text that
@@ -226,7 +228,7 @@ def check(inst: Instance, certificate: Plan | Result | AnswerData, *, fewest: bo
     problem = check_plan(inst, claim)
     if problem is None and fewest:
         problem = check_fewest(inst, len(claim))
-    return Verdict.from_errors([problem] if problem else [], f"valid: {len(claim)} turns{', the fewest' if fewest else ''}")
+    return Verdict.from_errors([problem] if problem else [], f"valid: {plural(len(claim), 'turn')}{', the fewest' if fewest else ''}")
 
 
 def generate(*, size: int | None = None, seed: int = 0, kind: str = "grid", rolls: int = 20, die: int = 6,

@@ -158,7 +158,8 @@ class Plan(TurnSequence[PlanTurn]):
     ``plan[i - 1]``, ``len(plan)`` the number of turns, a slice a plan too).
 
     JSON (``plan``, an alias of ``certificate`` in ``solve --format json``): a list of turns, see
-    :meth:`PlanTurn.to_json`; ``"turn"`` numbers them and is not read back."""
+    :meth:`PlanTurn.to_json`; ``"turn"`` numbers them 1, 2, ... and, when given, must say so (a turn
+    labelled with another number is refused: the plan would claim an order it does not have)."""
 
     def to_json(self) -> list[dict[str, Any]]:
         """The list of turns that ``solve`` writes, numbered from 1."""
@@ -175,6 +176,8 @@ class Plan(TurnSequence[PlanTurn]):
         for k, t in enumerate(data, start=1):
             if not isinstance(t, dict) or "roll" not in t:
                 raise ValueError(f"turn {k} of the plan is not an object with a 'roll'")
+            if "turn" in t and (type(t["turn"]) is not int or t["turn"] != k):
+                raise ValueError(f"turn {k} of the plan is labelled turn {t['turn']!r}")
             roll = t["roll"]
             if not (isinstance(roll, (list, tuple)) and len(roll) == 2 and all(isinstance(v, int) for v in roll)):
                 raise ValueError(f"turn {k}: 'roll' must be two integers")

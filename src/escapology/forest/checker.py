@@ -29,6 +29,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from escapology.core.limits import Deadline
+from escapology.core.wording import plural
 from escapology.forest.model import Instance, Turn
 from escapology.forest.reach import Reach
 
@@ -60,7 +61,7 @@ def check_walk(inst: Instance, walk: Sequence[Any], length: int, where: str = "w
     except (ValueError, TypeError, KeyError) as exc:
         return f"{where}: {exc}"
     if steps != length:
-        return f"{where}: has {steps} steps, the die shows {length}"
+        return f"{where}: has {plural(steps, 'step')}, the die shows {length}"
     lab = inst.label
     n = inst.board.n
     fields = np.array(seq, dtype=np.int64)
@@ -96,7 +97,7 @@ def _end(walk: Sequence[Any]) -> int:
 def check_plan(inst: Instance, plan: Sequence[Turn]) -> str | None:
     """``None`` if the plan is legal and ends on the target, else the first problem found."""
     if len(plan) > len(inst.rolls):
-        return f"the plan has {len(plan)} turns but only {len(inst.rolls)} rolls are known"
+        return f"the plan has {plural(len(plan), 'turn')} but only {plural(len(inst.rolls), 'roll')} {'is' if len(inst.rolls) == 1 else 'are'} known"
     cur = inst.start
     lab = inst.label
     for i, turn in enumerate(plan, start=1):
@@ -168,6 +169,6 @@ def check_fewest(inst: Instance, turns: int | None, deadline: Deadline | None = 
             break
         if layer[inst.target]:
             if turns is None:
-                return f"not unsolvable: the target can be reached in {i} turns"
-            return f"not the fewest: the target can be reached in {i} turns"
+                return f"not unsolvable: the target can be reached in {plural(i, 'turn')}"
+            return f"not the fewest: the target can be reached in {plural(i, 'turn')}"
     return None

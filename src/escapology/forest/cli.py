@@ -21,6 +21,7 @@ from escapology.core.cli_support import (
 from escapology.core.commands import load_instance, print_result, reading_options, verbs_app
 from escapology.core.errors import InputError
 from escapology.core.limits import LimitReached
+from escapology.core.wording import plural
 from escapology.forest import api
 from escapology.forest.spec import SPEC
 
@@ -130,7 +131,7 @@ def odds_cmd(
         return
     for w in fields:
         p = odds.probability(w)
-        typer.echo(f"from {inst.label(w)}: {float(p):.6f} = {p}  (end on {inst.label(inst.target)} within {turns} turns)")
+        typer.echo(f"from {inst.label(w)}: {float(p):.6f} = {p}  (end on {inst.label(inst.target)} within {plural(turns, 'turn')})")
 
 
 @app.command("best")
@@ -174,7 +175,7 @@ def best_cmd(
     if w is None:
         typer.echo(f"no legal turn with roll {r[0]},{r[1]} from {inst.label(v)}")
         return
-    typer.echo(f"best: move to {inst.label(w)}; then {float(value):.6f} = {value} to end on {inst.label(inst.target)} within {turns - 1} more turns")
+    typer.echo(f"best: move to {inst.label(w)}; then {float(value):.6f} = {value} to end on {inst.label(inst.target)} within {plural(turns - 1, 'more turn')}")
     typer.echo("  " + describe_turn(inst, 1, turn))  # type: ignore[arg-type]
     shown = ", ".join(f"{inst.label(u)}: {float(p):.4f}" for u, p in options[:10])
     typer.echo(f"  options: {shown}{' ...' if len(options) > 10 else ''}")

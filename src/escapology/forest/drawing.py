@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Sequence
 
 from escapology.core.svg import LegendEntry, Svg, with_legend
+from escapology.core.wording import plural
 from escapology.forest.model import Instance, Turn
 from escapology.forest.walks import expand_walk, walk_length
 
@@ -120,7 +121,7 @@ def render_svg(inst: Instance, plan: Sequence[Turn] = ()) -> Svg:
     entries += turn_entries[:LEGEND_TURNS]
     if long_walk:
         entries.append(("dashed", "#555", "a walk too long to draw: start to end"))
-    note = f"{b.n} fields, {b.m} edges, die 1..{b.die}; {len(plan)} turns"
+    note = f"{b.n} fields, {b.m} edges, die 1..{b.die}; {plural(len(plan), 'turn')}"
     if len(turn_entries) > LEGEND_TURNS:
         note += f"; the rolls of turns {LEGEND_TURNS + 1}-{len(plan)} are not listed (colours repeat every {len(COLOURS)})"
     return with_legend(svg, entries, note=note, min_width=420)

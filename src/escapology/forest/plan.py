@@ -18,6 +18,7 @@ import numpy as np
 
 from escapology.core.errors import InputError
 from escapology.core.results import Status
+from escapology.core.wording import plural
 from escapology.forest.certificate import Plan
 from escapology.forest.model import Instance, Roll, Turn
 from escapology.forest.walks import WalkEngine, expand_walk, extract_walk, walk_length
@@ -208,7 +209,7 @@ def describe_turn(inst: Instance, i: int, turn: Turn, *, max_fields: int = 40) -
         if walk_length(w) <= max_fields:
             seq = "-".join(str(inst.label(v)) for v in expand_walk(w))
         else:
-            seq = f"{inst.label(int(w[0]))} ... {inst.label(turn_end_of(w))} ({walk_length(w)} steps, compressed)"
+            seq = f"{inst.label(int(w[0]))} ... {inst.label(turn_end_of(w))} ({plural(walk_length(w), 'step')}, compressed)"
         parts.append(f"walk {d} {seq}")
     return f"{head} " + ", ".join(parts)
 

@@ -7,7 +7,7 @@ generate, render.
 >>> result.status.value, result.to_json()["certificate"]
 ('solved', [[1, 'n', 1]])
 >>> check(inst, result.certificate).summary
-'valid plan with 1 pushes'
+'valid plan with 1 push'
 >>> check(inst, [[1, "e", 1]]).errors
 ['after push 1 the goal is not reachable from the avatar']
 >>> generate(size=4, seed=3) == generate(size=4, seed=3)
@@ -21,8 +21,9 @@ from typing import Any
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
-from escapology.core.protocol import AnswerData, Text, Verdict, read_source
+from escapology.core.protocol import AnswerData, ContradictoryAnswer, Text, Verdict, every_copy, own_certificate, read_source
 from escapology.core.svg import Svg
+from escapology.core.wording import plural
 from escapology.labyrinth.checker import check_plan
 from escapology.labyrinth.engines import solve as _solve_engine
 from escapology.labyrinth.io import PushFact, parse_instance, parse_plan
@@ -71,7 +72,7 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
 
         threads = 1 if node_limit is not None else default_workers() if workers is None else max(1, workers)
         MemoryLimit.of(memory).check(_native.labyrinth_memory(inst.n, inst.max_steps, threads),
-                                     f"the native engine on a {inst.n}x{inst.n} board with {threads} worker(s)",
+                                     f"the native engine on a {inst.n}x{inst.n} board with {plural(threads, 'worker')}",
                                      "use fewer --workers")
     return _solve_engine(inst, engine=engine, timeout=timeout, progress=progress, workers=workers,
                          node_limit=node_limit, memory=memory, goal=goal)
@@ -85,7 +86,10 @@ def plan_triples(certificate: Any) -> list[Any] | str:
         status = certificate.get("status", "solved")
         if status != "solved":
             return f"the answer is {status}: there is no plan to check"
-        certificate = certificate["pushes"] if "pushes" in certificate else certificate.get("certificate")
+        try:
+            certificate = own_certificate(certificate, "pushes")
+        except ContradictoryAnswer as exc:
+            return str(exc)
     if certificate is None:
         return "there is no plan to check"
     if isinstance(certificate, str):
@@ -103,6 +107,7 @@ def plan_triples(certificate: Any) -> list[Any] | str:
     return out
 
 
+@every_copy("pushes")
 def check(inst: Instance, certificate: Plan | SolveResult | AnswerData, *, file: str | None = None) -> Verdict:
     """Replay a plan (``Result.certificate``, ``[[z, d, s], ...]``, push facts as text, or the
     ``to_json()`` object) with the independent checker (:func:`~escapology.labyrinth.checker.check_plan`).

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from escapology.core.protocol import Verdict
+from escapology.core.wording import plural
 from escapology.labyrinth.io import PushFact
 from escapology.labyrinth.model import Instance
 
@@ -66,7 +67,7 @@ def check_plan(inst: Instance, plan: Sequence[PushFact | tuple[int, str, int]]) 
             return _verdict(False, f"steps must be 1..{t}: step {s} is missing, step {bad} is present",
                                s, by_step[bad][2])
     if t > inst.max_steps:
-        return _verdict(False, f"the plan has {t} pushes, more than max_steps = {inst.max_steps}", t,
+        return _verdict(False, f"the plan has {plural(t, 'push')}, more than max_steps = {inst.max_steps}", t,
                            by_step[t][2])
 
     # grid[(x, y)] = (connection directions of the field standing there, is avatar, is goal)
@@ -108,5 +109,5 @@ def check_plan(inst: Instance, plan: Sequence[PushFact | tuple[int, str, int]]) 
                     avatar.add(nxt)
                     frontier.append(nxt)
     if goal in avatar:
-        return _verdict(True, f"valid plan with {t} pushes", t)
+        return _verdict(True, f"valid plan with {plural(t, 'push')}", t)
     return _verdict(False, f"after push {t} the goal is not reachable from the avatar", t, by_step[t][2])

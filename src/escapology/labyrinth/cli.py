@@ -11,6 +11,7 @@ from pathlib import Path
 import typer
 
 from escapology.core.commands import verbs_app
+from escapology.core.wording import plural
 from escapology.labyrinth import api
 from escapology.labyrinth.spec import SPEC
 
@@ -29,8 +30,8 @@ def demo() -> None:
     inst = api.load(EXAMPLE)
     native = api.solve(inst)
     typer.echo(f"{EXAMPLE.name}: {inst.n}x{inst.n}, avatar {inst.init}, goal {inst.goal}, max_steps {inst.max_steps}")
-    typer.echo(f"native plan: {native.facts()}  ({native.pushes} pushes, optimal={native.optimal})")
+    typer.echo(f"native plan: {native.facts()}  ({plural(native.pushes, 'push')}, optimal={native.optimal})")
     typer.echo(f"checker: {api.check(inst, native.certificate).summary}")
     cl = api.solve(inst, engine="clingo")
-    typer.echo(f"clingo cross-check: {cl.pushes} pushes ({cl.facts()})")
+    typer.echo(f"clingo cross-check: {plural(cl.pushes, 'push')} ({cl.facts()})")
     typer.echo(json.dumps(native.to_json()))

@@ -7,6 +7,7 @@ from typing import Any
 
 from escapology.core.protocol import Result
 from escapology.core.results import Status
+from escapology.core.wording import plural
 from escapology.labyrinth.model import Plan, Push, plan_facts
 
 #: What ``solve`` is asked for: the plan with the fewest pushes (proven), or any plan within
@@ -72,7 +73,7 @@ class SolveResult(Result[Plan]):
         """What ``solve`` prints: the plan as push facts (what ``check`` reads), or why there is
         none (``unknown: ...`` names the proven lower bound)."""
         if self.status is Status.UNKNOWN:
-            return f"unknown: every plan has at least {self.lower_bound} pushes"
+            return f"unknown: every plan has at least {plural(self.lower_bound, 'push')}"
         if self.status is Status.UNSOLVABLE:
             return "% unsolvable: no plan within max_steps (proven)"
         return self.facts() if self.plan else "% the avatar starts on the goal: no push needed"
@@ -84,7 +85,7 @@ class SolveResult(Result[Plan]):
         proven = "proven minimum" if self.optimal else f"not proven minimal (lower bound {self.lower_bound})"
         if self.goal == "any" and not self.optimal:
             proven = f"a plan within max_steps (goal any; lower bound {self.lower_bound})"
-        return f"% {len(self.plan or [])} pushes, {proven}; {self.stats.get('seconds', 0)} s"
+        return f"% {plural(len(self.plan or []), 'push')}, {proven}; {self.stats.get('seconds', 0)} s"
 
     def facts(self) -> str:
         """The plan as push facts, as the problem page writes solutions."""

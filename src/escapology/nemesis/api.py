@@ -57,10 +57,11 @@ from typing import Any, Iterable, TextIO
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.progress import search_progress
-from escapology.core.protocol import TEXT, AnswerData, Text, Verdict, read_source
+from escapology.core.protocol import AnswerData, ContradictoryAnswer, TEXT, Text, Verdict, every_copy, own_certificate, read_source
 from escapology.core.protocol import Result as ProtocolResult
 from escapology.core.results import Status
 from escapology.core.svg import Svg
+from escapology.core.wording import listing, plural
 from escapology.nemesis import generator, native_instance, sizes
 from escapology.nemesis import io as nio
 from escapology.nemesis.checkers.base import paused_gc
@@ -184,16 +185,18 @@ class Result(ProtocolResult[Certificate]):
         if "cat_number" in a:
             lines = [f"cat number {a['cat_number']} (cat speed {a['cat_speed']})"]
             if "value" in a:
-                lines.append(f"from start {a['start']}: {a['value']} deletions")
+                lines.append(f"from start {a['start']}: {plural(a['value'], 'deletion')}")
                 cert = a.get("certificate")
                 if cert:
-                    lines.append(f"certificate: herder strategy {len(cert['herder']['nodes'])} nodes, "
-                                 f"cat strategy {len(cert['cat']['nodes'])} nodes")
+                    lines.append(f"certificate: herder strategy {plural(len(cert['herder']['nodes']), 'node')}, "
+                                 f"cat strategy {plural(len(cert['cat']['nodes']), 'node')}")
             lines.append("per vertex: " + ", ".join(f"{v}={k}" for v, k in a["per_vertex"].items()))
             return "\n".join(lines)
         if "winning_starts" in a:
-            return (f"{a['game']}: the fugitive wins from {len(a['winning_starts'])} start(s): "
-                    + " ".join(a["winning_starts"]))
+            starts = a["winning_starts"]
+            if not starts:
+                return f"{a['game']}: the fugitive wins from no start"
+            return f"{a['game']}: the fugitive wins from {plural(len(starts), 'start')}: " + listing(_by_name(starts))
         return "\n".join(self._play_lines(a))
 
     def _play_lines(self, a: dict[str, Any]) -> list[str]:
@@ -203,10 +206,20 @@ class Result(ProtocolResult[Certificate]):
             lines.append(a["strategy_note"])
         if strat:
             who = "fugitive" if player(strat) == "fugitive" else "Nemesis"
-            lines.append(f"{who} strategy: {strategy_size(strat)} nodes; main line: "
-                         + " -> ".join(principal_line(strat)))
+            lines.append(f"{who} strategy: {plural(strategy_size(strat), 'node')}" + _main_line(principal_line(strat)))
         lines += _tree_and_region(a.get("escape_tree"), a.get("trap_region"))
         return lines
+
+
+def _main_line(line: Any) -> str:
+    """``; main line: a -> b`` (nothing for a strategy that makes no move: the game is over at once)."""
+    line = list(line)
+    return "; main line: " + " -> ".join(line) if line else ""
+
+
+def _by_name(names: Any) -> list[str]:
+    """Vertex names in order: integers by value (``2`` before ``10``), then the others."""
+    return sorted(names, key=lambda v: (0, int(v), "") if str(v).lstrip("-").isdigit() else (1, 0, str(v)))
 
 
 def _tree_and_region(tree: Any, region: Any) -> list[str]:
@@ -214,7 +227,7 @@ def _tree_and_region(tree: Any, region: Any) -> list[str]:
     if tree:
         lines.append("binary escape tree: " + " ".join(f"{a}-{b}" for a, b in tree))
     if region is not None:
-        lines.append(f"trap region (the Storm keeps him there): {len(region)} vertices")
+        lines.append(f"trap region (the Storm keeps him there): {plural(len(region), 'vertex')}")
     return lines
 
 
@@ -253,7 +266,7 @@ class LinearResult(Result):
             lines.append(a["strategy_note"])
         if a.get("strategy") is not None:
             who = "fugitive" if a["winner"] == "fugitive" else "Nemesis"
-            lines.append(f"{who} strategy: {self.raw.nodes} nodes; main line: " + " -> ".join(self.raw.principal_line))
+            lines.append(f"{who} strategy: {plural(self.raw.nodes, 'node')}" + _main_line(self.raw.principal_line))
         tree, region = a.get("escape_tree"), a.get("trap_region")
         lines += _tree_and_region(json.loads(tree) if tree else None, None if region is None else json.loads(region))
         return "\n".join(lines)
@@ -404,10 +417,10 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, engine: str, cat_spe
     if "strategy_file" in r.stats:
         out["strategy_file"] = r.stats["strategy_file"]
         out["strategy_nodes"] = r.stats["strategy_nodes"]
-        out["strategy_note"] = (f"strategy of {r.stats['strategy_nodes']:,} nodes written to {r.stats['strategy_file']}"
+        out["strategy_note"] = (f"strategy of {plural(r.stats['strategy_nodes'], 'node', grouped=True)} written to {r.stats['strategy_file']}"
                                 " (check it: escapology nemesis check INSTANCE FILE)")
     if "strategy_too_large" in r.stats:
-        out["strategy_note"] = (f"strategy above {r.stats['strategy_too_large']} nodes (--max-strategy-nodes), "
+        out["strategy_note"] = (f"strategy above {plural(r.stats['strategy_too_large'], 'node')} (--max-strategy-nodes), "
                                 "not written")
     return out
 
@@ -576,10 +589,8 @@ def check_file(inst: Instance | Graph, path: str | Path, *, game: str | None = N
     return Verdict(True, [], msg) if ok else Verdict.reject(msg)
 
 
+@every_copy("strategy", "trap_region")
 def _check_graph(g: Graph, certificate: Any, *, game: str | None, cat_speed: str) -> Verdict:
-    from escapology.nemesis.checkers.check import check_cat, check_strategy  # the checkers: loaded when one runs
-    from escapology.nemesis.checkers.nemesis import check_trap_region  # the checkers: loaded when one runs
-
     if g.start is None:
         return Verdict.reject("the instance has no start vertex")
     data = json_of(certificate)
@@ -593,32 +604,57 @@ def _check_graph(g: Graph, certificate: Any, *, game: str | None, cat_speed: str
     if game is not None and said is not None and said != game:
         raise InputError(f"--game {game}, but the certificate says \"game\": \"{said}\"")
     gname = game or (said if said in ("nemesis", "blizzard", "cat") else "nemesis")
+    try:
+        ok, msg = _judge(g, data, gname, cat_speed)
+    except ContradictoryAnswer as exc:
+        return Verdict.reject(str(exc))
+    return Verdict(True, [], msg) if ok else Verdict.reject(msg)
+
+
+def _judge(g: Graph, data: dict[str, Any], gname: str, cat_speed: str) -> tuple[bool, str]:
+    """The checker's verdict on an answer object (or a bare certificate) of the game ``gname``."""
+    from escapology.nemesis.checkers.check import check_cat, check_strategy  # the checkers: loaded when one runs
+    from escapology.nemesis.checkers.nemesis import check_trap_region  # the checkers: loaded when one runs
+
+    start = g.names[g.start]
+    said = data.get("start")
+    if said is not None and not is_document(data) and str(said) != start:
+        return False, f"the answer is about the start {said}, the instance starts on {start}"
     if "escape_tree_children" in data:
-        ok, msg = _check_tree(g, data)
-    elif gname == "cat" or "herder" in data:
+        return _check_tree(g, data)
+    if gname == "cat" or "herder" in data:
         cert = data.get("certificate", data) if "herder" not in data else data
         if not isinstance(cert, dict):
-            return Verdict.reject("the file holds no Cat Herding certificate")
+            return False, "the file holds no Cat Herding certificate"
+        if cert.get("start") is not None and str(cert["start"]) != start:
+            return False, f"the certificate is about the start {cert['start']}, the instance starts on {start}"
         speed_name = data.get("cat_speed", cat_speed)
         ok, msg = check_cat(g, g.start, cert, speed=None if speed_name == "unbounded" else 1)
-    elif "trap_region" in data or isinstance(data.get("certificate"), dict) and "trap_region" in data["certificate"]:
-        region = data["trap_region"] if "trap_region" in data else data["certificate"]["trap_region"]
+        if ok and cert is not data and "value" in data and data["value"] != cert.get("value"):
+            ok, msg = False, (f"the answer claims {plural(data['value'], 'deletion')} from the start, its "
+                              f"certificate proves {cert.get('value')}")
+        return ok, msg
+    if "trap_region" in data or isinstance(data.get("certificate"), dict) and "trap_region" in data["certificate"]:
+        cert = data.get("certificate")
+        region, theirs = data.get("trap_region"), cert.get("trap_region") if isinstance(cert, dict) else None
+        if region is not None and theirs is not None and sorted(map(str, region)) != sorted(map(str, theirs)):
+            raise ContradictoryAnswer("the answer holds two different certificates: its 'trap_region' and its 'certificate'")
+        region = region if region is not None else theirs
         if gname != "blizzard":
-            return Verdict.reject("a trap region proves a win of Blizzard's Storm, not of the Nemesis")
-        ok, msg = check_trap_region(g, g.start, region)
+            return False, "a trap region proves a win of Blizzard's Storm, not of the Nemesis"
+        return check_trap_region(g, g.start, region)
+    if is_document(data) or "winner" not in data and player(data) is not None:
+        strat = data
     else:
-        if is_document(data) or "winner" not in data and player(data) is not None:
-            strat = data
-        else:
-            strat = data.get("strategy", data.get("certificate"))
-        if strat is None:
-            return Verdict.reject("the file holds no strategy")
-        ok, msg = check_strategy(g, gname, g.start, strat)
-        if ok and "winner" in data:
-            claimed, actual = data["winner"], player(strat)
-            if claimed != actual:
-                ok, msg = False, f"the file claims the {claimed} wins but holds a {actual} strategy"
-    return Verdict(True, [], msg) if ok else Verdict.reject(msg)
+        strat = own_certificate(data, "strategy")
+    if strat is None:
+        return False, "the file holds no strategy"
+    ok, msg = check_strategy(g, gname, g.start, strat)
+    if ok and "winner" in data:
+        claimed, actual = data["winner"], player(strat)
+        if claimed != actual:
+            ok, msg = False, f"the file claims the {claimed} wins but holds a {actual} strategy"
+    return ok, msg
 
 
 def _check_tree(g: Graph, data: dict[str, Any]) -> tuple[bool, str]:
@@ -656,6 +692,9 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", p:
     from escapology.nemesis import reductions  # a dozen modules: only the reduced kinds need them
 
     n = 12 if size is None else size
+    if kind in ("random", "tree", "subcubic") and n < 2:
+        what = {"random": "a random graph", "tree": "a tree", "subcubic": "a subcubic graph"}[kind]
+        raise InputError(f"--size {n}: {what} needs at least 2 vertices (a start and an exit)")
     if kind == "random":
         return generator.random_graph(n, 0.3 if p is None else p, exits=exits, seed=seed)
     if kind == "tree":
@@ -685,7 +724,8 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", p:
         raise InputError("the start is next to an exit: the fugitive wins at once", file=str(source))
     inst, k = cats[0]
     inst.comment = (f"% Cat Herding (cat speed 1) from {inst.start}: the fugitive wins the source via this\n"
-                    f"% first move iff the cat number from start is >= {k}; {len(cats)} instance(s) in all.")
+                    f"% first move iff the cat number from start is >= {k}; {plural(len(cats), 'instance')} in all.\n"
+                    "% " + nio.answer_with("--game cat --cat-speed 1"))
     return inst
 
 

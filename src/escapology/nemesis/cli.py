@@ -17,11 +17,13 @@ from escapology.core.cli_support import (
     emit_json,
     reading_input,
     report_unknown,
+    terminal_game,
     user_errors,
 )
 from escapology.core.commands import verbs_app
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
+from escapology.core.wording import listing, plural
 from escapology.nemesis import api
 from escapology.nemesis import io as nio
 from escapology.nemesis.model import Instance
@@ -114,13 +116,14 @@ def play_cmd(
         raise InputError("--as is fugitive or nemesis")
     if game is GameName.cat:
         raise InputError("play supports nemesis and blizzard")
-    play(_load(file, exits, start), game.value, side)
+    with terminal_game():
+        play(_load(file, exits, start), game.value, side)
 
 
 def demo() -> None:
     """Solve the shipped example and print the answer with its certificate."""
     inst = api.load(EXAMPLE)
-    typer.echo(f"{EXAMPLE.name}: {len(inst.vertices)} vertices, {len(inst.edges)} edges, exits {sorted(inst.exits)}")
+    typer.echo(f"{EXAMPLE.name}: {plural(len(inst.vertices), 'vertex')}, {plural(len(inst.edges), 'edge')}, exits {listing(sorted(inst.exits))}")
     for game in ("nemesis", "blizzard"):
         result = api.solve(inst, game=game)
         typer.echo(result.to_text())

@@ -63,7 +63,10 @@ def text_board(inst: Instance, winning: set[str] | None = None) -> str | None:
 
 
 def layout(inst: Instance) -> dict[str, tuple[float, float]]:
-    """Grid coordinates for grid instances, otherwise networkx's spring layout (seeded)."""
+    """Grid coordinates for grid instances, otherwise networkx's spring layout: of the seeds
+    tried (:data:`LAYOUT_SEEDS`, small graphs), the first where no two vertices overlap and no edge
+    passes a vertex it does not join, else the one with the fewest such faults (the picture bends
+    the edges still passing one: :func:`edge_routes`)."""
     pos: dict[str, tuple[float, float]] = {}
     if _grid_shape(inst) is not None:
         off = {"n": (-0.7, 0.0), "s": (0.7, 0.0), "w": (0.0, -0.7), "e": (0.0, 0.7)}
@@ -85,8 +88,155 @@ def layout(inst: Instance) -> dict[str, tuple[float, float]]:
     g = nx.Graph()
     g.add_nodes_from(inst.vertices)
     g.add_edges_from(inst.edges)
-    raw = nx.spring_layout(g, seed=0)
-    return {v: (float(p[0]) * 5, float(p[1]) * 5) for v, p in raw.items()}
+    seeds = range(LAYOUT_SEEDS) if len(inst.vertices) <= MAX_CHECKED_VERTICES else range(1)
+    best: tuple[tuple[int, int], dict[str, tuple[float, float]]] | None = None
+    for seed in seeds:
+        raw = nx.spring_layout(g, seed=seed)
+        out = {v: (float(p[0]) * 5, float(p[1]) * 5) for v, p in raw.items()}
+        if len(seeds) == 1:
+            return out
+        faults = _layout_faults(inst, {v: (x * SCALE, y * SCALE) for v, (x, y) in out.items()})
+        if best is None or faults < best[0]:
+            best = (faults, out)
+        if faults == (0, 0):
+            break
+    assert best is not None
+    return best[1]
+
+
+#: a vertex's radius and the nearest an edge (or an arrow along it) passes to a vertex it does not
+#: join, in pixels; pixels per unit of :func:`layout` (a grid's cells are wider)
+RADIUS = 10.0
+CLEARANCE = RADIUS + 4.0
+SCALE, GRID_SCALE = 50.0, 64.0
+#: the spring layout's seeds tried, and the largest graph whose layout and edges are checked
+LAYOUT_SEEDS = 12
+MAX_CHECKED_VERTICES = 400
+MAX_CHECKED_EDGES = 2000
+
+
+def _distances(points: "Any", route: list[tuple[float, float]]) -> "Any":
+    """The distance of each of ``points`` (an n x 2 array) to the polyline ``route``."""
+    import numpy as np  # numpy: only a picture's geometry needs it
+
+    best = np.full(len(points), np.inf)
+    for (ax, ay), (bx, by) in zip(route, route[1:]):
+        a = np.array([ax, ay])
+        d = np.array([bx - ax, by - ay])
+        length = float(d @ d)
+        t = np.zeros(len(points)) if length == 0 else np.clip((points - a) @ d / length, 0.0, 1.0)
+        best = np.minimum(best, np.hypot(*(points - (a + t[:, None] * d)).T))
+    return best
+
+
+def _passes(names: list[str], points: "Any", route: list[tuple[float, float]], ends: tuple[str, ...]) -> float:
+    """How near ``route`` comes to a vertex other than ``ends`` (infinity when there is none)."""
+    d = _distances(points, route)
+    others = [i for i, v in enumerate(names) if v not in ends]
+    return float(d[others].min()) if others else float("inf")
+
+
+def _layout_faults(inst: Instance, px: dict[str, tuple[float, float]]) -> tuple[int, int]:
+    """(vertex pairs that overlap, edges that pass a vertex they do not join), in pixels ``px``."""
+    import numpy as np  # (numpy, as above)
+
+    names = list(px)
+    points = np.array([px[v] for v in names])
+    overlaps = 0
+    for i in range(len(names)):
+        near = np.hypot(*(points[i + 1:] - points[i]).T) < 2.5 * RADIUS
+        overlaps += int(near.sum())
+    passing = sum(1 for a, b in inst.edges if _passes(names, points, [px[a], px[b]], (a, b)) < CLEARANCE)
+    return overlaps, passing
+
+
+def _bezier(a: tuple[float, float], c: tuple[float, float], b: tuple[float, float], n: int = 24) -> list[tuple[float, float]]:
+    return [((1 - t) ** 2 * a[0] + 2 * t * (1 - t) * c[0] + t * t * b[0],
+             (1 - t) ** 2 * a[1] + 2 * t * (1 - t) * c[1] + t * t * b[1]) for t in (i / n for i in range(n + 1))]
+
+
+#: how far a bent edge's control point lies from its chord, in chord lengths, in the order tried
+_BENDS = (0.3, -0.3, 0.5, -0.5, 0.75, -0.75, 1.0, -1.0, 1.4, -1.4, 2.0, -2.0)
+
+
+def edge_routes(inst: Instance, px: dict[str, tuple[float, float]]) -> dict[tuple[str, str], list[tuple[float, float]]]:
+    """How each edge is drawn between the vertices at pixels ``px``: the straight segment, or, when
+    that passes within :data:`CLEARANCE` of a vertex it does not join (so that a move along it
+    would read as a move onto that vertex), a curve bent around it (a polyline of a quadratic
+    Bezier curve, the least bend that clears every vertex). Graphs above
+    :data:`MAX_CHECKED_VERTICES` vertices or :data:`MAX_CHECKED_EDGES` edges are drawn straight."""
+    import numpy as np  # (numpy, as above)
+
+    routes = {(a, b): [px[a], px[b]] for a, b in inst.edges}
+    if len(px) > MAX_CHECKED_VERTICES or len(routes) > MAX_CHECKED_EDGES:
+        return routes
+    names = list(px)
+    points = np.array([px[v] for v in names])
+    for (a, b), straight in routes.items():
+        if _passes(names, points, straight, (a, b)) >= CLEARANCE:
+            continue
+        (x1, y1), (x2, y2) = straight
+        mx, my, dx, dy = (x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1
+        tried = []
+        for h in _BENDS:
+            route = _bezier((x1, y1), (mx - dy * h, my + dx * h), (x2, y2))
+            # how near it comes to the other vertices, and to their names (written below them)
+            tried.append((_passes(names, points, route, (a, b)),
+                          _passes(names, points + (0.0, 22.0), route, (a, b)), route))
+        # the least bend that keeps well clear (a vertex's diameter, off the names), else clear, else the clearest
+        routes[(a, b)] = next((r for d, n, r in tried if d >= 2 * RADIUS and n >= 8), None) \
+            or next((r for d, _, r in tried if d >= CLEARANCE), None) or max(tried, key=lambda t: t[0])[2]
+    return routes
+
+
+def _along(route: list[tuple[float, float]], frac: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The point ``frac`` of the way along ``route`` and the unit direction there."""
+    lengths = [math.dist(p, q) for p, q in zip(route, route[1:])]
+    goal = frac * sum(lengths)
+    for (p, q), d in zip(zip(route, route[1:]), lengths):
+        if goal <= d and d > 0:
+            t = goal / d
+            return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])), ((q[0] - p[0]) / d, (q[1] - p[1]) / d)
+        goal -= d
+    p, q = route[-2], route[-1]
+    d = math.dist(p, q) or 1.0
+    return q, ((q[0] - p[0]) / d, (q[1] - p[1]) / d)
+
+
+def _trimmed(route: list[tuple[float, float]], start: float, end: float) -> list[tuple[float, float]]:
+    """``route`` without its first ``start`` and last ``end`` pixels (an arrow between two discs)."""
+    total = sum(math.dist(p, q) for p, q in zip(route, route[1:])) or 1.0
+    a, b = start / total, 1 - end / total
+    if a >= b:
+        return [_along(route, 0.5)[0]] * 2
+    head, _ = _along(route, a)
+    tail, _ = _along(route, b)
+    inner, walked = [], 0.0
+    for p, q in zip(route, route[1:]):
+        walked += math.dist(p, q)
+        if a * total < walked < b * total:
+            inner.append(q)
+    return [head, *inner, tail]
+
+
+def _label_spot(route: list[tuple[float, float]], px: dict[str, tuple[float, float]],
+                taken: list[tuple[tuple[float, float], float]], room: float, side: float = 1.0) -> tuple[float, float]:
+    """Where a label of radius ``room`` goes beside ``route``: near its middle, on either side,
+    clear of every vertex disc and of the labels ``taken`` (``(centre, radius)``: the vertices'
+    names, the labels placed before); the clearest spot when none is clear."""
+    best, best_gap = None, -math.inf
+    for frac in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8):
+        (mx, my), (ux, uy) = _along(route, frac)
+        for off in (side * (room + 5), -side * (room + 5), side * (room + 12), -side * (room + 12)):
+            spot = (mx + uy * off, my - ux * off)
+            gap = min([math.dist(spot, p) - RADIUS - room for p in px.values()]
+                      + [math.dist(spot, t) - r - room for t, r in taken] + [math.inf])
+            if gap >= 2:
+                return spot
+            if gap > best_gap:
+                best, best_gap = spot, gap
+    assert best is not None
+    return best
 
 
 # as in the paper: exits are red vertices, the fugitive's vertex is black (Fig. 1)
@@ -236,12 +386,12 @@ def picture(
     pos = layout(inst)
     xs = [p[0] for p in pos.values()] or [0.0]
     ys = [p[1] for p in pos.values()] or [0.0]
-    scale, pad = (64.0 if _grid_shape(inst) else 50.0), 40.0
+    scale, pad = (GRID_SCALE if _grid_shape(inst) else SCALE), 40.0
     minx, miny = min(xs), min(ys)
+    px = {v: (pad + (x - minx) * scale, pad + (y - miny) * scale) for v, (x, y) in pos.items()}
 
     def at(v: str) -> tuple[float, float]:
-        x, y = pos[v]
-        return pad + (x - minx) * scale, pad + (y - miny) * scale
+        return px[v]
 
     svg = Svg(2 * pad + (max(xs) - minx) * scale, 2 * pad + (max(ys) - miny) * scale)
     svg.rect(0, 0, svg.width, svg.height, fill="white")
@@ -250,55 +400,65 @@ def picture(
     who = "cat" if cat else "fugitive"
     line = line_of_play(strategy, inst.start, set(inst.exits)) if strategy else Line()
     key = Instance.key
+    routes = edge_routes(inst, px)
     deleted: dict[tuple[str, str], list[int]] = {}
     for i, (a, b) in zip(line.rounds, line.deletions):
         deleted.setdefault(key(a, b), []).append(i)
     multi = False
+    # the vertices' names and the labels placed so far, each (centre, radius): a label keeps clear of them
+    labels = [(_label_at(inst, at, v), max(6.0, 2.6 * len(v))) for v in inst.vertices]
     for (a, b), k in inst.edges.items():
-        (x1, y1), (x2, y2) = at(a), at(b)
-        gone = len(deleted.get((a, b), []))
-        left = k - gone
-        if left > 0:
-            svg.line(x1, y1, x2, y2, stroke=EDGE, stroke_width=1 + left)
+        route = routes[(a, b)]
+        left = k - len(deleted.get((a, b), []))
+        style = (dict(stroke=EDGE, stroke_width=1 + left) if left > 0
+                 else dict(stroke="#aaa", stroke_width=2, stroke_dasharray="5,4"))
+        if len(route) == 2:
+            (x1, y1), (x2, y2) = route
+            svg.line(x1, y1, x2, y2, **style)
         else:
-            svg.line(x1, y1, x2, y2, stroke="#aaa", stroke_width=2, stroke_dasharray="5,4")
+            svg.polyline(route, **style)
         if k > 1:
             multi = True
-            svg.text((x1 + x2) / 2, (y1 + y2) / 2 - 4, str(k), size=10, fill="#a00")
+            (mx, my), _ = _along(route, 0.5)
+            svg.text(mx, my - 4, str(k), size=10, fill="#a00")
+    rounds = []
     path = [v for v in line.path if v in pos]
     for r, (u, v) in enumerate(zip(path, path[1:]), start=1):
-        (x1, y1), (x2, y2) = at(u), at(v)
-        d = math.hypot(x2 - x1, y2 - y1) or 1.0
-        ux, uy = (x2 - x1) / d, (y2 - y1) / d
-        svg.arrow(x1 + ux * 11, y1 + uy * 11, x2 - ux * 12, y2 - uy * 12, colour=PATH, width=4, head=13,
-                  opacity=0.9)
-        mx, my = (x1 + x2) / 2 + uy * 12, (y1 + y2) / 2 - ux * 12  # the round, beside the arrow
-        svg.circle(mx, my, 7, fill=PATH, stroke="white", stroke_width=1)
-        svg.text(mx, my, str(r), size=9, fill="black", font_weight="bold")
+        route = routes.get((u, v)) or list(reversed(routes.get((v, u)) or [at(v), at(u)]))
+        shaft = _trimmed(route, RADIUS + 1, RADIUS + 2)
+        svg.arrow_along(shaft, colour=PATH, width=4, head=13, opacity=0.9)
+        spot = _label_spot(route, px, labels, 7)  # the round, beside the arrow, clear of every vertex
+        labels.append((spot, 7.0))
+        rounds.append((spot, str(r)))
+    struck = []
     for (a, b), numbers in deleted.items():
-        (x1, y1), (x2, y2) = at(a), at(b)
-        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-        d = math.hypot(x2 - x1, y2 - y1) or 1.0
-        ux, uy = (x2 - x1) / d, (y2 - y1) / d
+        route = routes[(a, b)]
+        (mx, my), (ux, uy) = _along(route, 0.5)
         c = 6.0
         for sx in (1, -1):  # a cross on the edge
             svg.line(mx - c * ux - sx * c * uy, my - c * uy + sx * c * ux,
                      mx + c * ux + sx * c * uy, my + c * uy - sx * c * ux, stroke=STRUCK, stroke_width=2.5)
         label = ",".join(str(i) for i in numbers)
-        nx, ny = mx - uy * 15, my + ux * 15
         r = 7 + 3 * (len(label) - 1)
-        svg.rect(nx - r, ny - 7, 2 * r, 14, rx=7, fill="white", stroke=STRUCK, stroke_width=1.2)
-        svg.text(nx, ny, label, size=10, fill=STRUCK, font_weight="bold")
+        spot = _label_spot(route, px, labels, r, side=-1.0)
+        labels.append((spot, float(r)))
+        struck.append((spot, r, label))
     for v in inst.vertices:
         x, y = at(v)
         if v in inst.exits:
-            svg.circle(x, y, 10, fill=EXIT, stroke="black")
+            svg.circle(x, y, RADIUS, fill=EXIT, stroke="black")
         else:
             fill = WINNING if winning and v in winning else VERTEX
             if v == inst.start:
                 fill = START
-            svg.circle(x, y, 10, fill=fill, stroke="black")
+            svg.circle(x, y, RADIUS, fill=fill, stroke="black")
         svg.text(*_label_at(inst, at, v), v, size=9)
+    for (nx, ny), r, label in struck:  # the labels last: no vertex hides one
+        svg.rect(nx - r, ny - 7, 2 * r, 14, rx=7, fill="white", stroke=STRUCK, stroke_width=1.2)
+        svg.text(nx, ny, label, size=10, fill=STRUCK, font_weight="bold")
+    for (mx, my), label in rounds:
+        svg.circle(mx, my, 7, fill=PATH, stroke="white", stroke_width=1)
+        svg.text(mx, my, label, size=9, fill="black", font_weight="bold")
     entries: list[LegendEntry] = []
     if inst.exits:
         entries.append(("dot", EXIT, "exit"))

@@ -34,6 +34,8 @@ from escapology.nemesis.model import Instance
 from escapology.nemesis.native_instance import NativeInstance, read_text
 
 _POLL = 1 << 16
+#: A vertex name the ASP reader accepts besides an integer: a lowercase constant
+VERTEX_NAME = re.compile(r"[a-z_][A-Za-z0-9_']*")
 
 
 def _check_sizes(n_vertices: int, n_edges: int, file: str | None, line: int | None = None) -> None:
@@ -50,7 +52,8 @@ _KNOWN = {("edge", 2), ("edge", 3), ("vertex", 1), ("exit", 1), ("start", 1)}
 
 
 def detect(text: str, *, deadline: Deadline | None = None) -> bool:
-    """True iff ``text`` holds ASP facts of a Nemesis instance (edges plus exit/1 or start/1);
+    """True iff ``text`` holds ASP facts of a Nemesis instance (edges or vertices, plus exit/1 or
+    start/1: a random graph may have no edge);
     ``deadline`` is polled while the facts are read.
 
     >>> detect("edge(1,2). exit(2). start(1).")
@@ -66,7 +69,7 @@ def detect(text: str, *, deadline: Deadline | None = None) -> bool:
     head = text.lstrip()[:4000]
     if "<graphml" in head:
         return bool(re.search(r"""attr\.name=["'](exit|start)["']""", head))
-    if not re.search(r"\bedge\s*\(", text) or not re.search(r"\b(exit|start)\s*\(", text):
+    if not re.search(r"\b(edge|vertex)\s*\(", text) or not re.search(r"\b(exit|start)\s*\(", text):
         return False
     try:
         facts = parse_facts(text, deadline=deadline)
@@ -78,14 +81,44 @@ def detect(text: str, *, deadline: Deadline | None = None) -> bool:
     keys = {(f.name, len(f.args)) for f in facts}
     if not keys <= _KNOWN:
         return False
-    return bool(keys & {("edge", 2), ("edge", 3)}) and bool(keys & {("exit", 1), ("start", 1)})
+    return bool(keys & {("edge", 2), ("edge", 3), ("vertex", 1)}) and bool(keys & {("exit", 1), ("start", 1)})
+
+
+#: The header line of an instance that names how it is answered (the Cat Herding instance of
+#: ``escapology reduce nemesis-cat`` and ``nemesis generate cat``): ``escapology solve FILE`` obeys it
+ANSWER_WITH = "answer with: escapology nemesis solve FILE"
+_ANSWER_OPTION = re.compile(r"--(game|cat-speed)[ =](\S+)")
+
+
+def answer_with(options: str) -> str:
+    """The header comment (without its ``%``) saying that the instance is answered with
+    ``options`` (``--game cat --cat-speed 1``), which :func:`instance_options` reads back."""
+    return f"{ANSWER_WITH} {options}"
+
+
+def instance_options(text: str) -> dict[str, str]:
+    """The ``solve`` options (``game``, ``cat_speed``) the header comments of ``text`` name in an
+    :func:`answer_with` line; ``{}`` when there is none.
+
+    >>> instance_options("% answer with: escapology nemesis solve FILE --game cat --cat-speed 1 (value > 6?)\\n")
+    {'game': 'cat', 'cat_speed': '1'}
+    >>> instance_options("edge(1,2). exit(2). start(1).")
+    {}
+    """
+    for line in text.lstrip().splitlines():
+        if not line.startswith("%"):
+            break
+        said = line.lstrip("% ")
+        if said.startswith(ANSWER_WITH):
+            return {k.replace("-", "_"): v for k, v in _ANSWER_OPTION.findall(said[len(ANSWER_WITH):])}
+    return {}
 
 
 def _name(f: Fact, i: int, file: str | None) -> str:
     a = f.args[i]
     if isinstance(a, int):
         return str(a)
-    if not re.fullmatch(r"[a-z_][A-Za-z0-9_']*", a):
+    if not VERTEX_NAME.fullmatch(a):
         raise InputError(f"vertex names are integers or lowercase constants, not {a!r}", file=file, line=f.line)
     return a
 

@@ -88,6 +88,7 @@ SPEC = GameSpec(
     # the old --engine values pass as they are: api.resolve_engine maps them with the old --method
     engine_aliases={"native": "native", "python": "python"}, read_certificate=_API + "read_certificate",
     text_with_output=True, recognised_options={"all_starts": None},
+    instance_options="escapology.nemesis.io:instance_options",
     seeded=lambda options: options.get("kind", "random") in ("random", "tree", "subcubic"),
     help={
         "solve": "Solve: the winner and a winning strategy (or the winning starts, or the cat number).\n\n"

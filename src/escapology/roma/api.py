@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Sequence, Union
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
-from escapology.core.protocol import TEXT, AnswerData, Text, Verdict, read_source
+from escapology.core.protocol import AnswerData, ContradictoryAnswer, TEXT, Text, Verdict, every_copy, own_certificate, read_source
 from escapology.core.protocol import Result as ProtocolResult
 from escapology.core.results import Status
 from escapology.core.svg import Svg
@@ -290,12 +290,16 @@ def _rows(certificate: Any) -> Any:
         status = certificate.get("status", "solved")
         if status != "solved":
             return f"the answer is {status}: there is no solution to check"
-        return certificate["solution"] if "solution" in certificate else certificate.get("certificate")
+        try:
+            return own_certificate(certificate, "solution")
+        except ContradictoryAnswer as exc:
+            return str(exc)
     if isinstance(certificate, str):
         return tuple(r for r in certificate.replace("/", "\n").replace(",", "\n").split() if r)
     return certificate
 
 
+@every_copy("solution")
 def check(inst: Instance, certificate: Result | Solution | AnswerData) -> Verdict:
     """Name every violation of a solution (``Result.certificate``, rows as a list or as text
     ``">v</vv^/>>O"``, or the ``to_json()`` object); each error is ``kind: message``."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from escapology.core.wording import plural
 from escapology.roma.model import COORDINATES, DELTA, DIRECTIONS, EMPTY, GOAL, Cell, Puzzle, cell_name
 
 
@@ -105,7 +106,7 @@ def violations(puzzle: Puzzle, solution: Sequence[str]) -> list[Violation]:
                 fate[a][b] = result
     for k, (kind, cells, message) in enumerate(failures):
         n = sum(row.count(k) for row in fate)
-        out.append(Violation(kind, cells, f"{message}; {n} cell(s) end there instead of at a goal"))
+        out.append(Violation(kind, cells, f"{message}; {plural(n, 'cell')} end there instead of at a goal"))
     return out
 
 

@@ -18,6 +18,7 @@ from escapology.core.errors import InputError
 from escapology.core.protocol import Text, read_source
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.results import EXIT_LIMIT, EXIT_OK, Status
+from escapology.core.wording import plural
 from escapology.roma.api import load_entries
 from escapology.roma.graph import GraphRoma
 from escapology.roma.io import Entry, encode_url, format_facts, format_text, read_puzzles, sniff, write_pzprv3
@@ -101,7 +102,7 @@ def count_cmd(
         elif format.value == "json":
             emit_json({"status": status, "count": n, "exact": exact, "url": encode_url(e.puzzle)})
         else:
-            typer.echo(f"{n} solution(s)" if exact else f"more than {n} solutions")
+            typer.echo(plural(n, "solution") if exact else f"more than {plural(n, 'solution')}")
     raise typer.Exit(code)
 
 
@@ -153,7 +154,7 @@ def hints_cmd(
             emit_json(obj)
         elif res.puzzle is not None:
             typer.echo(text_board(res.puzzle))
-            typer.echo(f"{len(res.hints)} given arrows suffice and are necessary ({res.rounds} rounds)")
+            typer.echo(f"{plural(len(res.hints), 'given arrow')} suffice and are necessary ({plural(res.rounds, 'round')})")
             typer.echo(obj["url"])  # type: ignore[arg-type]
         else:
             typer.echo("unsolvable: there is no solution to make unique")

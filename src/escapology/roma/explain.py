@@ -39,6 +39,7 @@ import typer
 from escapology.core.cli_support import emit_json, report_unknown
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.results import EXIT_OK, Status
+from escapology.core.wording import plural
 from escapology.roma.drawing import render_svg, text_board
 from escapology.roma.grade import _cell_rules, _dominated, _dominators, _fails_at_level2, _geometry
 from escapology.roma.model import DIRECTIONS, EMPTY, GOAL, OPPOSITE, Cell, Puzzle, Solution, cell_name
@@ -331,5 +332,5 @@ def report(entries: Sequence[Any], json_output: bool, deadline: Deadline, next_o
         if not next_only:
             typer.echo(text_board(e.puzzle, ex.solution))
             levels = max((s.level for s in ex.steps), default=1)
-            typer.echo(f"solved in {len(ex.steps)} steps; the hardest needs level {levels} ({LEVEL_NAMES[levels]})")
+            typer.echo(f"solved in {plural(len(ex.steps), 'step')}; the hardest needs level {levels} ({LEVEL_NAMES[levels]})")
     return code

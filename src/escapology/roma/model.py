@@ -29,6 +29,7 @@ from typing import Iterable, Iterator, Sequence
 
 from escapology.core.coordinates import Grid
 from escapology.core.errors import InputError
+from escapology.core.wording import plural
 
 UP, DOWN, LEFT, RIGHT, GOAL, EMPTY = "^", "v", "<", ">", "O", "."
 DIRECTIONS = (UP, DOWN, LEFT, RIGHT)
@@ -227,7 +228,8 @@ class Puzzle:
         big = [i for i, b in enumerate(self.box_cells) if len(b) > 4]
         if big:
             r, c = self.box_cells[big[0]][0]
-            out.append(f"{len(big)} box(es) have more than 4 cells, e.g. the one at {COORDINATES.name(r, c)}")
+            boxes = f"{plural(len(big), 'box')} {'has' if len(big) == 1 else 'have'}"
+            out.append(f"{boxes} more than 4 cells, e.g. the one at {COORDINATES.name(r, c)}")
         if len(self.goals) != 1:
             out.append(f"the board has {len(self.goals)} Roma cells, not exactly one")
         for g in self.goals:

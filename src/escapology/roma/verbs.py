@@ -12,6 +12,7 @@ from escapology.core.commands import Part
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
 from escapology.core.protocol import read_source
+from escapology.core.wording import plural
 from escapology.roma import api
 from escapology.roma.graph import GraphRoma
 from escapology.roma.io import encode_url, parse_rows, read_answers
@@ -41,7 +42,7 @@ def certificates(parts: Sequence[Part], source: Any, *, solution: str | None = N
         text, name = read_source(Path(source))
         given = read_answers(text, file=name)
         if len(given) != len(parts):
-            raise InputError(f"{len(given)} certificate(s) for {len(parts)} puzzle(s)", file=name)
+            raise InputError(f"{plural(len(given), 'certificate')} for {plural(len(parts), 'puzzle')}", file=name)
         return given
     if solution is not None:
         rows = parse_rows(solution)

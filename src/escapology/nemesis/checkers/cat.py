@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from escapology.core.wording import plural
 from escapology.nemesis.checkers.base import Names, Rejected
 from escapology.nemesis.model import Graph
 
@@ -123,9 +124,9 @@ def check_cat(g: Graph, start: int, certificate: Any, *, speed: int | None = Non
     except Rejected as exc:
         return False, str(exc)
     if upper > value:
-        return False, f"the herder strategy lets the cat survive {upper} > {value} deletions"
+        return False, f"the herder strategy lets the cat survive {upper} > {plural(value, 'deletion')}"
     if lower < value:
-        return False, f"the cat strategy survives only {lower} < {value} deletions"
+        return False, f"the cat strategy survives only {lower} < {plural(value, 'deletion')}"
     return True, f"value {value}: the herder isolates the cat within it and the cat survives it"
 
 

@@ -52,6 +52,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from escapology.core.wording import plural
 from escapology.nemesis.checkers.base import MASK, Names, PositionChains, Rejected, mix
 from escapology.nemesis.model import Graph
 from escapology.nemesis.checkers.node_table import NodeTable
@@ -313,4 +314,4 @@ def check_trap_region(g: Graph, start: int, region: Any) -> tuple[bool, str]:
     for w, _ in g.adj[start]:
         if w not in zone:
             return False, f"the start's neighbour {g.names[w]} is outside the region"
-    return True, f"the Storm keeps the trapper in a region of {len(zone)} vertices"
+    return True, f"the Storm keeps the trapper in a region of {plural(len(zone), 'vertex')}"

@@ -24,7 +24,7 @@ step below is sound for the reason given (``H`` is the current multigraph, ``u``
    fugitive leaves is removed from the graph: the *restricted* game has the same winner.
 3. *Simplification* (§3.1). Paths only matter up to their first exit, so a component holding no
    fugitive is dropped and an exit is a terminal. A non-exit vertex ``w ≠ u`` of degree ≤ 2
-   (multiplicities counted) is pruned, repeatedly: entering ``w`` removes the edge(s) used, at most
+   (multiplicities counted) is pruned, repeatedly: entering ``w`` removes the edge copy used, at most
    one copy is left and the Nemesis deletes it, stranding the fugitive. So no winning strategy
    enters ``w`` and removing it changes nothing (both games, since Blizzard may delete it too).
    *Unbreakable edges*: without revisits the fugitive enters at most ``r - 1`` more non-exit

@@ -28,6 +28,7 @@ from typing import Any
 
 from escapology.core.limits import LimitReached
 from escapology.core.progress import search_progress
+from escapology.core.wording import plural
 from escapology.nemesis.checkers.base import MASK, PositionMemo, mix, paused_gc, same_deletions_and_visits
 from escapology.nemesis.engines.exact_python import Search
 from escapology.nemesis.strategy.document import fugitive_document, nemesis_document, whole_file, write_document
@@ -105,7 +106,7 @@ def fugitive_strategy(sr: Search, start: int, *, max_nodes: int | None = None) -
                 ids[key] = len(nodes)
                 nodes.append(node)
                 if max_nodes is not None and len(nodes) > max_nodes:
-                    raise StrategyTooLarge(f"more than {max_nodes} nodes")
+                    raise StrategyTooLarge(f"more than {plural(max_nodes, 'node')}")
                 continue
             stack.append((w, key, True))
             default, listed = replies(sr.tn[key], w)
@@ -181,7 +182,7 @@ def nemesis_strategy(sr: Search, start: int, *, max_nodes: int | None = None) ->
     def emit(node: dict[str, Any]) -> int:
         nodes.append(node)
         if max_nodes is not None and len(nodes) > max_nodes:
-            raise StrategyTooLarge(f"more than {max_nodes} nodes")
+            raise StrategyTooLarge(f"more than {plural(max_nodes, 'node')}")
         return len(nodes) - 1
 
     # a frame: [p, answers, index, child ids, zd, zv, chain, (left, c, undo) to restore on exit]
@@ -265,7 +266,7 @@ def write_nemesis_strategy(sr: Any, start: int, path: str | Path, *, max_nodes: 
         finally:
             sr.progress = before
         if status == "too_large":
-            raise StrategyTooLarge(f"more than {max_nodes} nodes")
+            raise StrategyTooLarge(f"more than {plural(max_nodes, 'node')}")
         if status == "stopped":
             raise LimitReached()
     return nodes

@@ -13,6 +13,7 @@ from typing import Any
 
 from escapology.core.dimacs import check_clauses
 from escapology.core.errors import InputError
+from escapology.nemesis.io import VERTEX_NAME
 from escapology.nemesis.model import Instance
 
 #: The largest instance a reduction writes (vertices); the readers' limit is the same.
@@ -86,7 +87,15 @@ class GraphBuilder:
 
 
 def fresh_name(base: str, used: set[str]) -> str:
-    """``base``, or ``base_2``, ``base_3``, ... : the first name not in ``used`` (which it joins)."""
+    """``base``, or ``base_2``, ``base_3``, ... : the first name not in ``used`` (which it joins).
+    A base the instance reader would refuse as a vertex name (``2_q1``, made from the integer
+    vertex ``2``) is prefixed with ``v``, so every name written reads back:
+
+    >>> fresh_name("2_q1", set()), fresh_name("a", {"a"})
+    ('v2_q1', 'a_2')
+    """
+    if not VERTEX_NAME.fullmatch(base):
+        base = f"v{base}"
     name, i = base, 1
     while name in used:
         i += 1

@@ -56,6 +56,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Literal, TextIO
 
+from escapology.core.wording import plural
+
 FORMAT = "nemesis-strategy"
 VERSION = 1
 
@@ -157,10 +159,10 @@ class Strategy:
         if not isinstance(self.nodes, list):
             raise StrategyFormatError("a strategy document has a list 'nodes'")
         if not isinstance(self.root, int) or isinstance(self.root, bool) or not 0 <= self.root < len(self.nodes):
-            raise StrategyFormatError(f"root {self.root!r} is not a node (the table has {len(self.nodes)} nodes)")
+            raise StrategyFormatError(f"root {self.root!r} is not a node (the table has {plural(len(self.nodes), 'node')})")
 
     def __repr__(self) -> str:
-        return f"Strategy(player={self.player!r}, root={self.root!r}, nodes=<{len(self.nodes)} nodes>)"
+        return f"Strategy(player={self.player!r}, root={self.root!r}, nodes=<{plural(len(self.nodes), 'node')}>)"
 
     @property
     def size(self) -> int:

@@ -28,6 +28,7 @@ import networkx as nx
 
 from escapology.core.dimacs import read_dimacs
 from escapology.core.errors import InputError
+from escapology.core.wording import plural
 from escapology.roma.io import MAX_SIDE, encode_url, format_text
 from escapology.roma.model import Puzzle
 from escapology.roma.reductions.board import BLOCK, build_board
@@ -93,11 +94,8 @@ def reduce_text(text: str, *, file: str | None = None, command: str) -> tuple[st
     except InputError as exc:
         raise exc.with_file(file) from None
     p = red.puzzle
-    def many(k: int, what: str) -> str:
-        return f"{k} {what}" + ("" if k == 1 else "s")
-
     header = (f"# {command}\n# its number of solutions is the number of models of the formula "
-              f"({many(n, 'variable')}, {many(len(clauses), 'clause')})\n")
+              f"({plural(n, 'variable')}, {plural(len(clauses), 'clause')})\n")
     return header + format_text(p) + "\n", {
         "rows": p.rows, "cols": p.cols, "slots": red.line.n_slots, "url": encode_url(p),
         "summary": f"Roma board {p.rows}x{p.cols} ({red.line.n_slots} variables on the line): its number of "
