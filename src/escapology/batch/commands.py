@@ -94,10 +94,11 @@ def results(
 ) -> None:
     """Export the results store: one row per (instance, engine, options)."""
     from escapology.batch.store import open_existing, salvage_rows, to_csv, to_json  # sqlite3: only this command, not `--help`
+    from escapology.core.wording import plural  # (likewise)
 
     if salvage is not None:
         copied, unreadable = salvage_rows(store, salvage)
-        typer.echo(f"copied {copied} row(s) of {store} into {salvage}; {unreadable} unreadable")
+        typer.echo(f"copied {plural(copied, 'row')} of {store} into {salvage}; {unreadable} unreadable")
         return
     with open_existing(store) as db:
         rows = db.rows()
