@@ -218,8 +218,9 @@ async function loadInstance(text, name, source = null) {
     $("solve").disabled = false;
     $("instance-info").textContent = `${name || "pasted text"}: ${loaded.size_unit} ${loaded.size}`;
     message("");
-    if (loaded.svg) { show($("board"), loaded.svg); describeBoard(); } else drawState(loaded.state);
+    // a game's module draws its loaded instance itself (its loaded()), the others are drawn here
     if (current.module.loaded) current.module.loaded(current.ctx, loaded);
+    else if (loaded.svg) { show($("board"), loaded.svg); describeBoard(); } else drawState(loaded.state);
     $("board").dataset.loaded = name || "text";
     writeLink();
     return loaded;
