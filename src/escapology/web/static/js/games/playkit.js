@@ -610,12 +610,13 @@ class Page {
     this.render();
   }
 
-  // A new game from `entry`: the answers still on their way to the game before are dropped.
+  // A new game from `entry` (null: no game): the answers still on their way to the game before
+  // are dropped.
   start(entry) {
     this.epoch += 1;
     this.busy = false;
     this.viewing = null;
-    this.history.reset(entry);
+    if (entry === null) this.history.clear(); else this.history.reset(entry);
   }
 
   // A move's request (`request()` a promise): busy while it is out; its answer, or null when it
