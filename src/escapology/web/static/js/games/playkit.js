@@ -743,8 +743,3 @@ function checkedPosition(data) {
   return data;
 }
 
-// TEMPORARY until every page has the page object
-export function undoRedoState(prefix, history, busy) {
-  document.getElementById(`${prefix}-undo`).disabled = busy || !history.canUndo;
-  document.getElementById(`${prefix}-redo`).disabled = busy || !history.canRedo;
-}
