@@ -16,7 +16,6 @@ const SHIFT = "#c0392b", BAND = "#f39c12", WALK = "#1f77b4", REACH = "#1f6feb", 
 const HOME = "⌂";
 const $ = (id) => document.getElementById(id);
 
-let loadedState = null;   // the loaded position's state (no game yet)
 let match = null;         // the game's settings: {me: your seat | null (bots only), total: each player's cards, board, seed, cards}
 let pending = null;       // {shift, rotation, state}: the spare inserted, the walk not chosen yet
 let rotation = 0;
@@ -33,8 +32,8 @@ const HOW = `Each turn insert the spare tile at an arrow (turned as you like: t)
   target is ringed; the bot's is secret), then go back home: the first player home wins.`;
 
 // The page (pk.page): the game's history holds {position (the game's JSON), state, moves, winner}.
-const game = pk.page({
-  prefix: "am",
+const game = pk.page("am", {
+  move: "turn (yours and the bot's reply)",
   label: "aMAZEing Labyrinth board: arrow keys move the cursor, Enter inserts or walks",
   controls: `<fieldset id="am-controls"><legend>Game against the bot</legend>
     <label>board <select id="am-board">
@@ -48,56 +47,41 @@ const game = pk.page({
     <fieldset id="am-turn-box"><legend>Your turn</legend>
     <button type="button" id="am-rotate" title="turn the spare a quarter clockwise (t)">turn the spare ↻</button>
     <button type="button" id="am-cancel" title="take the spare out again (Escape)">take back the insertion</button>
-    <button type="button" id="am-undo" title="take back your last turn and the bot's reply (u, Ctrl+Z)">undo</button>
-    <button type="button" id="am-redo" title="play the turn taken back again (r, Ctrl+Y)">redo</button>
+    {history}
     <label title="the cards are secret in the real game"><input type="checkbox" id="am-all"> show all targets</label></fieldset>`,
-  side: {
-    viewing: { note: "You are looking at the solver's plan (the fewest turns for the player to move to reach her target, alone).",
-      back: "back to the game" },
-    top: `<table id="am-score" class="pk-score" data-testid="scoreboard"></table>
-      <p id="am-cursor" class="pk-note"></p>`,
-    moves: "Turns",
-    legend: true,
-    how: `<p>${HOW}</p>`,
-    keys: [
-      ["click", "an arrow inserts the spare there; then a highlighted field walks there"],
-      ["t", "turn the spare a quarter clockwise"],
-      ["Tab", "to the board, then to each arrow; Enter or Space inserts the spare there"],
-      ["←|→|↑|↓", "move the cursor over the board and onto the arrows around it (while the board has the focus)"],
-      ["Enter|Space", "insert the spare at the arrow under the cursor, or walk to the cursor's field"],
-      ["Shift+↓|Shift+↑", "insert the spare above or below the cursor's column (the column moves down or up)"],
-      ["Shift+→|Shift+←", "insert the spare left or right of the cursor's row (the row moves right or left)"],
-      ["Escape", "take back the insertion (or back to the game from the solver's plan)"],
-      ["u|Ctrl+Z", "undo a turn (yours and the bot's reply)"], ["r|Ctrl+Y", "redo"],
-    ],
-    after: `<details id="am-position-box"><summary>The position (the game's JSON)</summary>
-      <p class="pk-note">Paste it to load or solve this position.</p><pre id="am-position"></pre></details>`,
-  },
+  line: "plan",
+  lineNote: "(the fewest turns for the player to move to reach her target, alone)",
+  top: `<table id="am-score" class="pk-score" data-testid="scoreboard"></table>
+    <p id="am-cursor" class="pk-note"></p>`,
+  how: HOW,
+  keyRows: [
+    ["click", "an arrow inserts the spare there; then a highlighted field walks there"],
+    ["t", "turn the spare a quarter clockwise"],
+    ["Tab", "to the board, then to each arrow; Enter or Space inserts the spare there"],
+    ["Escape", "take back the insertion"],
+  ],
+  after: `<details id="am-position-box"><summary>The position (the game's JSON)</summary>
+    <p class="pk-note">Paste it to load or solve this position.</p><pre id="am-position"></pre></details>`,
+  buttons: { new: () => newGame(false), watch, rotate: turnSpare, cancel: cancelInsert },
   setup() {
     match = null;
     pending = null;
-    loadedState = null;
     stopWatching();
-    $("am-new").onclick = () => newGame(false);
-    $("am-watch").onclick = watch;
-    $("am-rotate").onclick = turnSpare;
-    $("am-cancel").onclick = cancelInsert;
     $("am-all").onchange = () => game.render();
     $("am-board").onchange = boardNote;
     boardNote();
   },
   loaded(info) {
     stopWatching();
-    loadedState = info.state;
     const players = info.state.players.length;
     const option = $("am-board").querySelector("option[value='loaded']");
     option.disabled = players !== 2;
     $("am-board").value = players === 2 ? "loaded" : "published";
     boardNote();
     cursor = { i: 0, j: 0 };
-    restart();
+    freshGame();
   },
-  game: () => (match ? (pending ? pending.state : entry().state) : loadedState),
+  game: () => (match ? (pending ? pending.state : entry().state) : game.base),
   board,
   status: statusOf,
   viewStatus: (state) => [state.step ? `The solver's plan: after turn ${state.step}.` : "The solver's plan: the start.", ""],
@@ -111,7 +95,12 @@ const game = pk.page({
     if (e.key === "Escape" && pending) { cancelInsert(); return true; }
     return false;
   },
-  cursor: { move: moveCursor, shift: shiftAtCursor, act },
+  cursor: {
+    move: moveCursor, shift: shiftAtCursor, act,
+    words: { move: "over the board and onto the arrows around it", act: "insert the spare at the arrow under the cursor, or walk to the cursor's field",
+      shift: [["Shift+↓|Shift+↑", "insert the spare above or below the cursor's column (the column moves down or up)"],
+        ["Shift+→|Shift+←", "insert the spare left or right of the cursor's row (the row moves right or left)"]] },
+  },
   undo() {  // the insertion is taken back first
     if (!pending) return false;
     cancelInsert();
@@ -127,7 +116,7 @@ const game = pk.page({
     if (what === "redo") return "played the turn again";
     return undefined;
   },
-  restart,
+  fresh: freshGame,
   // in the link: the game's settings (o: board, cards, seed, your seat p, null for bot against
   // bot), each turn's half-turns {y: yours, b: the bot's} as [shift, tile inserted, cell walked
   // to], replayed by the server without the bot (its `turn` with reply false), and the turn in
@@ -155,7 +144,7 @@ const game = pk.page({
 export const { setup, loaded, draw, frameShown, position, restore } = game.hooks();
 
 // No game: the loaded position is shown until a new game.
-function restart() {
+function freshGame() {
   match = null;
   pending = null;
   rotation = 0;
@@ -167,10 +156,10 @@ function restart() {
 function boardNote() {
   const loadedBoard = $("am-board").value === "loaded";
   $("am-seed").disabled = loadedBoard;
-  const players = loadedState ? loadedState.players.length : 0;
+  const players = game.base ? game.base.players.length : 0;
   $("am-board-note").textContent = loadedBoard
     ? "the loaded position's board and players; each player's cards are cut to 'cards' (the seed draws a published board only)"
-    : players === 2 || !loadedState ? "" : `the loaded position has ${players === 1 ? "one player" : players ? `${players} players` : "no player"}: the page plays games for two`;
+    : players === 2 || !game.base ? "" : `the loaded position has ${players === 1 ? "one player" : players ? `${players} players` : "no player"}: the page plays games for two`;
 }
 
 // ----- the game -------------------------------------------------------------------------------
@@ -257,7 +246,7 @@ function cellName(state, cell) {
 function refused() {
   const ctx = game.ctx;
   if (!match) { ctx.message("start a new game first", "bad"); return true; }
-  if (game.viewing) { ctx.message("you are looking at the solver's plan: go back to your game to play", "bad"); return true; }
+  if (game.refused("play")) return true;
   const w = over();
   if (w !== null) { ctx.message(`the game is over (${entry().state.players[w].name} is home): undo or start a new game`, "bad"); return true; }
   if (watching || match.me === null) { ctx.message("the bots are playing: stop them, or start a new game", "bad"); return true; }

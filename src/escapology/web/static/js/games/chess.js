@@ -11,7 +11,6 @@ const ALICE = "#2060d0", BOB = "#c02020", BOB_REACH = "#e05050", SAFE = "#109030
 const NAME = { alice: "Alice", bob: "Bob" };
 const OTHER = { alice: "bob", bob: "alice" };
 
-let base = null;                  // the loaded position (state of the server)
 let teleporting = false;          // the next field chosen is a teleport's
 let cursor = null;                // [x, y] of the keyboard's cursor
 
@@ -26,17 +25,14 @@ const HOW = `<p>An n x n board and n move vectors that both play by. Alice plays
   Fields are named (x, y): x the column from 1 at the left, y the row from 1 at the bottom.</p>`;
 
 // The page (pk.page): the game's history holds a state per action of yours (the solver's turn in it).
-const game = pk.page({
-  prefix: "chess",
+const game = pk.page("chess", {
   label: "teleport chess board: arrow keys move the cursor, Enter plays its field",
   fit: true,
-  keepGame: true,
   controls: `<fieldset><legend>Play against the solver</legend>
       <label>you are <select id="chess-side"><option value="alice">Alice (she moves first)</option>
         <option value="bob">Bob</option></select></label>
       <button type="button" id="chess-new" title="n">new game</button>
-      <button type="button" id="chess-undo" title="u or Ctrl+Z">undo</button>
-      <button type="button" id="chess-redo" title="r or Ctrl+Y">redo</button>
+      {history}
       <button type="button" id="chess-teleport" title="t" aria-pressed="false">teleport</button>
       <button type="button" id="chess-end" title="e">end turn</button></fieldset>
     <fieldset><legend>Board</legend>
@@ -44,38 +40,27 @@ const game = pk.page({
         <option value="alice">places Alice</option><option value="bob">places Bob</option></select></label>
       <label><input type="checkbox" id="chess-reach" checked> reach</label>
       <label><input type="checkbox" id="chess-arrows" checked> one-move arrows</label></fieldset>`,
-  side: {
-    viewing: { note: "You are looking at the solver's witness.", back: "back to the game" },
-    moves: "Moves",
-    legend: true,
-    more: `<h3>Move vectors (both players)</h3><p id="chess-vectors"></p><p id="chess-vectors-note" class="info"></p>`,
-    how: HOW,
-    keys: [
-      ["click", "a field ringed green moves there; your own field ends the turn"],
-      ["←|→|↑|↓", "move the cursor (while your game is on the board)"],
-      ["Enter|Space", "play the field under the cursor (your own field ends the turn)"],
-      ["t", "teleport (Esc: no teleport)"], ["e", "end the turn"],
-      ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"], ["n", "new game"],
-      ["Esc", "back to the game from the solver's witness"],
-    ],
-  },
+  line: "witness",
+  more: `<h3>Move vectors (both players)</h3><p id="chess-vectors"></p><p id="chess-vectors-note" class="info"></p>`,
+  how: HOW,
+  keyRows: [
+    ["click", "a field ringed green moves there; your own field ends the turn"],
+    ["t", "teleport (Esc: no teleport)"], ["e", "end the turn"],
+    ["n", "new game"],
+  ],
+  buttons: { new: newGame, teleport: toggleTeleport, end: endTurn },
   setup() {
-    base = null;
-    $("chess-new").onclick = newGame;
-    $("chess-teleport").onclick = toggleTeleport;
-    $("chess-end").onclick = endTurn;
     $("chess-side").onchange = newGame;
     for (const id of ["chess-mode", "chess-reach", "chess-arrows"]) $(id).onchange = () => game.render();
   },
   loaded(info) {
-    base = info.state;
-    boardSide = base.n;
-    cursor = base.drawn ? base.alice.slice() : null;
+    boardSide = game.base.n;
+    cursor = game.base.drawn ? game.base.alice.slice() : null;
     newGame();
   },
   game() {
     const s = game.history.current;
-    return base && s ? { ...base, ...s } : base;
+    return game.base && s ? { ...game.base, ...s } : game.base;
   },
   board(state, mine) {
     chessCoords = game.ctx.coordinates;
@@ -88,7 +73,6 @@ const game = pk.page({
     board(state, mine ? s : null);
   },
   status: statusOf,
-  viewStatus: () => ["the solver's witness (the stepper below); Esc or 'back to the game' returns to your game", ""],
   labels,
   frameShown(frame) {
     game.ctx.message(frame.note || "", frame.note.includes("captures Bob") || frame.note.includes("draw") ? "good"
@@ -97,16 +81,17 @@ const game = pk.page({
   keys: onKey,
   cursor: {
     always: true,
-    ready: () => !!base && base.drawn,
+    ready: () => !!game.base && game.base.drawn,
     move([di, dj]) {
-      cursor = cursor || base.alice.slice();
-      cursor = [Math.min(base.n, Math.max(1, cursor[0] + dj)), Math.min(base.n, Math.max(1, cursor[1] - di))];
+      cursor = cursor || game.base.alice.slice();
+      cursor = [Math.min(game.base.n, Math.max(1, cursor[0] + dj)), Math.min(game.base.n, Math.max(1, cursor[1] - di))];
       game.render();
     },
-    act: () => act(cursor || base.alice.slice()),
+    act: () => act(cursor || game.base.alice.slice()),
+    words: { act: "play the field under the cursor (your own field ends the turn)" },
   },
   arrived() { teleporting = false; return undefined; },
-  restart: newGame,
+  fresh: newGame,
   // in the link: your side (o.s), and each of your actions (y: ["m", x, y] a move, ["t", x, y] a
   // teleport, ["e"] the turn's end) with the solver's turn it brought (s: its moves as ["m" | "t" |
   // "s", x, y]); the solver's opening as Alice (a); replayed by the server's `turn`, the solver's
@@ -135,13 +120,13 @@ export const { setup, loaded, draw, frameShown, answered, position, restore } = 
 // ---- the game -------------------------------------------------------------------------------
 
 function firstEntry(side) {
-  return { side, mover: "alice", alice: base.alice, bob: base.bob, moves: [], teleport: true,
-    options: base.steps.alice, outcome: null, captured: null, note: "", reach: base.reach, steps: base.steps,
+  return { side, mover: "alice", alice: game.base.alice, bob: game.base.bob, moves: [], teleport: true,
+    options: game.base.steps.alice, outcome: null, captured: null, note: "", reach: game.base.reach, steps: game.base.steps,
     lines: [], trail: [], over: null };
 }
 
 async function newGame() {
-  if (!base) return;
+  if (!game.base) return;
   teleporting = false;
   const first = firstEntry($("chess-side").value);
   game.start(first);
@@ -211,7 +196,7 @@ async function replayStep(before, code) {
     args = { action: "solver" };
   } else {
     const [kind, x, y] = Array.isArray(code.y) ? code.y : [];
-    const field = [x, y].every((v) => Number.isInteger(v) && v >= 1 && v <= base.n);
+    const field = [x, y].every((v) => Number.isInteger(v) && v >= 1 && v <= game.base.n);
     if (kind === "e" && code.y.length === 1) args = { action: "end" };
     else if ((kind === "m" || kind === "t") && field) args = { action: kind === "m" ? "move" : "teleport", field: [x, y] };
     else throw bad();
@@ -222,20 +207,18 @@ async function replayStep(before, code) {
   return applied(before, next, args);
 }
 
-// Whether the person may play now; else the reason, told in the message line.
-function refusal(s) {
-  if (game.viewing) return "this is the solver's witness: press Esc or 'back to the game' to play";
-  if (!s) return "load a position first";
-  if (s.over) return "the game is over: undo (u), or start a new game (n)";
-  if (game.busy) return "wait for the solver's turn";
-  if (s.mover !== s.side) return "it is the solver's turn";
-  return null;
+// Whether the person may not play now (the page says why).
+function refused(s) {
+  if (game.refused("play")) return true;
+  const no = !s ? "load a position first" : s.over ? "the game is over: undo (u), or start a new game (n)"
+    : game.busy ? "wait for the solver's turn" : s.mover !== s.side ? "it is the solver's turn" : null;
+  if (no) game.ctx.message(no, "bad");
+  return !!no;
 }
 
 function toggleTeleport() {
   const s = game.history.current, ctx = game.ctx;
-  const no = refusal(s);
-  if (no) { ctx.message(no, "bad"); return; }
+  if (refused(s)) return;
   if (!s.teleport) { ctx.message("a teleport is a whole turn: it cannot follow a move", "bad"); return; }
   teleporting = !teleporting;
   ctx.message(teleporting ? "teleport: choose a free field" : "");
@@ -243,9 +226,7 @@ function toggleTeleport() {
 }
 
 function endTurn() {
-  const no = refusal(game.history.current);
-  if (no) { game.ctx.message(no, "bad"); return; }
-  step({ action: "end" });
+  if (!refused(game.history.current)) step({ action: "end" });
 }
 
 // A field as the game names it (chess.model.COORDINATES, sent as ctx.coordinates): (x, y).
@@ -259,8 +240,7 @@ function act(f) {
   const mode = $("chess-mode").value;
   if (mode !== "play") { place(mode, f); return; }
   const s = game.history.current;
-  const no = refusal(s);
-  if (no) { ctx.message(no, "bad"); return; }
+  if (refused(s)) return;
   const here = s[s.side];
   if (teleporting) {
     if (same(f, s.alice) || same(f, s.bob)) { ctx.message(`${name(f)} is not free: a teleport goes to a free field`, "bad"); return; }
@@ -285,7 +265,7 @@ async function place(who, f) {
 
 // The game's keys: t teleport (Esc: none), e the turn's end, n a new game.
 function onKey(event) {
-  if (!base || !base.drawn) return false;
+  if (!game.base || !game.base.drawn) return false;
   const k = event.key;
   if (k === "t") { toggleTeleport(); return true; }
   if (k === "e") { endTurn(); return true; }
@@ -315,7 +295,7 @@ export function summary(answer) {
 // The status line of the game (null: who is thinking, as pk.think says; nothing on a board too large).
 function statusOf() {
   const s = game.history.current;
-  if (!s || !base.drawn || (game.busy && !s.over)) return null;
+  if (!s || !game.base.drawn || (game.busy && !s.over)) return null;
   if (s.over) return [`Game over: ${s.over.text}`, s.over.good === false ? "bad" : "good"];
   if (s.mover !== s.side) return [`${NAME[s.mover]}'s turn (the solver)`, ""];
   const me = NAME[s.side], at = name(s[s.side]);

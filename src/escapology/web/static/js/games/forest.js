@@ -15,7 +15,6 @@ const FIELD = "#ffffff", PAWN = "#111", WALK = "#1f6feb", BEST = "#f39c12", END 
 const COLOURS = { blue: "#8fb8ea", red: "#f1a29a", orange: "#f7c680", green: "#b9e0b0", white: "#ffffff", violet: "#d3b5e6" };
 const $ = (id) => document.getElementById(id);
 
-let base = null;          // the loaded state: the board, the start, the known rolls
 let offer = null;         // the options of the turn at the history's index: {index, dice, options, best, fewest_here | chance_here}
 let dice = null;          // unknown dice: this turn's roll once rolled or entered
 let turnsTotal = 10;
@@ -24,10 +23,10 @@ let cursor = 0;
 let asked = 0;            // the latest request for options: older answers are dropped
 const colourMemory = new Map();
 
-const known = () => base.rolls.length > 0;
-const turnsAll = () => (known() ? base.rolls.length : turnsTotal);
-const label = (v) => base.fields[v].label;
-const first = () => ({ position: base.start, turn: null });
+const known = () => game.base.rolls.length > 0;
+const turnsAll = () => (known() ? game.base.rolls.length : turnsTotal);
+const label = (v) => game.base.fields[v].label;
+const first = () => ({ position: game.base.start, turn: null });
 
 const HOW = `A turn rolls two dice: walk as many steps as one shows, then as many as the other, in either
   order, never stepping straight back along the edge just used (you may turn round between the two
@@ -36,13 +35,11 @@ const HOW = `A turn rolls two dice: walk as many steps as one shows, then as man
   dice each ringed field shows the exact chance to win from there.`;
 
 // The page (pk.page): the game's history holds {position, turn: {roll, walk, jump, from} | null}.
-const game = pk.page({
-  prefix: "forest",
+const game = pk.page("forest", {
+  move: "turn",
   label: "Enchanted Forest board: arrow keys move the cursor, Enter ends the turn on its field",
   controls: `<fieldset id="forest-controls"><legend>Play</legend>
-    <button type="button" id="forest-undo" title="take back the last turn (u, Ctrl+Z)">undo</button>
-    <button type="button" id="forest-redo" title="play the turn taken back again (r, Ctrl+Y)">redo</button>
-    <button type="button" id="forest-restart" title="back to the start">new game</button>
+    {history}
     <span id="forest-dice-box">
       <label title="the turns you have: set before the first turn">turns <input type="number" id="forest-turns" min="1" max="200" value="10" style="width:4em"></label>
       <button type="button" id="forest-roll" title="throw two dice (d)">roll the dice</button>
@@ -54,49 +51,39 @@ const game = pk.page({
       <input type="text" id="forest-rolls" placeholder="e.g. 3 5, 2 2, 6 1" size="26" aria-label="known rolls">
       <button type="button" id="forest-use-rolls">use these rolls</button>
       <span class="info" id="forest-rolls-note">Solve and play use them, one roll a turn; empty: unknown dice.</span></fieldset>`,
-  side: {
-    viewing: { note: "You are looking at the solver's plan.", back: "back to my game", adopt: "play on from this turn" },
-    top: `<p id="forest-info" class="pk-note" data-testid="odds"></p>
-      <div id="forest-options" class="pk-options" aria-label="where the turn can end, best first"></div>
-      <p id="forest-cursor" class="pk-note"></p>`,
-    moves: "Your turns",
-    legend: true,
-    how: `<p>${HOW}</p>`,
-    keys: [
-      ["click", "a ringed field ends the turn there"],
-      ["d", "roll the dice (unknown dice)"],
-      ["1|2|…|9", "end the turn on the first, second, … field of the list (the best first)"],
-      ["Tab", "to the board, then to each ringed field; Enter or Space ends the turn there"],
-      ["←|→|↑|↓", "move the cursor to the next field that way (while the board has the focus)"],
-      ["Enter|Space", "end the turn on the cursor's field"],
-      ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"], ["Esc", "back to your game from the solver's plan"],
-    ],
+  line: "plan",
+  top: `<p id="forest-info" class="pk-note" data-testid="odds"></p>
+    <div id="forest-options" class="pk-options" aria-label="where the turn can end, best first"></div>
+    <p id="forest-cursor" class="pk-note"></p>`,
+  how: HOW,
+  keyRows: [
+    ["click", "a ringed field ends the turn there"],
+    ["d", "roll the dice (unknown dice)"],
+    ["1|2|…|9", "end the turn on the first, second, … field of the list (the best first)"],
+    ["Tab", "to the board, then to each ringed field; Enter or Space ends the turn there"],
+  ],
+  buttons: {
+    roll: rollDice,
+    show: () => useDice([parseInt($("forest-x").value, 10), parseInt($("forest-y").value, 10)]),
+    "use-rolls": useRolls,
   },
-  setup() {
-    base = null;
-    $("forest-restart").onclick = () => game.goTo(0);
-    $("forest-roll").onclick = rollDice;
-    $("forest-show").onclick = () => useDice([parseInt($("forest-x").value, 10), parseInt($("forest-y").value, 10)]);
-    $("forest-use-rolls").onclick = useRolls;
-    $("forest-rolls").addEventListener("keydown", (e) => { if (e.key === "Enter") useRolls(); });
-  },
+  setup() { $("forest-rolls").addEventListener("keydown", (e) => { if (e.key === "Enter") useRolls(); }); },
   loaded(info) {
-    base = info.state;
-    const signature = base.fields.map((f) => f.label).join(" ") + "|" + base.edges.map((e) => e.join("-")).join(" ");
-    if (base.fields.some((f) => f.colour)) colourMemory.set(signature, base.fields.map((f) => f.colour));
+    const signature = game.base.fields.map((f) => f.label).join(" ") + "|" + game.base.edges.map((e) => e.join("-")).join(" ");
+    if (game.base.fields.some((f) => f.colour)) colourMemory.set(signature, game.base.fields.map((f) => f.colour));
     else if (colourMemory.has(signature)) {  // the same board with rolls entered: its facts have no colours
       const colours = colourMemory.get(signature);
-      base.fields.forEach((f, i) => { f.colour = colours[i]; });
+      game.base.fields.forEach((f, i) => { f.colour = colours[i]; });
     }
     fewestStart = null;
-    $("forest-rolls").value = base.rolls.map(([x, y]) => `${x} ${y}`).join(", ");
-    $("forest-x").max = $("forest-y").max = base.die;
-    restart();
+    $("forest-rolls").value = game.base.rolls.map(([x, y]) => `${x} ${y}`).join(", ");
+    $("forest-x").max = $("forest-y").max = game.base.die;
+    freshGame();
   },
   game() {
     const h = game.history, e = h.current;
     if (!e) return null;
-    return { ...base, position: e.position, walk: e.turn ? e.turn.walk : [], jump: e.turn ? e.turn.jump : false,
+    return { ...game.base, position: e.position, walk: e.turn ? e.turn.walk : [], jump: e.turn ? e.turn.jump : false,
       roll: e.turn ? e.turn.roll : null, step: h.index };
   },
   board,
@@ -104,11 +91,11 @@ const game = pk.page({
   viewStatus: (state) => [state.step ? `The solver's plan: turn ${state.step}, roll ${state.roll.join("+")}, ends on field ${label(state.position)}.`
     : "The solver's plan: the start.", ""],
   frameShown(frame) {
-    if (frame.step && frame.position === base.target) game.ctx.message(`the target is reached in turn ${frame.step}`, "good");
-    else game.ctx.message(frame.step ? `turn ${frame.step} ends on field ${base.fields[frame.position].label}` : "");
+    if (frame.step && frame.position === game.base.target) game.ctx.message(`the target is reached in turn ${frame.step}`, "good");
+    else game.ctx.message(frame.step ? `turn ${frame.step} ends on field ${game.base.fields[frame.position].label}` : "");
   },
   keys: onKey,
-  cursor: { move: moveCursor, act: () => moveTo(cursor) },
+  cursor: { move: moveCursor, act: () => moveTo(cursor), words: { move: "to the next field that way", act: "end the turn on the cursor's field" } },
   adopt: playOnFromHere,
   arrived(what) {
     if (what === "restore") cursor = game.history.current.position;
@@ -118,11 +105,11 @@ const game = pk.page({
     if (what === "redo") return `played turn ${k} again`;
     return undefined;
   },
-  restart,
+  fresh: freshGame,
   // in the link: unknown dice's turns (o.t), each turn as [die 1, die 2, jumped (0 or 1), the
   // fields walked...] (no request to replay it), the dice rolled for the turn now (x)
   moves: {
-    options: () => (base && !known() && turnsTotal !== 10 ? { t: turnsTotal } : {}),
+    options: () => (game.base && !known() && turnsTotal !== 10 ? { t: turnsTotal } : {}),
     start(o) {
       if (!known()) {
         const t = o.t ?? 10;
@@ -134,22 +121,22 @@ const game = pk.page({
     },
     encode: (e) => (e.turn ? [...e.turn.roll, e.turn.jump ? 1 : 0, ...e.turn.walk] : null),
     decodeAll: decodeTurns,
-    extra: () => (base && !known() && dice ? dice : null),
+    extra: () => (game.base && !known() && dice ? dice : null),
     resume: (roll) => useDice(roll),
   },
 });
 
 export const { setup, loaded, draw, frameShown, position, restore } = game.hooks();
 
-function restart() {
+function freshGame() {
   game.start(first());
-  cursor = base.start;
+  cursor = game.base.start;
   newPosition();
 }
 
 // The keys of the game anywhere on the page: d rolls the dice, 1-9 end the turn on a field of the list.
 function onKey(e) {
-  if (!base) return false;
+  if (!game.base) return false;
   if (e.key === "d" && !e.shiftKey) { rollDice(); return true; }
   if (/^[1-9]$/.test(e.key)) {
     const h = game.history;
@@ -169,14 +156,14 @@ function decodeTurns(start, codes) {
   const entries = [start];
   codes.forEach((code, k) => {
     const before = entries[k];
-    const field = (v) => v >= 0 && v < base.fields.length;
+    const field = (v) => v >= 0 && v < game.base.fields.length;
     if (!Array.isArray(code) || code.length < 3 || !code.every(Number.isInteger)) {
       throw new Error(`turn ${k + 1} (${JSON.stringify(code)}) is not [die 1, die 2, jumped, fields walked...]`);
     }
     const [x, y, jump, ...walk] = code;
-    if (![x, y].every((d) => d >= 1 && d <= base.die) || !walk.every(field)) throw new Error(`turn ${k + 1} does not fit this board`);
-    if (known() && (x !== base.rolls[k][0] || y !== base.rolls[k][1])) throw new Error(`turn ${k + 1} is not the known roll ${base.rolls[k].join("+")}`);
-    if (before.position === base.target) throw new Error(`the target is reached after turn ${k}: the game was over`);
+    if (![x, y].every((d) => d >= 1 && d <= game.base.die) || !walk.every(field)) throw new Error(`turn ${k + 1} does not fit this board`);
+    if (known() && (x !== game.base.rolls[k][0] || y !== game.base.rolls[k][1])) throw new Error(`turn ${k + 1} is not the known roll ${game.base.rolls[k].join("+")}`);
+    if (before.position === game.base.target) throw new Error(`the target is reached after turn ${k}: the game was over`);
     entries.push({ position: walk.length ? walk[walk.length - 1] : before.position, turn: { roll: [x, y], walk, jump: jump === 1, from: before.position } });
   });
   return entries;
@@ -186,7 +173,7 @@ function decodeTurns(start, codes) {
 
 function over() {
   const h = game.history;
-  if (h.current.position === base.target) return "won";
+  if (h.current.position === game.base.target) return "won";
   if (h.index >= turnsAll()) return "lost";
   if (offer && offer.index === h.index && offer.options.length === 0) return "stuck";
   return null;
@@ -206,7 +193,7 @@ function percent(v) {
 
 function optionText(o) {
   if (known()) {
-    if (o.field === base.target) return "target";
+    if (o.field === game.base.target) return "target";
     return o.after === null ? "✗" : `${o.after} more`;
   }
   return percent(o.value);
@@ -214,7 +201,7 @@ function optionText(o) {
 
 function optionTitle(o) {
   if (known()) {
-    if (o.field === base.target) return `field ${o.label}: the target`;
+    if (o.field === game.base.target) return `field ${o.label}: the target`;
     return o.after === null ? `field ${o.label}: the target cannot be reached from there with the rolls left`
       : `field ${o.label}: the target in ${plural(o.after, "more turn")} with the rolls left`;
   }
@@ -239,7 +226,7 @@ function statusOf() {
   if (end === "stuck") {
     return [`Lost: roll ${offer.dice.join("+")} allows no turn from field ${here} (no stepping straight back, no pass).`, "bad"];
   }
-  const roll = known() ? base.rolls[k] : dice;
+  const roll = known() ? game.base.rolls[k] : dice;
   if (!roll) return [`Turn ${k + 1} of ${all}: roll the dice (or enter them).`, ""];
   return [`Turn ${k + 1} of ${all}: roll ${roll.join("+")}. Pick a ringed field to end the turn on.`, ""];
 }
@@ -264,9 +251,9 @@ function turnAnew() {
   dice = null;
   const start = game.history.index === 0;
   $("forest-turns").disabled = known() || !start;
-  if (known()) $("forest-turns").value = base.rolls.length;
+  if (known()) $("forest-turns").value = game.base.rolls.length;
   for (const id of ["forest-roll", "forest-show", "forest-x", "forest-y"]) $(id).disabled = known();
-  if (!over() && known()) fetchOptions(base.rolls[game.history.index]);
+  if (!over() && known()) fetchOptions(game.base.rolls[game.history.index]);
 }
 
 function newPosition() {
@@ -293,7 +280,7 @@ async function fetchOptions(roll) {
 function rollDice() {
   if (!game.history.current) return;
   if (known()) { game.ctx.message("the rolls are known: each turn takes the next one", "bad"); return; }
-  const d = base.die;
+  const d = game.base.die;
   const x = 1 + Math.floor(Math.random() * d), y = 1 + Math.floor(Math.random() * d);
   $("forest-x").value = x;
   $("forest-y").value = y;
@@ -305,8 +292,8 @@ function useDice(roll) {
   if (!game.history.current) return;
   if (known()) { ctx.message("the rolls are known: each turn takes the next one", "bad"); return; }
   if (refused()) return;
-  if (!Array.isArray(roll) || roll.length !== 2 || !roll.every((x) => Number.isInteger(x) && x >= 1 && x <= base.die)) {
-    ctx.message(`each die shows 1..${base.die}`, "bad");
+  if (!Array.isArray(roll) || roll.length !== 2 || !roll.every((x) => Number.isInteger(x) && x >= 1 && x <= game.base.die)) {
+    ctx.message(`each die shows 1..${game.base.die}`, "bad");
     return;
   }
   if (game.history.index === 0) {
@@ -323,10 +310,7 @@ function useDice(roll) {
 
 // Refuse a move (and say why) while the plan is shown or after the end.
 function refused() {
-  if (game.viewing) {
-    game.ctx.message("you are looking at the solver's plan: go back to your game (or play on from this turn) to move", "bad");
-    return true;
-  }
+  if (game.refused("move")) return true;
   const end = over();
   if (end) {
     game.ctx.message(`the game is over (${end === "won" ? "the target is reached" : "lost"}): undo or start a new game`, "bad");
@@ -392,9 +376,9 @@ async function useRolls() {
 
 function moveCursor([di, dj]) {
   game.host.focus({ preventScroll: true });  // Enter acts on the cursor now, not on a focused arrow
-  const from = base.fields[cursor];
+  const from = game.base.fields[cursor];
   let best = null, score = Infinity;
-  for (const f of base.fields) {
+  for (const f of game.base.fields) {
     if (f.id === cursor) continue;
     const dx = f.x - from.x, dy = f.y - from.y;
     const along = dj ? dx * dj : dy * di, across = Math.abs(dj ? dy : dx);
@@ -444,8 +428,8 @@ function side(state, mine) {
   pk.moveList($("forest-moves"), h.moves.map((e, i) => `turn ${i + 1}: roll ${e.turn.roll.join("+")}, ${e.turn.jump ? "jump" : "walk"} ${label(e.turn.from)} → ${label(e.position)}`),
     { done: h.index, pick: (k) => game.goTo(k) });
   const entries = [["box", START, "start"], ["ring", TARGET, "target"]];
-  if (base.fields.some((f) => f.special && f.id !== base.target)) entries.push(["dot", SPECIAL_FILL, "special field: a double may jump there (purple rim)"]);
-  const colours = [...new Set(base.fields.map((f) => (f.colour || "").toLowerCase()).filter((c) => c && COLOURS[c]))];
+  if (game.base.fields.some((f) => f.special && f.id !== game.base.target)) entries.push(["dot", SPECIAL_FILL, "special field: a double may jump there (purple rim)"]);
+  const colours = [...new Set(game.base.fields.map((f) => (f.colour || "").toLowerCase()).filter((c) => c && COLOURS[c]))];
   if (colours.length) entries.push(...colours.map((c) => ["dot", COLOURS[c], `${c} on the real board`]));
   else entries.push(["dot", FIELD, "field (its number inside)"]);
   entries.push(["line", EDGE, "path"], ["dot", PAWN, mine ? "your pawn" : "the pawn"]);

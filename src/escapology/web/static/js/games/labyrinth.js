@@ -12,7 +12,7 @@ const N = 1, E = 2, S = 4, W = 8;
 const DIRECTION = { e: "east", w: "west", n: "north", s: "south" };
 const $ = (id) => document.getElementById(id);
 
-let base = null;           // the loaded state: the game's start
+const first = () => ({ state: game.base, push: null });  // the game's start: the loaded state
 let cursor = { i: 0, j: 0 };  // screen row from the top and column from the left; -1 and n: the arrows
 
 const HOW = `Push a row (east or west) or a column (north or south) by one place: the field pushed out comes
@@ -22,41 +22,25 @@ const HOW = `Push a row (east or west) or a column (north or south) by one place
   at the left.`;
 
 // The page (pk.page): the game's history holds {state, push: [line, direction, step] | null}.
-const game = pk.page({
-  prefix: "lab",
+const game = pk.page("lab", {
+  move: "push",
   label: "Labyrinth board: arrow keys move the cursor, Enter pushes",
   controls: `<fieldset id="lab-controls"><legend>Play</legend>
-    <button type="button" id="lab-undo" title="take back the last push (u, Ctrl+Z)">undo</button>
-    <button type="button" id="lab-redo" title="push again what was taken back (r, Ctrl+Y)">redo</button>
-    <button type="button" id="lab-restart" title="back to the start">restart</button>
+    {history}
     <button type="button" id="lab-check" title="the independent checker's verdict on your pushes">check my pushes</button>
     <span id="lab-plan" class="info" data-testid="plan"></span></fieldset>`,
-  side: {
-    viewing: { note: "You are looking at the solver's plan.", back: "back to my game", adopt: "play on from this step" },
-    top: `<p id="lab-cursor" class="pk-note"></p>`,
-    moves: "Your pushes",
-    legend: true,
-    how: `<p>${HOW}</p>`,
-    keys: [
-      ["click", "an arrow beside a row or column pushes it"],
-      ["Tab", "to the board, then to each arrow; Enter or Space pushes the focused arrow"],
-      ["←|→|↑|↓", "move the cursor over the board and onto the arrows around it (while the board has the focus)"],
-      ["Enter|Space", "push the arrow under the cursor"],
-      ["Shift+←|Shift+→", "push the cursor's row west or east"],
-      ["Shift+↑|Shift+↓", "push the cursor's column north or south"],
-      ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"], ["Esc", "back to your game from the solver's plan"],
-    ],
-  },
-  setup() {
-    base = null;
-    $("lab-restart").onclick = () => game.goTo(0);
-    $("lab-check").onclick = checkPushes;
-  },
+  line: "plan",
+  top: `<p id="lab-cursor" class="pk-note"></p>`,
+  how: HOW,
+  keyRows: [
+    ["click", "an arrow beside a row or column pushes it"],
+    ["Tab", "to the board, then to each arrow; Enter or Space pushes the focused arrow"],
+  ],
+  buttons: { check: checkPushes },
   loaded(info) {
-    base = info.state;
-    const p = base.reach[0] ?? 0, n = base.n;
+    const p = game.base.reach[0] ?? 0, n = game.base.n;
     cursor = { i: n - 1 - Math.floor(p / n), j: p % n };
-    game.start({ state: base, push: null });
+    game.start(first());
     game.render();
   },
   game: () => (game.history.current ? game.history.current.state : null),
@@ -68,7 +52,11 @@ const game = pk.page({
     if (frame.won) game.ctx.message(`goal reached after push ${frame.step}`, "good");
     else game.ctx.message(frame.step ? `${frame.reach.length} field(s) reachable after push ${frame.step}` : "");
   },
-  cursor: { move: moveCursor, shift: pushAtCursor, act },
+  cursor: {
+    move: moveCursor, shift: pushAtCursor, act,
+    words: { move: "over the board and onto the arrows around it", act: "push the arrow under the cursor",
+      shift: [["Shift+←|Shift+→", "push the cursor's row west or east"], ["Shift+↑|Shift+↓", "push the cursor's column north or south"]] },
+  },
   adopt: playOnFromHere,
   arrived(what) {
     const h = game.history;
@@ -76,10 +64,10 @@ const game = pk.page({
     if (what === "redo") return `pushed ${pushWords(h.current.push)} again`;
     return undefined;
   },
-  restart: () => { game.start({ state: base, push: null }); game.render(); },
+  fresh: () => { game.start(first()); game.render(); },
   // in the link: each push as its line and direction ("4n"), replayed at once by the server
   moves: {
-    start: () => ({ state: base, push: null }),
+    start: first,
     encode: (e) => (e.push ? `${e.push[0]}${e.push[1]}` : null),
     decodeAll: replay,
   },
@@ -133,10 +121,7 @@ async function checkPushes() {
 async function push(z, d) {
   const ctx = game.ctx, h = game.history;
   if (!h.current || game.busy) return;
-  if (game.viewing) {
-    ctx.message("you are looking at the solver's plan: go back to your game (or play on from this step) to push", "bad");
-    return;
-  }
+  if (game.refused("push")) return;
   const end = over(h.current.state);
   if (end) {
     ctx.message(`the game is over (${end === "won" ? "the goal is reached" : "no pushes left"}): undo or restart to push again`, "bad");
@@ -153,13 +138,13 @@ async function push(z, d) {
 // A link's pushes ("4n", ...) as the game's entries: the server replays them at once (the
 // certificate's frames), as it does a solver's plan.
 async function replay(start, codes) {
-  const n = base.n;
+  const n = game.base.n;
   const pushes = codes.map((code, k) => {
     const m = typeof code === "string" ? /^(\d+)([nesw])$/.exec(code) : null;
     if (!m || +m[1] < 1 || +m[1] > n) throw new Error(`push ${k + 1} (${JSON.stringify(code)}) is not a line 1..${n} with n, e, s or w`);
     return [+m[1], m[2], k + 1];
   });
-  if (pushes.length > base.max_steps) throw new Error(`${pushes.length} pushes, but max_steps is ${base.max_steps}`);
+  if (pushes.length > game.base.max_steps) throw new Error(`${pushes.length} pushes, but max_steps is ${game.base.max_steps}`);
   if (!pushes.length) return [start];
   const { frames } = await game.ctx.frames(pushes);
   const won = frames.slice(1, -1).find((f) => f.won);
@@ -172,7 +157,7 @@ async function playOnFromHere() {
   const a = game.ctx.answer;
   if (!game.viewing || !a || !Array.isArray(a.certificate)) return;
   try {
-    const entries = await replay({ state: base, push: null }, a.certificate.slice(0, game.viewing.step).map(([z, d]) => `${z}${d}`));
+    const entries = await replay(first(), a.certificate.slice(0, game.viewing.step).map(([z, d]) => `${z}${d}`));
     game.start(entries[0]);
     game.history.load(entries);
     game.back();

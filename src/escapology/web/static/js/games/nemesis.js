@@ -12,7 +12,6 @@ const EXIT = "#d62728", FUGITIVE = "#111", WINNING = "#9cf", VERTEX = "#eee", ED
   PATH = "#e67e22", CHOOSE = "#1e9e3e", VALUE = "#6a3d9a", COPIES = "#a00";
 const GAMES = { nemesis: "Nemesis", blizzard: "Blizzard", cat: "Cat Herding", "cat-1": "Cat Herding (cat speed 1)" };
 
-let base = null;                  // the loaded state: vertices (x, y in layout units), edges, start
 let winning = new Set();          // the winning starts shaded, and the game they are for
 let winningFor = null;
 let values = null;                // Cat Herding: every vertex's value
@@ -41,42 +40,31 @@ const HOW = `<p>A fugitive stands on a vertex of a graph with exits (red). Each 
   as a line of play.</p>`;
 
 // The page (pk.page): the game's history holds a state per move of yours (the solver's reply in it).
-const game = pk.page({
-  prefix: "nem",
+const game = pk.page("nem", {
   label: "Nemesis graph: number keys or Tab and Enter choose a move",
   fit: true,
-  keepGame: true,
   controls: `<fieldset><legend>Play against the solver</legend>
       <label>game <select id="nem-game"><option value="nemesis">Nemesis</option><option value="blizzard">Blizzard</option>
         <option value="cat">Cat Herding</option><option value="cat-1">Cat Herding, cat speed 1</option></select></label>
       <label>you are <select id="nem-side"><option value="fugitive">the fugitive</option>
         <option value="nemesis">the Nemesis</option></select></label>
       <button type="button" id="nem-new" title="n">new game</button>
-      <button type="button" id="nem-undo" title="u or Ctrl+Z">undo</button>
-      <button type="button" id="nem-redo" title="r or Ctrl+Y">redo</button>
+      {history}
       <button type="button" id="nem-starts">shade winning starts</button></fieldset>`,
-  side: {
-    viewing: { note: "You are looking at the solver's line of play.", back: "back to the game" },
-    moves: "Moves",
-    legend: true,
-    how: HOW,
-    keys: [
-      ["click", "a vertex ringed green moves there; an edge drawn green deletes it"],
-      ["1|2|…|9", "move to the vertex with that number"],
-      ["Tab", "to a green vertex or edge; Enter or Space chooses it"],
-      ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"], ["n", "new game"],
-      ["Esc", "back to the game from the solver's line of play"],
-    ],
-  },
+  line: "line of play",
+  how: HOW,
+  keyRows: [
+    ["click", "a vertex ringed green moves there; an edge drawn green deletes it"],
+    ["1|2|…|9", "move to the vertex with that number"],
+    ["Tab", "to a green vertex or edge; Enter or Space chooses it"],
+    ["n", "new game"],
+  ],
+  buttons: { new: newGame, starts: shadeStarts },
   setup() {
-    base = null;
-    $("nem-new").onclick = newGame;
-    $("nem-starts").onclick = shadeStarts;
     $("nem-game").onchange = () => { relabel(); newGame(); };
     $("nem-side").onchange = newGame;
   },
   loaded(info) {
-    base = info.state;
     winning = new Set();
     winningFor = null;
     values = null;
@@ -84,18 +72,17 @@ const game = pk.page({
   },
   game() {
     const s = game.history.current;
-    return base && s ? { ...base, ...s } : base;
+    return game.base && s ? { ...game.base, ...s } : game.base;
   },
   board: (state, mine) => board(state, mine ? choices(game.history.current) : null),
   status: statusOf,
-  viewStatus: () => ["the solver's line of play (the stepper below); Esc or 'back to the game' returns to your game", ""],
   labels,
   frameShown(frame) {
     if (frame.note) game.ctx.message(frame.note, frame.note.includes("escapes") ? "good" : "bad");
     else game.ctx.message(frame.deleted.length ? `deleted: ${frame.deleted.map((e) => e.join("-")).join(", ")}` : "");
   },
   keys: onKey,
-  restart: newGame,
+  fresh: newGame,
   // in the link: the game and your side (o: g, s), the solver's opening (a) and each of your
   // moves with the solver's reply (m): the vertices moved to (f), the edges deleted (d), and what
   // the solver told (w the winner, n the end's words, v and b the deletions to come after and
@@ -135,9 +122,9 @@ function relabel() {
 
 // The game's first state for the options {game, side, cat}, before anyone moved.
 function firstEntry(o) {
-  const first = { game: o.game, side: o.side, cat: o.cat, position: base.start, mult: base.mult.slice(), deleted: [], rounds: [],
-    trail: [base.start], lines: [], winner: null, note: "", value: null, value0: null, targets: null, over: null };
-  if (base.start && !o.cat && base.vertices.find((v) => v.name === base.start)?.exit) {
+  const first = { game: o.game, side: o.side, cat: o.cat, position: game.base.start, mult: game.base.mult.slice(), deleted: [], rounds: [],
+    trail: [game.base.start], lines: [], winner: null, note: "", value: null, value0: null, targets: null, over: null };
+  if (game.base.start && !o.cat && game.base.vertices.find((v) => v.name === game.base.start)?.exit) {
     first.winner = "fugitive";
     first.note = "the fugitive starts on an exit";
     finish(first);
@@ -146,13 +133,13 @@ function firstEntry(o) {
 }
 
 async function newGame() {
-  if (!base) return;
+  if (!game.base) return;
   const o = options();
   const first = firstEntry(o);
   game.start(first);
   game.announce();
   // the solver opens: the fugitive's first move, or the herder's first deletion
-  if (base.start && !first.winner && (o.side === "nemesis") !== o.cat) await play(null, { opening: true });
+  if (game.base.start && !first.winner && (o.side === "nemesis") !== o.cat) await play(null, { opening: true });
   else game.render();
 }
 
@@ -214,7 +201,7 @@ function replyCode(s, before) {
 // The server's reply a link's code stands for, after `before`: your move first, then the solver's
 // (who did what follows from your side: the fugitive or the cat moves, the other deletes).
 function replyOf(before, code) {
-  const names_ = new Set(base.vertices.map((v) => v.name));
+  const names_ = new Set(game.base.vertices.map((v) => v.name));
   const ok = code && typeof code === "object" && !Array.isArray(code)
     && (code.f ?? []).every((v) => names_.has(v)) && (code.d ?? []).every((e) => Array.isArray(e) && e.length === 2);
   if (!ok) throw new Error(`a move (${JSON.stringify(code)}) is not {f: vertices, d: edges} of this graph`);
@@ -222,7 +209,7 @@ function replyOf(before, code) {
   let at = before.position;
   const moves = (code.f ?? []).map((v) => { const ev = { move: v, from: at }; at = v; return ev; });
   const deletions = (code.d ?? []).map(([a, b]) => {
-    const edge = base.edges.find((e) => mult[e.id] > 0 && key(e.a, e.b) === key(a, b));
+    const edge = game.base.edges.find((e) => mult[e.id] > 0 && key(e.a, e.b) === key(a, b));
     if (!edge) throw new Error(`the edge ${a}-${b} is not left to delete`);
     mult[edge.id] -= 1;
     return { delete: [a, b] };
@@ -254,13 +241,13 @@ function finish(s) {
 
 // What the person may choose now: vertices (numbered) or edges; null when it is not their turn.
 function choices(s) {
-  if (!s || game.viewing || game.busy || s.winner || !s.position || !base.drawn) return null;
+  if (!s || game.viewing || game.busy || s.winner || !s.position || !game.base.drawn) return null;
   if (s.side === "fugitive") {
     let targets;
     if (s.cat) targets = s.targets || [];
     else {
       const near = new Set();
-      for (const edge of base.edges) {
+      for (const edge of game.base.edges) {
         if (!s.mult[edge.id]) continue;
         if (edge.a === s.position) near.add(edge.b);
         if (edge.b === s.position) near.add(edge.a);
@@ -269,14 +256,14 @@ function choices(s) {
     }
     return { vertices: targets.slice().sort(natural), edges: [] };
   }
-  const edges = base.edges.filter((e) => s.mult[e.id] && (s.game !== "blizzard" || e.a === s.position || e.b === s.position));
+  const edges = game.base.edges.filter((e) => s.mult[e.id] && (s.game !== "blizzard" || e.a === s.position || e.b === s.position));
   return { vertices: [], edges: edges.map((e) => e.id) };
 }
 
 function refuse(why) {
   const s = game.history.current, ctx = game.ctx;
-  if (game.viewing) ctx.message("this is the solver's line of play: press Esc or 'back to the game' to play");
-  else if (s && s.over) ctx.message("the game is over: undo (u), or start a new game (n)", "bad");
+  if (game.refused("play")) return;
+  if (s && s.over) ctx.message("the game is over: undo (u), or start a new game (n)", "bad");
   else if (game.busy) ctx.message("wait for the solver's reply");
   else if (why) ctx.message(why, "bad");
 }

@@ -455,18 +455,30 @@ export function keyList(list, rows) {
 //
 // What every game's page repeats, written once: page(spec) makes it from the game's description,
 // and the game's module exports its hooks for main.js:
-//   const game = pk.page({...});
+//   const game = pk.page("lab", {...});
 //   export const { setup, loaded, draw, frameShown, answered, position, restore } = game.hooks();
 // The page object owns the frame (pk.frame and pk.sidePanel), the controls' undo and redo, the
 // keys (pk.keys), the redraw on resize, the switch between the game and a state of the solver's
 // line shown by the stepper (`viewing`), the game's history (`history`, undo, redo, go to, a new
 // game), the requests of a move (`ask`: busy meanwhile, the answer to an earlier game dropped),
 // the status line and the undo and redo buttons at every render, and the game's position in the
-// page's link (position/restore). The game's module keeps what is its own:
-//   prefix, label, fit, side, controls   the frame's ids, name and fit, the side panel's parts
-//                          (pk.sidePanel), the controls' HTML (with #<prefix>-undo and -redo)
-//   keepGame               the board stays on the game when a solve's answer comes (the answer is
-//                          on the stepper; the game's `answered`), until a step is chosen
+// page's link (position/restore), and the loaded instance's state (`base`, null before one).
+// The game's module keeps what is its own:
+//   prefix                 (page's first argument) the frame's ids: #<prefix>-status, -host, ...
+//   label, fit             the board's name for assistive technology, whether it shrinks
+//   controls, buttons      the controls' HTML, where "{history}" stands for the page's buttons
+//                          undo, redo and restart (back to the start; #<prefix>-undo, -redo,
+//                          -restart; their titles name a move `move`, "move" by default), and the
+//                          handlers of its other buttons by name ({new: f} for #<prefix>-new),
+//                          wired at every visit
+//   top, more, how, after, keyRows  the side panel's parts (pk.sidePanel: how to play, as text
+//                          or HTML); the box of the solver's line, the moves and the legend are
+//                          always there, and keyRows, the game's own keys, are followed by the
+//                          cursor's and the page's (undo, redo, Esc)
+//   line, lineNote         what the solver's answer is on this page's stepper ("plan", "witness",
+//                          ...): the box shown while a step of it is on the board says so (with
+//                          lineNote), and so do the status line (viewStatus's default), the
+//                          refusal of a move meanwhile (refused) and the Esc key's row
 //   setup()                its own controls wired, at every visit of the page
 //   loaded(info)           an instance is loaded: its game's start (page.start(entry) or none)
 //   game()                 the state of the game to draw (null: nothing to draw)
@@ -474,16 +486,19 @@ export function keyList(list, rows) {
 //                          game's (else a state of the solver's line)
 //   status(state), viewStatus(state)  the status line for the game's state and for one of the
 //                          solver's line: [words, kind], or null to leave it as it is
+//   labels(frames)         the stepper's names of the solver's line (the module's labels)
 //   frameShown(frame, index)  a step of the solver's line is shown (its message)
 //   keys(event)            its own keys (letters, numbers): true when it took the key
-//   cursor                 the board's cursor: {move(step), shift(step), act(), always, ready()};
-//                          the arrows move it (with Shift: shift(step)) and Enter or Space acts,
-//                          while the board has the focus, or (always) while the game is shown
-//   adopt()                "play on from this step" (#<prefix>-adopt)
+//   cursor                 the board's cursor: {move(step), shift(step), act(), always, ready(),
+//                          words}; the arrows move it (with Shift: shift(step)) and Enter or Space
+//                          acts, while the board has the focus, or (always) while the game is
+//                          shown; its keys are listed from words: {move: where it goes, act: what
+//                          Enter does, shift: [[keys, words], ...]}
+//   adopt()                "play on from this step" (#<prefix>-adopt), when the game can
 //   arrived(what)          the history went elsewhere ("undo", "redo", "goto", "restore"): the
 //                          turn's own state anew; the message to show, or undefined: the end's
 //   undo(), canUndo()      a step back of its own before the history's (true: it was taken)
-//   restart()              the game anew from its start (after a link's position that does not fit)
+//   fresh()                the game anew from its start (after a link's position that does not fit)
 //   moves                  its moves in the link (below)
 //
 // The position in the link (main.js writes position() into pos= and calls restore(data) when a
@@ -496,15 +511,17 @@ export function keyList(list, rows) {
 // restore(data) rebuilds the history from the start (moves.start(o)) move by move
 // (moves.decode(before, code), or moves.decodeAll(start, codes) at once) and shows the position;
 // a position that does not fit the game says why and leaves the game at its start.
-export function page(spec) {
-  return new Page(spec);
+export function page(prefix, spec) {
+  return new Page(prefix, spec);
 }
 
+
 class Page {
-  constructor(spec) {
+  constructor(prefix, spec) {
     this.spec = spec;
-    this.prefix = spec.prefix;
+    this.prefix = prefix;
     this.ctx = null;
+    this.base = null;     // the loaded instance's state
     this.history = new History();
     this.history.onChange = () => { if (this.ctx) this.ctx.setPosition(); };
     this.viewing = null;  // the state of the solver's line shown instead of the game
@@ -520,7 +537,7 @@ class Page {
       loaded: (ctx, info) => this.loaded(ctx, info),
       draw: (ctx, state) => this.draw(ctx, state),
       frameShown: (ctx, frame, index) => { if (!keepsGame() && this.spec.frameShown) this.spec.frameShown(frame, index); },
-      answered: this.spec.keepGame ? (ctx, answer) => this.answered(ctx, answer) : undefined,
+      answered: (ctx, answer) => this.answered(ctx, answer),
       position: () => this.position(),
       restore: (ctx, data) => this.restore(ctx, data),
     };
@@ -534,23 +551,44 @@ class Page {
   get host() { return this.frame.host; }
 
   buildSide(side) {
-    sidePanel(side, this.prefix, this.spec.side);
-    const back = side.querySelector(`#${this.prefix}-back`), adopt = side.querySelector(`#${this.prefix}-adopt`);
-    if (back) back.onclick = () => this.back();
-    if (adopt) adopt.onclick = () => this.spec.adopt();
+    const { line, lineNote, adopt, top, more, how = "", after, keyRows = [] } = this.spec;
+    const viewing = { note: `You are looking at the solver's ${line}${lineNote ? ` ${lineNote}` : ""}.`, back: "back to the game",
+      adopt: adopt ? "play on from this step" : null };
+    // the keys every game's page takes (Page.key), after the game's own and its cursor's
+    const keys = [...keyRows, ...this.cursorRows(), ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"], ["Esc", `back to the game from the solver's ${line}`]];
+    sidePanel(side, this.prefix, { viewing, top, moves: "Moves", legend: true, more, how: how.startsWith("<") ? how : `<p>${how}</p>`, keys, after });
+    side.querySelector(`#${this.prefix}-back`).onclick = () => this.back();
+    if (adopt) side.querySelector(`#${this.prefix}-adopt`).onclick = adopt;
+  }
+
+  // The cursor's keys, in the words of the game (spec.cursor.words).
+  cursorRows() {
+    const c = this.spec.cursor;
+    if (!c) return [];
+    const where = c.always ? "while your game is on the board" : "while the board has the focus";
+    return [["←|→|↑|↓", `move the cursor${c.words.move ? ` ${c.words.move}` : ""} (${where})`], ["Enter|Space", c.words.act], ...(c.words.shift || [])];
+  }
+
+  // The controls' HTML with the page's buttons undo, redo and restart in the place of "{history}".
+  controls() {
+    const p = this.prefix, move = this.spec.move || "move";
+    return this.spec.controls.replace("{history}", `<button type="button" id="${p}-undo" title="take back the last ${move} (u, Ctrl+Z)">undo</button>
+      <button type="button" id="${p}-redo" title="redo the ${move} taken back (r, Ctrl+Y)">redo</button>
+      <button type="button" id="${p}-restart" title="back to the start (redo goes forward again)">restart</button>`);
   }
 
   setup(ctx) {
     this.ctx = ctx;
+    this.base = null;
     this.history.clear();
     this.viewing = null;
     this.busy = false;
     this.shown = null;  // nothing drawn yet on this visit (a resize draws nothing)
     this.epoch += 1;
-    ctx.controls.innerHTML = this.spec.controls;
+    ctx.controls.innerHTML = this.controls();
     this.frame;  // the status line and the side panel are there before an instance is
-    this.el("undo").onclick = () => this.undo();
-    this.el("redo").onclick = () => this.redo();
+    const buttons = { ...this.spec.buttons, undo: () => this.undo(), redo: () => this.redo(), restart: () => this.goTo(0) };
+    for (const [name, act] of Object.entries(buttons)) this.el(name).onclick = act;
     keys(ctx, (event, command) => this.key(event, command));
     onResize(ctx, () => { if (this.shown) this.render(); });
     if (this.spec.setup) this.spec.setup();
@@ -558,6 +596,7 @@ class Page {
 
   loaded(ctx, info) {
     this.ctx = ctx;
+    this.base = info.state;
     this.viewing = null;
     this.busy = false;
     this.epoch += 1;
@@ -588,7 +627,7 @@ class Page {
     const box = this.el("viewing");
     if (box) box.hidden = mine;
     this.spec.board(state, mine);
-    const said = mine ? this.spec.status(state) : this.spec.viewStatus(state);
+    const said = mine ? this.spec.status(state) : this.viewStatus(state);
     if (said) setStatus(status, said[0], said[1]);
     const h = this.history, undo = this.el("undo"), redo = this.el("redo");
     undo.disabled = this.busy || !(this.viewing || h.canUndo || (this.spec.canUndo && this.spec.canUndo()));
@@ -596,6 +635,19 @@ class Page {
   }
 
   setStatus(words, kind) { setStatus(this.frame.status, words, kind); }
+
+  viewStatus(state) {
+    if (this.spec.viewStatus) return this.spec.viewStatus(state);
+    return [`the solver's ${this.spec.line} (the stepper below); Esc or 'back to the game' returns to your game`, ""];
+  }
+
+  // Whether a move is refused because a step of the solver's line is on the board (then it says so).
+  refused(what) {
+    if (!this.viewing) return false;
+    const adopt = this.spec.adopt ? ", or play on from this step" : "";
+    this.ctx.message(`you are looking at the solver's ${this.spec.line}: go back to your game (Esc${adopt}) to ${what}`, "bad");
+    return true;
+  }
 
   // The game's end (the history's entry's `over`: {text, good}) in the message line, or nothing.
   announce() {
@@ -722,7 +774,7 @@ class Page {
       if (mine !== this.epoch) return;
       this.busy = false;
       this.viewing = null;
-      this.spec.restart();
+      this.spec.fresh();
       ctx.message(`this link's game position does not fit (${e.message}): the game starts from its beginning`, "bad");
     }
   }

@@ -14,14 +14,15 @@ const KEYS = { "^": "^", w: "^", W: "^", v: "v", V: "v", s: "v", S: "v", "<": "<
 // blue too (they are the grid's arrows), the checker's violations red, a hint green
 const YOURS = "#1f6feb", SOLVED = "#1f6feb", ERROR = "#f8c9c4", HINT = "#c9f0d0", CURSOR = "#e67e22", GOAL = "#c0392b";
 
-let base = null;                  // the loaded puzzle
 let cursor = [0, 0];
 let coords = null;
 let exported = null;
 
 const $ = (id) => document.getElementById(id);
-const name = (r, c) => cellName(coords, r, c, base ? base.rows : 0);
-const first = () => ({ grid: base.givens.slice(), lines: [], marks: {}, over: null, code: null });
+// the loaded puzzle (a Roma graph has no grid: null)
+const puzzle = () => (game.base && game.base.givens ? game.base : null);
+const name = (r, c) => cellName(coords, r, c, puzzle() ? puzzle().rows : 0);
+const first = () => ({ grid: game.base.givens.slice(), lines: [], marks: {}, over: null, code: null });
 
 const HOW = `<p>Every cell but a Roma cell (◯) gets an arrow; no direction twice in
   a box (the thick borders), and from every cell the arrows lead to a Roma cell: no loop, no arrow off
@@ -29,14 +30,11 @@ const HOW = `<p>Every cell but a Roma cell (◯) gets an arrow; no direction twi
   the checker finds nothing wrong. Cells are named (row,column) from 0 at the top left.</p>`;
 
 // The page (pk.page): the game's history holds {grid, lines, marks, over, code} after each move of yours.
-const game = pk.page({
-  prefix: "roma",
+const game = pk.page("roma", {
   label: "Roma grid: arrow keys move the cursor, ^ v < > set its arrow",
   fit: true,
-  keepGame: true,
   controls: `<fieldset><legend>Solve by hand</legend>
-      <button type="button" id="roma-undo" title="u or Ctrl+Z">undo</button>
-      <button type="button" id="roma-redo" title="r or Ctrl+Y">redo</button>
+      {history}
       <button type="button" id="roma-check" title="c">check</button>
       <button type="button" id="roma-hint" title="h">hint</button>
       <button type="button" id="roma-clear">clear</button></fieldset>
@@ -44,57 +42,49 @@ const game = pk.page({
       <label>URL <input type="text" id="roma-url" size="34" spellcheck="false" placeholder="https://puzz.link/p?roma/..."></label>
       <button type="button" id="roma-import" data-without-instance>import</button>
       <button type="button" id="roma-export">export</button></fieldset>`,
-  side: {
-    viewing: { note: "You are looking at the solver's answer.", back: "back to my grid" },
-    moves: "Moves",
-    legend: true,
-    more: `<div id="roma-exported" hidden><h3>pzprjs file with your arrows (as exported)</h3>
-      <textarea id="roma-pzprv3" rows="6" readonly aria-label="pzprjs file with your arrows"></textarea></div>`,
-    how: HOW,
-    keys: [
-      ["click", "a cell turns its arrow"],
-      ["←|→|↑|↓", "move the cursor (while your grid is on the board)"],
-      ["^|v|<|>", "set the arrow under the cursor (or w s a d)"],
-      [".|Backspace|Delete", "clear it"],
-      ["Enter|Space", "turn it as a click does"],
-      ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"], ["h", "hint"], ["c", "check"],
-      ["Esc", "back to your grid from the solver's answer"],
-    ],
+  line: "answer",
+  more: `<div id="roma-exported" hidden><h3>pzprjs file with your arrows (as exported)</h3>
+    <textarea id="roma-pzprv3" rows="6" readonly aria-label="pzprjs file with your arrows"></textarea></div>`,
+  how: HOW,
+  keyRows: [
+    ["click", "a cell turns its arrow"],
+    ["^|v|<|>", "set the arrow under the cursor (or w s a d)"],
+    [".|Backspace|Delete", "clear it"],
+    ["h", "hint"], ["c", "check"],
+  ],
+  buttons: {
+    check: () => checkGrid({ said: true }),
+    hint,
+    clear() {
+      if (!current()) return;
+      if (game.viewing || game.busy) { refuse(); return; }
+      commit(game.base.givens.slice(), "clear: back to the givens", "clear");
+    },
+    import: importUrl,
+    export: exportUrl,
   },
   setup() {
     coords = game.ctx.coordinates;
-    base = null;
-    $("roma-check").onclick = () => checkGrid({ said: true });
-    $("roma-hint").onclick = hint;
-    $("roma-clear").onclick = () => {
-      if (!current()) return;
-      if (game.viewing || game.busy) { refuse(); return; }
-      commit(base.givens.slice(), "clear: back to the givens", "clear");
-    };
-    $("roma-import").onclick = importUrl;
     $("roma-url").addEventListener("keydown", (e) => { if (e.key === "Enter") importUrl(); });
-    $("roma-export").onclick = exportUrl;
   },
   loaded(info) {
-    base = info.state.givens ? info.state : null;
     exported = null;
     cursor = [0, 0];
-    if (!base) {  // a Roma graph: its picture, no grid to fill
+    if (!puzzle()) {  // a Roma graph: its picture, no grid to fill
       game.start(null);
-      if (info.state.svg) pk.render(game.host, info.state.svg);
+      game.render();
       game.setStatus("a Roma graph has no grid to fill: Solve shows its answer");
       return;
     }
-    $("roma-url").value = base.url || "";
-    restart();
+    $("roma-url").value = game.base.url || "";
+    freshGame();
   },
-  game: () => base,
+  game: () => game.base,
   board(state, mine) {
     if (state.svg) { pk.render(game.host, state.svg); return; }
     board(state, mine ? game.history.current : null);
   },
   status: statusOf,
-  viewStatus: () => ["the solver's answer (the stepper below); Esc or 'back to my grid' returns to yours", ""],
   labels,
   frameShown(frame) {
     game.ctx.message(frame.step ? `the solver's answer, its first ${frame.step} row${frame.step === 1 ? "" : "s"}` : "the givens");
@@ -102,19 +92,20 @@ const game = pk.page({
   keys: onKey,
   cursor: {
     always: true,
-    ready: () => !!base,
+    ready: () => !!puzzle(),
     move([dr, dc]) {
-      cursor = [Math.max(0, Math.min(base.rows - 1, cursor[0] + dr)), Math.max(0, Math.min(base.cols - 1, cursor[1] + dc))];
+      cursor = [Math.max(0, Math.min(game.base.rows - 1, cursor[0] + dr)), Math.max(0, Math.min(game.base.cols - 1, cursor[1] + dc))];
       game.render();
     },
     act: () => setArrow(cursor[0], cursor[1], "turn"),
+    words: { act: "turn the cursor's arrow as a click does" },
   },
   arrived(what) {
     const s = game.history.current;
     if (what === "restore" && !s.over && full(s.grid)) checkGrid({ said: false });
     return undefined;
   },
-  restart,
+  fresh: freshGame,
   // in the link: each move as "r,cX" (X the arrow ^ > v < set, or . cleared), "hr,cX" a hint,
   // "clear"; "!" after the move that solved the puzzle. No request to replay them.
   moves: {
@@ -126,13 +117,13 @@ const game = pk.page({
 
 export const { setup, loaded, draw, frameShown, answered, position, restore } = game.hooks();
 
-function restart() {
+function freshGame() {
   game.start(first());
   game.render();
 }
 
 function current() {
-  if (!base) { game.ctx.message("load a puzzle first"); return null; }
+  if (!puzzle()) { game.ctx.message("load a puzzle first"); return null; }
   return game.history.current;
 }
 
@@ -146,8 +137,8 @@ function solved(moves) {
 
 function refuse() {
   const s = game.history.current, ctx = game.ctx;
-  if (game.viewing) ctx.message("this is the solver's answer: press Esc or 'back to my grid' to play", "bad");
-  else if (s && s.over) ctx.message("the puzzle is solved: undo (u) or clear to change it", "bad");
+  if (game.refused("play")) return;
+  if (s && s.over) ctx.message("the puzzle is solved: undo (u) or clear to change it", "bad");
   else if (game.busy) ctx.message("wait for the answer");
 }
 
@@ -171,8 +162,8 @@ function setArrow(r, c, symbol) {
   const s = current(), ctx = game.ctx;
   if (!s) return;
   if (game.viewing || s.over || game.busy) { refuse(); return; }
-  if (base.givens[r][c] !== ".") {
-    ctx.message(`${name(r, c)} is given (${base.givens[r][c] === "O" ? "a Roma cell" : GLYPH[base.givens[r][c]]}): it cannot change`, "bad");
+  if (game.base.givens[r][c] !== ".") {
+    ctx.message(`${name(r, c)} is given (${game.base.givens[r][c] === "O" ? "a Roma cell" : GLYPH[game.base.givens[r][c]]}): it cannot change`, "bad");
     return;
   }
   const old = s.grid[r][c];
@@ -186,10 +177,10 @@ function decodeMove(before, code) {
   const m = typeof code === "string" ? /^(?:(clear)|(h?)(\d+),(\d+)([.^>v<]))(!?)$/.exec(code) : null;
   if (!m) throw new Error(`a move (${JSON.stringify(code)}) is not "r,cX", "hr,cX" or "clear"`);
   let entry;
-  if (m[1]) entry = { grid: base.givens.slice(), lines: [...before.lines, "clear: back to the givens"], marks: {}, over: null, code: "clear" };
+  if (m[1]) entry = { grid: game.base.givens.slice(), lines: [...before.lines, "clear: back to the givens"], marks: {}, over: null, code: "clear" };
   else {
     const r = +m[3], c = +m[4], symbol = m[5];
-    if (r >= base.rows || c >= base.cols || base.givens[r][c] !== ".") throw new Error(`the move ${code} is not on a free cell of this grid`);
+    if (r >= game.base.rows || c >= game.base.cols || game.base.givens[r][c] !== ".") throw new Error(`the move ${code} is not on a free cell of this grid`);
     const words = moveWords(r, c, symbol);
     entry = { grid: withCell(before.grid, r, c, symbol), lines: [...before.lines, m[2] ? `hint: ${words}` : words],
       marks: m[2] ? { [`${r},${c}`]: "hint" } : {}, over: null, code: code.replace(/!$/, "") };
@@ -264,7 +255,7 @@ async function exportUrl() {
 // The game's keys: ^ v < > (w s a d) set the cursor's arrow, . Backspace Delete clear it, h a
 // hint, c the checker.
 function onKey(event) {
-  if (!base) return false;
+  if (!puzzle()) return false;
   const k = event.key;
   if (KEYS[k]) { setArrow(cursor[0], cursor[1], KEYS[k]); return true; }
   if (k === "h") { hint(); return true; }
