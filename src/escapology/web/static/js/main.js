@@ -348,7 +348,13 @@ async function restore(params) {
       } else message(`this link's answer (${engine}) is not in this server's store: solve the instance to see it`);
     }
     if (params.has("pos") && current.module.restore) {
-      const data = JSON.parse(await link.unpack(params.get("pos")));
+      let data;
+      try {
+        data = JSON.parse(await link.unpack(params.get("pos")));
+      } catch (e) {  // not base64url, not deflate-raw or not JSON: the game stays at its start
+        message("this link's game position (pos=) is damaged: the game starts from its beginning", "bad");
+        return;
+      }
       current.position = data;
       await current.module.restore(current.ctx, data);
     }

@@ -185,7 +185,7 @@ function decodeMove(before, code) {
     entry = { grid: withCell(before.grid, r, c, symbol), lines: [...before.lines, m[2] ? `hint: ${words}` : words],
       marks: m[2] ? { [`${r},${c}`]: "hint" } : {}, over: null, code: code.replace(/!$/, "") };
   }
-  if (m[6]) entry.over = solved(entry.lines.length);
+  if (m[6]) Object.assign(entry, { over: solved(entry.lines.length), marks: {} });  // the checker's verdict: nothing wrong
   return entry;
 }
 
