@@ -509,7 +509,8 @@ function board(state, mine) {
   const ctx = game.ctx, viewing = !mine;
   const { rows, cols } = state;
   const pad = 58;  // the shift arrows (28 long) and, beyond them, the rows' and columns' numbers
-  const width = pk.boardWidth(ctx, Infinity);
+  // beside the side panel when the tiles keep 30 pixels there, else the whole width (the panel below)
+  const width = pk.boardWidth(ctx, 2 * pad + (cols + 1.7) * 30);
   const size = Math.max(pk.TAP + 2, Math.min(58, (width - 2 * pad) / (cols + 1.7)));
   const boardW = cols * size, boardH = rows * size;
   const svgW = boardW + 2 * pad + size * 1.7, svgH = Math.max(boardH + 2 * pad, size * 2 + 2 * pad);

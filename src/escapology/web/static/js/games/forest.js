@@ -476,7 +476,7 @@ function board(state, mine) {
   const fields = state.fields;
   const xs = fields.map((f) => f.x), ys = fields.map((f) => f.y);
   const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
-  const width = Math.min(700, pk.boardWidth(ctx, 420)), pad = 26;
+  const width = Math.min(700, pk.boardWidth(ctx, 360)), pad = 26;  // beside the side panel from 360 pixels on
   const scale = (width - 2 * pad) / ((maxX - minX) || 1);
   const height = Math.max(220, Math.min(640, (maxY - minY) * scale + 2 * pad));
   const sy = Math.min(scale, (height - 2 * pad) / ((maxY - minY) || 1));

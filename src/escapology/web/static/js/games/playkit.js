@@ -629,9 +629,10 @@ class Page {
     this.spec.board(state, mine);
     const said = mine ? this.spec.status(state) : this.viewStatus(state);
     if (said) setStatus(status, said[0], said[1]);
-    const h = this.history, undo = this.el("undo"), redo = this.el("redo");
-    undo.disabled = this.busy || !(this.viewing || h.canUndo || (this.spec.canUndo && this.spec.canUndo()));
-    redo.disabled = this.busy || !!this.viewing || !h.canRedo;
+    const h = this.history;
+    this.el("undo").disabled = this.busy || !(this.viewing || h.canUndo || (this.spec.canUndo && this.spec.canUndo()));
+    this.el("redo").disabled = this.busy || !!this.viewing || !h.canRedo;
+    this.el("restart").disabled = this.busy || !h.canUndo;
   }
 
   setStatus(words, kind) { setStatus(this.frame.status, words, kind); }
