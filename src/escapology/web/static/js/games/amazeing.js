@@ -84,6 +84,7 @@ const game = pk.page("am", {
   game: () => (match ? (pending ? pending.state : entry().state) : game.base),
   board,
   status: statusOf,
+  labels,
   viewStatus: (state) => [state.step ? `The solver's plan: after turn ${state.step}.` : "The solver's plan: the start.", ""],
   frameShown(frame) {
     const p = frame.players[frame.to_move];
@@ -141,7 +142,7 @@ const game = pk.page("am", {
   },
 });
 
-export const { setup, loaded, draw, frameShown, position, restore } = game.hooks();
+export const { setup, loaded, draw, frameShown, answered, position, restore } = game.hooks();
 
 // No game: the loaded position is shown until a new game.
 function freshGame() {

@@ -88,6 +88,7 @@ const game = pk.page("forest", {
   },
   board,
   status: statusOf,
+  labels,
   viewStatus: (state) => [state.step ? `The solver's plan: turn ${state.step}, roll ${state.roll.join("+")}, ends on field ${label(state.position)}.`
     : "The solver's plan: the start.", ""],
   frameShown(frame) {
@@ -126,7 +127,7 @@ const game = pk.page("forest", {
   },
 });
 
-export const { setup, loaded, draw, frameShown, position, restore } = game.hooks();
+export const { setup, loaded, draw, frameShown, answered, position, restore } = game.hooks();
 
 function freshGame() {
   game.start(first());
@@ -529,7 +530,7 @@ function board(state, mine) {
       const g = el("g", { class: `chance-label clickable${it.best ? " best" : ""}`, "data-field": it.option.field }, svg);
       g.addEventListener("click", () => moveTo(it.option.field));
       const cx = x + w / 2, cy = y + h / 2;
-      if (Math.hypot(cx - it.x, cy - it.y) > r + 14) el("line", { x1: it.x, y1: it.y, x2: cx, y2: cy, stroke: LEADER, "stroke-width": 1 }, g);
+      if (Math.hypot(cx - it.x, cy - it.y) > r + 14) el("line", { x1: it.x, y1: it.y, x2: cx, y2: cy, stroke: LEADER, "stroke-width": 1, "pointer-events": "none" }, g);
       el("rect", { x, y, width: w, height: h, rx: 3, fill: "white", "fill-opacity": 0.92, stroke: it.best ? BEST : END, "stroke-width": 1 }, g);
       text(g, cx, cy + 0.5, it.text, { "font-size": 11, fill: it.best ? "#a05000" : "#1f4f9b", "font-weight": it.best ? "bold" : "normal" });
       el("title", { text: optionTitle(it.option) }, g);

@@ -46,6 +46,7 @@ const game = pk.page("lab", {
   game: () => (game.history.current ? game.history.current.state : null),
   board,
   status: statusOf,
+  labels,
   viewStatus: (state) => [state.step ? `The solver's plan: after push ${state.step}${state.won ? ", the goal is reached" : ""}.`
     : "The solver's plan: the start.", ""],
   frameShown(frame) {
@@ -73,7 +74,7 @@ const game = pk.page("lab", {
   },
 });
 
-export const { setup, loaded, draw, frameShown, position, restore } = game.hooks();
+export const { setup, loaded, draw, frameShown, answered, position, restore } = game.hooks();
 
 function plan() {
   const h = game.history;

@@ -24,6 +24,8 @@
 //                        shell's Left/Right stepping, keys.js, leaves such a key alone)
 //   onBoard(host), arrowStep(key), activates(target)  the keys' helpers
 //   onResize(ctx, redraw)  the board drawn again when the window's size changes
+//   page(prefix, spec)     the page object: what the six pages share, from a game's description
+//                          (below, at its definition)
 //   needInstance(ctx)    whether an instance is loaded, else the shell's "load an instance first"
 //   legend(list, entries), moveList(list, items, {done, pick}), keyList(list, rows)
 //   button(group, key, label, act, active), hitArea(...), cursorBox(...), TAP, boardWidth(ctx, least)
@@ -453,16 +455,18 @@ export function keyList(list, rows) {
 
 // ----- the page object ---------------------------------------------------------------------------
 //
-// What every game's page repeats, written once: page(spec) makes it from the game's description,
-// and the game's module exports its hooks for main.js:
+// What every game's page repeats, written once: page(prefix, spec) makes it from the game's
+// description, and the game's module exports its hooks for main.js:
 //   const game = pk.page("lab", {...});
 //   export const { setup, loaded, draw, frameShown, answered, position, restore } = game.hooks();
-// The page object owns the frame (pk.frame and pk.sidePanel), the controls' undo and redo, the
-// keys (pk.keys), the redraw on resize, the switch between the game and a state of the solver's
-// line shown by the stepper (`viewing`), the game's history (`history`, undo, redo, go to, a new
-// game), the requests of a move (`ask`: busy meanwhile, the answer to an earlier game dropped),
-// the status line and the undo and redo buttons at every render, and the game's position in the
-// page's link (position/restore), and the loaded instance's state (`base`, null before one).
+// The page object owns the frame (pk.frame, pk.sidePanel), the buttons undo, redo and restart,
+// the keys (pk.keys: undo, redo, Esc, the board's cursor), the redraw on resize, the switch
+// between the game and a state of the solver's line shown by the stepper (`viewing`: a solve's
+// answer goes on the stepper and the board stays on the game until a step is chosen; back()
+// returns), the game's history (`history`; undo, redo, goTo, a new game: start), the requests of a
+// move (`ask`: busy meanwhile, the answer to an earlier game dropped), the status line and the
+// buttons at every render(), the game's position in the page's link (position/restore), and the
+// loaded instance's state (`base`, null before one).
 // The game's module keeps what is its own:
 //   prefix                 (page's first argument) the frame's ids: #<prefix>-status, -host, ...
 //   label, fit             the board's name for assistive technology, whether it shrinks
@@ -514,7 +518,6 @@ export function keyList(list, rows) {
 export function page(prefix, spec) {
   return new Page(prefix, spec);
 }
-
 
 class Page {
   constructor(prefix, spec) {
