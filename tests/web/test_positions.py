@@ -44,16 +44,28 @@ def _done(page, prefix: str, k: int) -> None:
     page.wait_for_function("([p, k]) => document.querySelectorAll(`#${p}-moves li:not(.undone)`).length === k", arg=[prefix, k])
 
 
+def _href(page) -> str:
+    """The page's address as the page has it (location.href; Playwright's page.url may lag behind a
+    history.replaceState)."""
+    return page.evaluate("location.href")
+
+
 def _settled_url(page) -> str:
     """The page's address once it names the game's position and has stopped changing (the link is
     written after every move, compressed: a promise)."""
     page.wait_for_function("location.hash.includes('pos=')")
-    last, since = page.url, time.monotonic()
+    last, since = _href(page), time.monotonic()
     while time.monotonic() - since < 0.8:
         time.sleep(0.1)
-        if page.url != last:
-            last, since = page.url, time.monotonic()
+        if _href(page) != last:
+            last, since = _href(page), time.monotonic()
     return last
+
+
+def _positions(page, *urls: str) -> list[str]:
+    """The game positions (pos=) of the addresses, unpacked (what a failed comparison shows)."""
+    unpack = "(p) => import('/static/js/link.js').then((link) => link.unpack(p))"
+    return [page.evaluate(unpack, u.split("pos=")[1].split("&")[0]) for u in urls]
 
 
 def _shown(page, prefix: str, details: list[list[str]]) -> dict:
@@ -79,7 +91,7 @@ def _same_in_a_fresh_page(page, prefix: str, details: list[list[str]]):
     other = page.context.new_page()
     _open(other, url)
     _shows(other, prefix, details, before)
-    assert other.url == url  # restoring does not change the link
+    assert _href(other) == url, _positions(page, url, _href(other))  # restoring does not change the link
     return other
 
 

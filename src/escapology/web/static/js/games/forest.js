@@ -264,12 +264,12 @@ function newPosition() {
 
 async function fetchOptions(roll) {
   const ctx = game.ctx, h = game.history;
-  const ticket = ++asked;
+  const ticket = ++asked, epoch = game.epoch;  // an answer for another game, instance or position is dropped
   const index = h.index, position = h.current.position;
   try {
     const answer = known() ? await ctx.play("known", { position, step: index })
       : await ctx.play("roll", { position, dice: roll, turns: turnsAll() - index });
-    if (ticket !== asked || !h.current || h.index !== index || h.current.position !== position) return;
+    if (ticket !== asked || epoch !== game.epoch || !h.current || h.index !== index || h.current.position !== position) return;
     offer = { ...answer, index, dice: roll };
     if (known() && index === 0) fewestStart = answer.fewest_here;
     game.render();
