@@ -218,8 +218,9 @@ async function loadInstance(text, name, source = null) {
     $("solve").disabled = false;
     $("instance-info").textContent = `${name || "pasted text"}: ${loaded.size_unit} ${loaded.size}`;
     message("");
-    if (loaded.svg) { show($("board"), loaded.svg); describeBoard(); } else drawState(loaded.state);
+    // a game's module draws its loaded instance itself (its loaded()), the others are drawn here
     if (current.module.loaded) current.module.loaded(current.ctx, loaded);
+    else if (loaded.svg) { show($("board"), loaded.svg); describeBoard(); } else drawState(loaded.state);
     $("board").dataset.loaded = name || "text";
     writeLink();
     return loaded;
@@ -347,7 +348,13 @@ async function restore(params) {
       } else message(`this link's answer (${engine}) is not in this server's store: solve the instance to see it`);
     }
     if (params.has("pos") && current.module.restore) {
-      const data = JSON.parse(await link.unpack(params.get("pos")));
+      let data;
+      try {
+        data = JSON.parse(await link.unpack(params.get("pos")));
+      } catch (e) {  // not base64url, not deflate-raw or not JSON: the game stays at its start
+        message("this link's game position (pos=) is damaged: the game starts from its beginning", "bad");
+        return;
+      }
       current.position = data;
       await current.module.restore(current.ctx, data);
     }

@@ -11,11 +11,6 @@ const ALICE = "#2060d0", BOB = "#c02020", BOB_REACH = "#e05050", SAFE = "#109030
 const NAME = { alice: "Alice", bob: "Bob" };
 const OTHER = { alice: "bob", bob: "alice" };
 
-let base = null;                  // the loaded position (state of the server)
-let history = new pk.History();   // the game's states, one per action of yours
-let viewing = null;               // a frame of the solver's witness shown instead of the game
-let busy = false;
-let epoch = 0;
 let teleporting = false;          // the next field chosen is a teleport's
 let cursor = null;                // [x, y] of the keyboard's cursor
 
@@ -23,131 +18,148 @@ const $ = (id) => document.getElementById(id);
 const same = (f, g) => !!f && !!g && f[0] === g[0] && f[1] === g[1];
 const vec = (v) => `(${v[0]}, ${v[1]})`;
 
-export function setup(ctx) {
-  ctx.controls.innerHTML = `<fieldset><legend>Play against the solver</legend>
-      <label>you are <select id="chess-side"><option value="alice">Alice (she moves first)</option>
-        <option value="bob">Bob</option></select></label>
-      <button type="button" id="chess-new" title="n">new game</button>
-      <button type="button" id="chess-undo" title="u or Ctrl+Z">undo</button>
-      <button type="button" id="chess-redo" title="r or Ctrl+Y">redo</button>
-      <button type="button" id="chess-teleport" title="t" aria-pressed="false">teleport</button>
-      <button type="button" id="chess-end" title="e">end turn</button></fieldset>
-    <fieldset><legend>Board</legend>
-      <label>a click <select id="chess-mode"><option value="play">plays</option>
-        <option value="alice">places Alice</option><option value="bob">places Bob</option></select></label>
-      <label><input type="checkbox" id="chess-reach" checked> reach</label>
-      <label><input type="checkbox" id="chess-arrows" checked> one-move arrows</label></fieldset>`;
-  frameOf(ctx);
-  $("chess-new").onclick = () => newGame(ctx);
-  $("chess-undo").onclick = () => undoRedo(ctx, "undo");
-  $("chess-redo").onclick = () => undoRedo(ctx, "redo");
-  $("chess-teleport").onclick = () => toggleTeleport(ctx);
-  $("chess-end").onclick = () => endTurn(ctx);
-  $("chess-side").onchange = () => newGame(ctx);
-  $("chess-mode").onchange = () => render(ctx);
-  $("chess-reach").onchange = () => render(ctx);
-  $("chess-arrows").onchange = () => render(ctx);
-  pk.keys(ctx, (event, what) => onKey(ctx, event, what));
-  base = null;
-  history = new pk.History();
-}
-
 const HOW = `<p>An n x n board and n move vectors that both play by. Alice plays one
   turn, then Bob one turn, and the game ends. A turn is 0, 1 or 2 moves by the vectors (one may be
   used twice), never leaving the board, or a teleport to a free field; ending a move on the other's
   field captures. Alice wins if she captures Bob, Bob if he captures her, otherwise it is a draw.
   Fields are named (x, y): x the column from 1 at the left, y the row from 1 at the bottom.</p>`;
 
-const KEY_ROWS = [
-  ["click", "a field ringed green moves there; your own field ends the turn"],
-  ["←|→|↑|↓", "move the cursor (while your game is on the board)"],
-  ["Enter|Space", "play the field under the cursor (your own field ends the turn)"],
-  ["t", "teleport (Esc: no teleport)"], ["e", "end the turn"],
-  ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"], ["n", "new game"],
-  ["Esc", "back to the game from the solver's witness"],
-];
+// The page (pk.page): the game's history holds a state per action of yours (the solver's turn in it).
+const game = pk.page("chess", {
+  label: "teleport chess board: arrow keys move the cursor, Enter plays its field",
+  fit: true,
+  controls: `<fieldset><legend>Play against the solver</legend>
+      <label>you are <select id="chess-side"><option value="alice">Alice (she moves first)</option>
+        <option value="bob">Bob</option></select></label>
+      <button type="button" id="chess-new" title="n">new game</button>
+      {history}
+      <button type="button" id="chess-teleport" title="t" aria-pressed="false">teleport</button>
+      <button type="button" id="chess-end" title="e">end turn</button></fieldset>
+    <fieldset><legend>Board</legend>
+      <label>a click <select id="chess-mode"><option value="play">plays</option>
+        <option value="alice">places Alice</option><option value="bob">places Bob</option></select></label>
+      <label><input type="checkbox" id="chess-reach" checked> reach</label>
+      <label><input type="checkbox" id="chess-arrows" checked> one-move arrows</label></fieldset>`,
+  line: "witness",
+  more: `<h3>Move vectors (both players)</h3><p id="chess-vectors"></p><p id="chess-vectors-note" class="info"></p>`,
+  how: HOW,
+  keyRows: [
+    ["click", "a field ringed green moves there; your own field ends the turn"],
+    ["t", "teleport (Esc: no teleport)"], ["e", "end the turn"],
+    ["n", "new game"],
+  ],
+  buttons: { new: newGame, teleport: toggleTeleport, end: endTurn },
+  setup() {
+    $("chess-side").onchange = newGame;
+    for (const id of ["chess-mode", "chess-reach", "chess-arrows"]) $(id).onchange = () => game.render();
+  },
+  loaded(info) {
+    boardSide = game.base.n;
+    cursor = game.base.drawn ? game.base.alice.slice() : null;
+    newGame();
+  },
+  game() {
+    const s = game.history.current;
+    return game.base && s ? { ...game.base, ...s } : game.base;
+  },
+  board(state, mine) {
+    chessCoords = game.ctx.coordinates;
+    const s = game.history.current;
+    const yours = mine && s && !s.over && !game.busy && s.mover === s.side;
+    $("chess-teleport").disabled = !yours || !s.teleport;
+    $("chess-end").disabled = !yours;
+    $("chess-teleport").setAttribute("aria-pressed", String(teleporting));
+    $("chess-teleport").textContent = teleporting ? "teleporting…" : "teleport";
+    board(state, mine ? s : null);
+  },
+  status: statusOf,
+  labels,
+  frameShown(frame) {
+    game.ctx.message(frame.note || "", frame.note.includes("captures Bob") || frame.note.includes("draw") ? "good"
+      : frame.note ? "bad" : "");
+  },
+  keys: onKey,
+  cursor: {
+    always: true,
+    ready: () => !!game.base && game.base.drawn,
+    move([di, dj]) {
+      cursor = cursor || game.base.alice.slice();
+      cursor = [Math.min(game.base.n, Math.max(1, cursor[0] + dj)), Math.min(game.base.n, Math.max(1, cursor[1] - di))];
+      game.render();
+    },
+    act: () => act(cursor || game.base.alice.slice()),
+    words: { act: "play the field under the cursor (your own field ends the turn)" },
+  },
+  arrived() { teleporting = false; return undefined; },
+  fresh: newGame,
+  // in the link: your side (o.s), and each of your actions (y: ["m", x, y] a move, ["t", x, y] a
+  // teleport, ["e"] the turn's end) with the solver's turn it brought (s: its moves as ["m" | "t" |
+  // "s", x, y]); the solver's opening as Alice (a); replayed by the server's `turn`, the solver's
+  // turn checked against the link's
+  moves: {
+    options: () => ($("chess-side").value === "bob" ? { s: "bob" } : {}),
+    start(o) {
+      const side = o.s ?? "alice";
+      if (!NAME[side]) throw new Error(`your side (${side}) is not alice or bob`);
+      $("chess-side").value = side;
+      return firstEntry(side);
+    },
+    encode(e, before) {
+      if (!before && !e.events) return null;
+      const code = before ? { y: e.act } : {};
+      const theirs = e.events.filter((ev) => ev.who !== e.side).map(eventCode);
+      if (theirs.length) code.s = theirs;
+      return code;
+    },
+    decode: replayStep,
+  },
+});
 
-function backToGame(ctx) {
-  viewing = null;
-  ctx.message("");
-  render(ctx);
-}
-
-// The board's frame (pk.frame): made when the page opens, so the status line and the side panel
-// are there before an instance is.
-function frameOf(ctx) {
-  return pk.frame(ctx, "chess", { label: "teleport chess board: arrow keys move the cursor, Enter plays its field",
-    build: (box) => buildSide(ctx, box), fit: true });
-}
-
-function buildSide(ctx, box) {
-  pk.sidePanel(box, "chess", {
-    viewing: { note: "You are looking at the solver's witness.", back: "back to the game" },
-    moves: "Moves",
-    legend: true,
-    more: `<h3>Move vectors (both players)</h3><p id="chess-vectors"></p><p id="chess-vectors-note" class="info"></p>`,
-    how: HOW,
-    keys: KEY_ROWS,
-  });
-  box.querySelector("#chess-back").onclick = () => backToGame(ctx);
-}
-
-export function loaded(ctx, info) {
-  base = info.state;
-  boardSide = base.n;
-  viewing = null;
-  cursor = base.drawn ? base.alice.slice() : null;
-  newGame(ctx);
-}
+export const { setup, loaded, draw, frameShown, answered, position, restore } = game.hooks();
 
 // ---- the game -------------------------------------------------------------------------------
 
-async function newGame(ctx) {
-  if (!base) return;
-  epoch += 1;
-  busy = false;
-  viewing = null;
-  teleporting = false;
-  const side = $("chess-side").value;
-  const first = { side, mover: "alice", alice: base.alice, bob: base.bob, moves: [], teleport: true,
-    options: base.steps.alice, outcome: null, captured: null, note: "", reach: base.reach, steps: base.steps,
+function firstEntry(side) {
+  return { side, mover: "alice", alice: game.base.alice, bob: game.base.bob, moves: [], teleport: true,
+    options: game.base.steps.alice, outcome: null, captured: null, note: "", reach: game.base.reach, steps: game.base.steps,
     lines: [], trail: [], over: null };
-  history = new pk.History(first);
-  ctx.message("");
-  if (side === "bob") await step(ctx, { action: "solver" }, { opening: true });  // Alice, the solver, moves first
-  else render(ctx);
 }
 
-async function step(ctx, args, { opening = false } = {}) {
-  const s = history.current;
-  if (busy) return;
-  const mine = epoch;
-  busy = true;
-  render(ctx);
-  // the solver plays when Alice's turn (yours) ends, or when it opens as Alice: the status line says so
+async function newGame() {
+  if (!game.base) return;
+  teleporting = false;
+  const first = firstEntry($("chess-side").value);
+  game.start(first);
+  game.ctx.message("");
+  if (first.side === "bob") await step({ action: "solver" }, { opening: true });  // Alice, the solver, moves first
+  else game.render();
+}
+
+// The server's answer to an action of the game at `s`: the solver plays when Alice's turn (yours)
+// ends, or when it opens as Alice (the status line says so).
+function turnOf(s, args) {
   const solverPlays = args.action === "solver" || (s.side === "alice" && (args.action !== "move" || s.moves.length === 1));
   const turn = { alice: s.alice, bob: s.bob, side: s.side, mover: s.mover, moves: s.moves, ...args };
-  let next = null;
-  try {
-    next = await (solverPlays ? pk.think(ctx, $("chess-status"), s.side === "alice" ? "Bob" : "Alice", "turn", turn)
-      : ctx.play("turn", turn));
-  } catch (e) {
-    if (mine === epoch) ctx.error(e);
-  }
-  if (mine !== epoch) return;
-  busy = false;
-  teleporting = false;
-  if (next) {
-    const after = applied(s, next);
-    if (opening) history.reset(after);
-    else history.push(after);
-  }
-  render(ctx);
-  announce(ctx);
+  return solverPlays ? pk.think(game.ctx, game.frame.status, s.side === "alice" ? "Bob" : "Alice", "turn", turn)
+    : game.ctx.play("turn", turn);
 }
 
-function applied(s, next) {
-  const out = { ...s, ...next, lines: s.lines.slice(), trail: s.trail.slice(), over: null };
+async function step(args, { opening = false } = {}) {
+  const s = game.history.current;
+  if (game.busy) return;
+  const next = await game.ask(() => turnOf(s, args));
+  teleporting = false;
+  if (next) {
+    const after = applied(s, next, args);
+    if (opening) game.history.reset(after);
+    else game.history.push(after);
+  }
+  game.render();
+  game.announce();
+}
+
+function applied(s, next, args) {
+  const out = { ...s, ...next, lines: s.lines.slice(), trail: s.trail.slice(), over: null, act: actCode(args) };
   for (const ev of next.events) {
     const who = `${NAME[ev.who]} (${ev.who === s.side ? "you" : "the solver"})`;
     if (ev.kind === "move") {
@@ -164,46 +176,57 @@ function applied(s, next) {
   return out;
 }
 
-function announce(ctx) {
-  const s = history.current;
-  if (s && s.over) ctx.message(s.over.text, s.over.good === false ? "bad" : "good");
-  else ctx.message("");
+// An action in the link: ["m", x, y], ["t", x, y], ["e"] (the solver's: null); a move of the
+// solver's turn: ["m" | "t" | "s", x, y].
+function actCode(args) {
+  if (args.action === "move" || args.action === "teleport") return [args.action[0], ...args.field];
+  return args.action === "end" ? ["e"] : null;
 }
 
-function undoRedo(ctx, what) {
-  if (busy || !history.current) return;
-  viewing = null;
-  teleporting = false;
-  if (what === "undo" ? !history.canUndo : !history.canRedo) { ctx.message(`nothing to ${what}`); return; }
-  if (what === "undo") history.undo(); else history.redo();
-  render(ctx);
-  announce(ctx);
+function eventCode(ev) { return [ev.kind[0], ...ev.to]; }
+
+// A link's action after `before`, replayed by the server; the solver's turn it brings must be the
+// link's.
+async function replayStep(before, code) {
+  const bad = () => new Error(`an action (${JSON.stringify(code)}) is not {y: ["m" | "t", x, y] or ["e"], s: the solver's moves}`);
+  if (!code || typeof code !== "object" || Array.isArray(code)) throw bad();
+  let args;
+  if (code.y === undefined) {
+    if (before.lines.length || before.mover === before.side) throw bad();
+    args = { action: "solver" };
+  } else {
+    const [kind, x, y] = Array.isArray(code.y) ? code.y : [];
+    const field = [x, y].every((v) => Number.isInteger(v) && v >= 1 && v <= game.base.n);
+    if (kind === "e" && code.y.length === 1) args = { action: "end" };
+    else if ((kind === "m" || kind === "t") && field) args = { action: kind === "m" ? "move" : "teleport", field: [x, y] };
+    else throw bad();
+  }
+  const next = await turnOf(before, args);
+  const theirs = next.events.filter((ev) => ev.who !== before.side).map(eventCode);
+  if (JSON.stringify(theirs) !== JSON.stringify(code.s ?? [])) throw new Error("the solver's turn is not the link's");
+  return applied(before, next, args);
 }
 
-// Whether the person may play now; else the reason, told in the message line.
-function refusal(s) {
-  if (viewing) return "this is the solver's witness: press Esc or 'back to the game' to play";
-  if (!s) return "load a position first";
-  if (s.over) return "the game is over: undo (u), or start a new game (n)";
-  if (busy) return "wait for the solver's turn";
-  if (s.mover !== s.side) return "it is the solver's turn";
-  return null;
+// Whether the person may not play now (the page says why).
+function refused(s) {
+  if (game.refused("play")) return true;
+  const no = !s ? "load a position first" : s.over ? "the game is over: undo (u), or start a new game (n)"
+    : game.busy ? "wait for the solver's turn" : s.mover !== s.side ? "it is the solver's turn" : null;
+  if (no) game.ctx.message(no, "bad");
+  return !!no;
 }
 
-function toggleTeleport(ctx) {
-  const s = history.current;
-  const no = refusal(s);
-  if (no) { ctx.message(no, "bad"); return; }
+function toggleTeleport() {
+  const s = game.history.current, ctx = game.ctx;
+  if (refused(s)) return;
   if (!s.teleport) { ctx.message("a teleport is a whole turn: it cannot follow a move", "bad"); return; }
   teleporting = !teleporting;
   ctx.message(teleporting ? "teleport: choose a free field" : "");
-  render(ctx);
+  game.render();
 }
 
-function endTurn(ctx) {
-  const no = refusal(history.current);
-  if (no) { ctx.message(no, "bad"); return; }
-  step(ctx, { action: "end" });
+function endTurn() {
+  if (!refused(game.history.current)) step({ action: "end" });
 }
 
 // A field as the game names it (chess.model.COORDINATES, sent as ctx.coordinates): (x, y).
@@ -212,26 +235,27 @@ let chessCoords = null;
 let boardSide = 0;
 
 // A field chosen (a click, or Enter on the cursor).
-function act(ctx, f) {
+function act(f) {
+  const ctx = game.ctx;
   const mode = $("chess-mode").value;
-  if (mode !== "play") { place(ctx, mode, f); return; }
-  const s = history.current;
-  const no = refusal(s);
-  if (no) { ctx.message(no, "bad"); return; }
+  if (mode !== "play") { place(mode, f); return; }
+  const s = game.history.current;
+  if (refused(s)) return;
   const here = s[s.side];
   if (teleporting) {
     if (same(f, s.alice) || same(f, s.bob)) { ctx.message(`${name(f)} is not free: a teleport goes to a free field`, "bad"); return; }
-    step(ctx, { action: "teleport", field: f });
+    step({ action: "teleport", field: f });
   } else if (same(f, here)) {
-    step(ctx, { action: "end" });
+    step({ action: "end" });
   } else if (s.options.some((o) => same(o.field, f))) {
-    step(ctx, { action: "move", field: f });
+    step({ action: "move", field: f });
   } else {
     ctx.message(`${name(f)} is not one move from ${name(here)}: choose a field ringed green, teleport (t) or end the turn (e)`, "bad");
   }
 }
 
-async function place(ctx, who, f) {
+async function place(who, f) {
+  const ctx = game.ctx;
   try {
     const moved = await ctx.play("place", { who, field: f });
     await ctx.setInstance(moved.text, ctx.instance.name || "position.txt");
@@ -239,28 +263,14 @@ async function place(ctx, who, f) {
   } catch (e) { ctx.error(e); }
 }
 
-function onKey(ctx, event, what) {
-  if (what) { undoRedo(ctx, what); return true; }
-  if (!base || !base.drawn) return false;
+// The game's keys: t teleport (Esc: none), e the turn's end, n a new game.
+function onKey(event) {
+  if (!game.base || !game.base.drawn) return false;
   const k = event.key;
-  const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-  if (moves[k] && !viewing) {  // while the solver's witness is shown, the arrows step through it (keys.js)
-    cursor = cursor || base.alice.slice();
-    cursor = [Math.min(base.n, Math.max(1, cursor[0] + moves[k][0])), Math.min(base.n, Math.max(1, cursor[1] + moves[k][1]))];
-    render(ctx);
-    return true;
-  }
-  if ((k === "Enter" || k === " ") && !pk.activates(event.target)) {
-    act(ctx, cursor || base.alice.slice());
-    return true;
-  }
-  if (k === "t") { toggleTeleport(ctx); return true; }
-  if (k === "e") { endTurn(ctx); return true; }
-  if (k === "n") { newGame(ctx); return true; }
-  if (k === "Escape") {
-    if (viewing) { backToGame(ctx); return true; }
-    if (teleporting) { teleporting = false; ctx.message(""); render(ctx); return true; }
-  }
+  if (k === "t") { toggleTeleport(); return true; }
+  if (k === "e") { endTurn(); return true; }
+  if (k === "n") { newGame(); return true; }
+  if (k === "Escape" && teleporting) { teleporting = false; game.ctx.message(""); game.render(); return true; }
   return false;
 }
 
@@ -268,18 +278,6 @@ function onKey(ctx, event, what) {
 
 export function labels(frames) {
   return frames.map((f, i) => (i === 0 ? "position" : f.mover === "bob" ? `Bob's capture ${i}` : `Alice, field ${i}`));
-}
-
-// The solver's answer: its frames go to the stepper, the board stays on the game until one is
-// stepped to.
-export async function answered(ctx, answer) {
-  await pk.answerOnStepper(ctx, answer, labels);
-}
-
-export function frameShown(ctx, frame, index) {
-  if (pk.keepsGame() && index === 0) { viewing = null; render(ctx); return; }
-  ctx.message(frame.note || "", frame.note.includes("captures Bob") || frame.note.includes("draw") ? "good"
-    : frame.note ? "bad" : "");
 }
 
 export function summary(answer) {
@@ -292,53 +290,25 @@ export function summary(answer) {
   return out;
 }
 
-export function draw(ctx, state) {
-  chessCoords = ctx.coordinates;
-  if (!base || state !== base) viewing = state;
-  if (!base) { board(ctx, state, null); return; }
-  render(ctx);
-}
-
 // ---- drawing ----------------------------------------------------------------------------------
 
-function turnLine(words, kind = "") {
-  pk.setStatus($("chess-status"), words, kind);
-}
-
-function render(ctx) {
-  chessCoords = ctx.coordinates;
-  if (!base) return;
-  const s = history.current;
-  pk.undoRedoState("chess", history, busy);
-  const yours = s && !s.over && !busy && !viewing && s.mover === s.side;
-  $("chess-teleport").disabled = !yours || !s.teleport;
-  $("chess-end").disabled = !yours;
-  $("chess-teleport").setAttribute("aria-pressed", String(teleporting));
-  $("chess-teleport").textContent = teleporting ? "teleporting…" : "teleport";
-  if (viewing) {
-    board(ctx, viewing, null);
-    turnLine("the solver's witness (the stepper below); Esc or 'back to the game' returns to your game");
-    return;
-  }
-  board(ctx, { ...base, ...s }, s);
-  if (!base.drawn) return;
-  if (s.over) turnLine(`Game over: ${s.over.text}`, s.over.good === false ? "bad" : "good");
-  else if (busy) { /* the status line says who is thinking (pk.think) */ }
-  else if (s.mover === s.side) {
-    const me = NAME[s.side], at = name(s[s.side]);
-    if (teleporting) turnLine(`Your turn, ${me} on ${at}: teleport to any free field (Esc: no teleport)`);
-    else if (s.moves.length === 0) {
-      turnLine(`Your turn, ${me} on ${at}: move to a field ringed green (up to two moves), teleport (t), or end the turn (e) to stay`);
-    } else turnLine(`Your second move, ${me} on ${at}: a field ringed green, or end the turn (e)`);
-  } else turnLine(`${NAME[s.mover]}'s turn (the solver)`);
+// The status line of the game (null: who is thinking, as pk.think says; nothing on a board too large).
+function statusOf() {
+  const s = game.history.current;
+  if (!s || !game.base.drawn || (game.busy && !s.over)) return null;
+  if (s.over) return [`Game over: ${s.over.text}`, s.over.good === false ? "bad" : "good"];
+  if (s.mover !== s.side) return [`${NAME[s.mover]}'s turn (the solver)`, ""];
+  const me = NAME[s.side], at = name(s[s.side]);
+  if (teleporting) return [`Your turn, ${me} on ${at}: teleport to any free field (Esc: no teleport)`, ""];
+  if (s.moves.length === 0) return [`Your turn, ${me} on ${at}: move to a field ringed green (up to two moves), teleport (t), or end the turn (e) to stay`, ""];
+  return [`Your second move, ${me} on ${at}: a field ringed green, or end the turn (e)`, ""];
 }
 
 // The board: `state` the position (and a witness's path, for the stepper's frames); `s` the game.
-function board(ctx, state, s) {
-  const frame = frameOf(ctx);
-  $("chess-viewing").hidden = !viewing;
+function board(state, s) {
+  const ctx = game.ctx, viewing = game.viewing;
   if (!state.drawn) {
-    frame.host.textContent = `a ${state.n} x ${state.n} board is too large to draw (solving works; up to 40 x 40 is drawn)`;
+    game.host.textContent = `a ${state.n} x ${state.n} board is too large to draw (solving works; up to 40 x 40 is drawn)`;
     return;
   }
   const n = state.n;
@@ -358,7 +328,7 @@ function board(ctx, state, s) {
   const bobReach = new Set(showReach ? (state.reach?.bob || []).map((f) => f.join(",")) : []);
   const aliceReach = new Set(showReach ? (state.reach?.alice || []).map((f) => f.join(",")) : []);
   const mode = $("chess-mode") ? $("chess-mode").value : "play";
-  const playing = s && !s.over && !busy && !viewing && s.mover === s.side && mode === "play";
+  const playing = s && !s.over && !game.busy && !viewing && s.mover === s.side && mode === "play";
   const options = new Set(playing && !teleporting ? s.options.map((o) => o.field.join(",")) : []);
   for (let x = 1; x <= n; x++) {
     for (let y = 1; y <= n; y++) {
@@ -379,7 +349,7 @@ function board(ctx, state, s) {
         seen.options = true;
       }
       el("title", { text: name([x, y]) }, g);
-      g.addEventListener("click", () => { cursor = [x, y]; act(ctx, [x, y]); });
+      g.addEventListener("click", () => { cursor = [x, y]; act([x, y]); });
       g.classList.add("clickable");
     }
   }
@@ -470,5 +440,5 @@ function board(ctx, state, s) {
   }
   const usable = (state.usable || []).length;
   $("chess-vectors-note").textContent = `Alice and Bob both move by these ${state.vectors.length} vectors (dx, dy)${usable < state.vectors.length ? `; ${usable} distinct ones fit on the board` : ""}.`;
-  pk.render(frame.host, svg);
+  pk.render(game.host, svg);
 }

@@ -15,57 +15,31 @@ const FIELD = "#ffffff", PAWN = "#111", WALK = "#1f6feb", BEST = "#f39c12", END 
 const COLOURS = { blue: "#8fb8ea", red: "#f1a29a", orange: "#f7c680", green: "#b9e0b0", white: "#ffffff", violet: "#d3b5e6" };
 const $ = (id) => document.getElementById(id);
 
-let ctxNow = null;
-let base = null;          // the loaded state
-let hist = null;          // pk.History of {position, turn: {roll, walk, jump, from} | null}
-let gameState = null;     // the state drawn for the game (the stepper draws others)
-let viewing = null;       // {index}: the stepper shows the solver's plan
-let shown = null;
-let offer = null;         // the options of the turn at hist.index: {index, dice, options, best, fewest_here | chance_here}
+let offer = null;         // the options of the turn at the history's index: {index, dice, options, best, fewest_here | chance_here}
 let dice = null;          // unknown dice: this turn's roll once rolled or entered
 let turnsTotal = 10;
 let fewestStart = null;   // known rolls: the fewest turns from the start
 let cursor = 0;
-let busy = false;
 let asked = 0;            // the latest request for options: older answers are dropped
 const colourMemory = new Map();
 
-const known = () => base.rolls.length > 0;
-const turnsAll = () => (known() ? base.rolls.length : turnsTotal);
-const label = (v) => base.fields[v].label;
+const known = () => game.base.rolls.length > 0;
+const turnsAll = () => (known() ? game.base.rolls.length : turnsTotal);
+const label = (v) => game.base.fields[v].label;
+const first = () => ({ position: game.base.start, turn: null });
 
-// The keys: undo, redo, d and the number keys anywhere on the page; the arrows and Enter while the
-// board has the focus (else the arrows step through a solve's plan: keys.js).
-function onKey(e, command) {
-  if (!base) return false;
-  if (command === "undo") { undo(); return true; }
-  if (command === "redo") { redo(); return true; }
-  if (e.key === "d" && !e.shiftKey) { rollDice(); return true; }
-  if (/^[1-9]$/.test(e.key)) {
-    const option = offer && offer.index === hist.index ? offer.options[Number(e.key) - 1] : null;
-    if (option) moveTo(option.field);
-    else if (offer && offer.index === hist.index && !over()) ctxNow.message(`there are ${offer.options.length} fields to choose from`, "bad");
-    else moveTo(null);  // says why no turn can be made now
-    return true;
-  }
-  if (!pk.onBoard($("forest-host"))) return false;
-  const step = pk.arrowStep(e.key);
-  if (step) { moveCursor(step); return true; }
-  if (e.key === "Enter" || e.key === " ") { moveTo(cursor); return true; }
-  return false;
-}
+const HOW = `A turn rolls two dice: walk as many steps as one shows, then as many as the other, in either
+  order, never stepping straight back along the edge just used (you may turn round between the two
+  walks); a double may instead jump to any special field. Only the field where the turn ends counts:
+  reach the target within your turns. With known rolls each turn takes the next roll; with unknown
+  dice each ringed field shows the exact chance to win from there.`;
 
-export function setup(ctx) {
-  ctxNow = ctx;
-  base = null;
-  hist = null;
-  shown = null;  // nothing drawn yet on this visit (a resize draws nothing)
-  pk.keys(ctx, onKey);
-  pk.onResize(ctx, () => { if (shown) draw(ctxNow, shown); });
-  ctx.controls.innerHTML = `<fieldset id="forest-controls"><legend>Play</legend>
-    <button type="button" id="forest-undo" title="take back the last turn (u, Ctrl+Z)">undo</button>
-    <button type="button" id="forest-redo" title="play the turn taken back again (r, Ctrl+Y)">redo</button>
-    <button type="button" id="forest-restart" title="back to the start">new game</button>
+// The page (pk.page): the game's history holds {position, turn: {roll, walk, jump, from} | null}.
+const game = pk.page("forest", {
+  move: "turn",
+  label: "Enchanted Forest board: arrow keys move the cursor, Enter ends the turn on its field",
+  controls: `<fieldset id="forest-controls"><legend>Play</legend>
+    {history}
     <span id="forest-dice-box">
       <label title="the turns you have: set before the first turn">turns <input type="number" id="forest-turns" min="1" max="200" value="10" style="width:4em"></label>
       <button type="button" id="forest-roll" title="throw two dice (d)">roll the dice</button>
@@ -76,42 +50,133 @@ export function setup(ctx) {
     <fieldset id="forest-rolls-box"><legend>Known rolls</legend>
       <input type="text" id="forest-rolls" placeholder="e.g. 3 5, 2 2, 6 1" size="26" aria-label="known rolls">
       <button type="button" id="forest-use-rolls">use these rolls</button>
-      <span class="info" id="forest-rolls-note">Solve and play use them, one roll a turn; empty: unknown dice.</span></fieldset>`;
-  frameOf(ctx);
-  $("forest-undo").onclick = undo;
-  $("forest-redo").onclick = redo;
-  $("forest-restart").onclick = () => { if (hist) { hist.goTo(0); newPosition(); } };
-  $("forest-roll").onclick = rollDice;
-  $("forest-show").onclick = () => useDice([parseInt($("forest-x").value, 10), parseInt($("forest-y").value, 10)]);
-  $("forest-use-rolls").onclick = useRolls;
-  $("forest-rolls").addEventListener("keydown", (e) => { if (e.key === "Enter") useRolls(); });
+      <span class="info" id="forest-rolls-note">Solve and play use them, one roll a turn; empty: unknown dice.</span></fieldset>`,
+  line: "plan",
+  top: `<p id="forest-info" class="pk-note" data-testid="odds"></p>
+    <div id="forest-options" class="pk-options" aria-label="where the turn can end, best first"></div>
+    <p id="forest-cursor" class="pk-note"></p>`,
+  how: HOW,
+  keyRows: [
+    ["click", "a ringed field ends the turn there"],
+    ["d", "roll the dice (unknown dice)"],
+    ["1|2|…|9", "end the turn on the first, second, … field of the list (the best first)"],
+    ["Tab", "to the board, then to each ringed field; Enter or Space ends the turn there"],
+  ],
+  buttons: {
+    roll: rollDice,
+    show: () => useDice([parseInt($("forest-x").value, 10), parseInt($("forest-y").value, 10)]),
+    "use-rolls": useRolls,
+  },
+  setup() { $("forest-rolls").addEventListener("keydown", (e) => { if (e.key === "Enter") useRolls(); }); },
+  loaded(info) {
+    const signature = game.base.fields.map((f) => f.label).join(" ") + "|" + game.base.edges.map((e) => e.join("-")).join(" ");
+    if (game.base.fields.some((f) => f.colour)) colourMemory.set(signature, game.base.fields.map((f) => f.colour));
+    else if (colourMemory.has(signature)) {  // the same board with rolls entered: its facts have no colours
+      const colours = colourMemory.get(signature);
+      game.base.fields.forEach((f, i) => { f.colour = colours[i]; });
+    }
+    fewestStart = null;
+    $("forest-rolls").value = game.base.rolls.map(([x, y]) => `${x} ${y}`).join(", ");
+    $("forest-x").max = $("forest-y").max = game.base.die;
+    freshGame();
+  },
+  game() {
+    const h = game.history, e = h.current;
+    if (!e) return null;
+    return { ...game.base, position: e.position, walk: e.turn ? e.turn.walk : [], jump: e.turn ? e.turn.jump : false,
+      roll: e.turn ? e.turn.roll : null, step: h.index };
+  },
+  board,
+  status: statusOf,
+  labels,
+  viewStatus: (state) => [state.step ? `The solver's plan: turn ${state.step}, roll ${state.roll.join("+")}, ends on field ${label(state.position)}.`
+    : "The solver's plan: the start.", ""],
+  frameShown(frame) {
+    if (frame.step && frame.position === game.base.target) game.ctx.message(`the target is reached in turn ${frame.step}`, "good");
+    else game.ctx.message(frame.step ? `turn ${frame.step} ends on field ${game.base.fields[frame.position].label}` : "");
+  },
+  keys: onKey,
+  cursor: { move: moveCursor, act: () => moveTo(cursor), words: { move: "to the next field that way", act: "end the turn on the cursor's field" } },
+  adopt: playOnFromHere,
+  arrived(what) {
+    if (what === "restore") cursor = game.history.current.position;
+    turnAnew();
+    const k = game.history.index;
+    if (what === "undo") return `took back turn ${k + 1}`;
+    if (what === "redo") return `played turn ${k} again`;
+    return undefined;
+  },
+  fresh: freshGame,
+  // in the link: unknown dice's turns (o.t), each turn as [die 1, die 2, jumped (0 or 1), the
+  // fields walked...] (no request to replay it), the dice rolled for the turn now (x)
+  moves: {
+    options: () => (game.base && !known() && turnsTotal !== 10 ? { t: turnsTotal } : {}),
+    start(o) {
+      if (!known()) {
+        const t = o.t ?? 10;
+        if (!(Number.isInteger(t) && t >= 1 && t <= 200)) throw new Error(`the turns (${JSON.stringify(t)}) are not 1..200`);
+        turnsTotal = t;
+        $("forest-turns").value = t;
+      }
+      return first();
+    },
+    encode: (e) => (e.turn ? [...e.turn.roll, e.turn.jump ? 1 : 0, ...e.turn.walk] : null),
+    decodeAll: decodeTurns,
+    extra: () => (game.base && !known() && dice ? dice : null),
+    resume: (roll) => useDice(roll),
+  },
+});
+
+export const { setup, loaded, draw, frameShown, answered, position, restore } = game.hooks();
+
+function freshGame() {
+  game.start(first());
+  cursor = game.base.start;
+  newPosition();
 }
 
-export function loaded(ctx, info) {
-  ctxNow = ctx;
-  base = info.state;
-  const signature = base.fields.map((f) => f.label).join(" ") + "|" + base.edges.map((e) => e.join("-")).join(" ");
-  if (base.fields.some((f) => f.colour)) colourMemory.set(signature, base.fields.map((f) => f.colour));
-  else if (colourMemory.has(signature)) {  // the same board with rolls entered: its facts have no colours
-    const colours = colourMemory.get(signature);
-    base.fields.forEach((f, i) => { f.colour = colours[i]; });
+// The keys of the game anywhere on the page: d rolls the dice, 1-9 end the turn on a field of the list.
+function onKey(e) {
+  if (!game.base) return false;
+  if (e.key === "d" && !e.shiftKey) { rollDice(); return true; }
+  if (/^[1-9]$/.test(e.key)) {
+    const h = game.history;
+    const option = offer && offer.index === h.index ? offer.options[Number(e.key) - 1] : null;
+    if (option) moveTo(option.field);
+    else if (offer && offer.index === h.index && !over()) game.ctx.message(`there are ${offer.options.length} fields to choose from`, "bad");
+    else moveTo(null);  // says why no turn can be made now
+    return true;
   }
-  hist = new pk.History({ position: base.start, turn: null });
-  viewing = null;
-  fewestStart = null;
-  cursor = base.start;
-  $("forest-rolls").value = base.rolls.map(([x, y]) => `${x} ${y}`).join(", ");
-  $("forest-x").max = $("forest-y").max = base.die;
-  newPosition();
+  return false;
+}
+
+// A link's turns, each [die 1, die 2, jumped (0 or 1), the fields walked...], after the start:
+// the game's entries, without a request (the walks are in the link).
+function decodeTurns(start, codes) {
+  if (codes.length > turnsAll()) throw new Error(`${plural(codes.length, "turn")}, more than the ${turnsAll()} of this game`);
+  const entries = [start];
+  codes.forEach((code, k) => {
+    const before = entries[k];
+    const field = (v) => v >= 0 && v < game.base.fields.length;
+    if (!Array.isArray(code) || code.length < 3 || !code.every(Number.isInteger)) {
+      throw new Error(`turn ${k + 1} (${JSON.stringify(code)}) is not [die 1, die 2, jumped, fields walked...]`);
+    }
+    const [x, y, jump, ...walk] = code;
+    if (![x, y].every((d) => d >= 1 && d <= game.base.die) || !walk.every(field)) throw new Error(`turn ${k + 1} does not fit this board`);
+    if (known() && (x !== game.base.rolls[k][0] || y !== game.base.rolls[k][1])) throw new Error(`turn ${k + 1} is not the known roll ${game.base.rolls[k].join("+")}`);
+    if (before.position === game.base.target) throw new Error(`the target is reached after turn ${k}: the game was over`);
+    entries.push({ position: walk.length ? walk[walk.length - 1] : before.position, turn: { roll: [x, y], walk, jump: jump === 1, from: before.position } });
+  });
+  return entries;
 }
 
 // ----- the game -------------------------------------------------------------------------------
 
 function over() {
-  const here = hist.current.position;
-  if (here === base.target) return "won";
-  if (hist.index >= turnsAll()) return "lost";
-  if (offer && offer.index === hist.index && offer.options.length === 0) return "stuck";
+  const h = game.history;
+  if (h.current.position === game.base.target) return "won";
+  if (h.index >= turnsAll()) return "lost";
+  if (offer && offer.index === h.index && offer.options.length === 0) return "stuck";
   return null;
 }
 
@@ -129,7 +194,7 @@ function percent(v) {
 
 function optionText(o) {
   if (known()) {
-    if (o.field === base.target) return "target";
+    if (o.field === game.base.target) return "target";
     return o.after === null ? "✗" : `${o.after} more`;
   }
   return percent(o.value);
@@ -137,7 +202,7 @@ function optionText(o) {
 
 function optionTitle(o) {
   if (known()) {
-    if (o.field === base.target) return `field ${o.label}: the target`;
+    if (o.field === game.base.target) return `field ${o.label}: the target`;
     return o.after === null ? `field ${o.label}: the target cannot be reached from there with the rolls left`
       : `field ${o.label}: the target in ${plural(o.after, "more turn")} with the rolls left`;
   }
@@ -145,11 +210,12 @@ function optionTitle(o) {
 }
 
 function statusOf() {
-  const k = hist.index, all = turnsAll(), here = label(hist.current.position);
+  const h = game.history;
+  const k = h.index, all = turnsAll(), here = label(h.current.position);
   const end = over();
   if (end === "won") {
     let fewest = "";
-    const a = ctxNow.answer;
+    const a = game.ctx.answer;
     const least = fewestStart !== null ? fewestStart : a && a.status === "solved" && Number.isInteger(a.turns) ? a.turns : null;
     if (known() && least !== null) fewest = k === least ? ": the fewest possible" : ` (the fewest with these rolls is ${least})`;
     return [`Target reached in ${plural(k, "turn")}${known() ? fewest : ` of ${all}`}. The game is over.`, "good"];
@@ -161,55 +227,61 @@ function statusOf() {
   if (end === "stuck") {
     return [`Lost: roll ${offer.dice.join("+")} allows no turn from field ${here} (no stepping straight back, no pass).`, "bad"];
   }
-  const roll = known() ? base.rolls[k] : dice;
+  const roll = known() ? game.base.rolls[k] : dice;
   if (!roll) return [`Turn ${k + 1} of ${all}: roll the dice (or enter them).`, ""];
   return [`Turn ${k + 1} of ${all}: roll ${roll.join("+")}. Pick a ringed field to end the turn on.`, ""];
 }
 
 function infoOf() {
-  if (!offer || offer.index !== hist.index) return "";
-  const here = label(hist.current.position);
+  const h = game.history;
+  if (!offer || offer.index !== h.index) return "";
+  const here = label(h.current.position);
   if (known()) {
     return offer.fewest_here === null ? `From field ${here} the target cannot be reached with the rolls left.`
       : `From field ${here} the target can be reached in ${plural(offer.fewest_here, "turn")} with the rolls left.`;
   }
-  const left = turnsAll() - hist.index;
+  const left = turnsAll() - h.index;
   return `From field ${here} with ${plural(left, "turn")} left: ${percent(offer.chance_here.value)} to reach the target, `
     + `playing the best moves (exactly ${offer.chance_here.fraction}).`;
 }
 
-// A new position on the board (a move, undo, redo, restart): its options when the roll is known.
-function newPosition() {
+// The turn at a new position (a move, undo, redo, restart): no dice yet, the controls for them,
+// its options asked for when the roll is known.
+function turnAnew() {
   offer = null;
   dice = null;
-  const start = hist.index === 0;
+  const start = game.history.index === 0;
   $("forest-turns").disabled = known() || !start;
-  if (known()) $("forest-turns").value = base.rolls.length;
+  if (known()) $("forest-turns").value = game.base.rolls.length;
   for (const id of ["forest-roll", "forest-show", "forest-x", "forest-y"]) $(id).disabled = known();
-  drawGame();
-  if (!over() && known()) fetchOptions(base.rolls[hist.index]);
+  if (!over() && known()) fetchOptions(game.base.rolls[game.history.index]);
+}
+
+function newPosition() {
+  turnAnew();
+  game.render();
 }
 
 async function fetchOptions(roll) {
-  const ctx = ctxNow;
-  const ticket = ++asked;
-  const index = hist.index, position = hist.current.position;
+  const ctx = game.ctx, h = game.history;
+  const ticket = ++asked, epoch = game.epoch;  // an answer for another game, instance or position is dropped
+  const index = h.index, position = h.current.position;
   try {
     const answer = known() ? await ctx.play("known", { position, step: index })
       : await ctx.play("roll", { position, dice: roll, turns: turnsAll() - index });
-    if (ticket !== asked || !hist || hist.index !== index || hist.current.position !== position) return;
+    if (ticket !== asked || epoch !== game.epoch || !h.current || h.index !== index || h.current.position !== position) return;
     offer = { ...answer, index, dice: roll };
     if (known() && index === 0) fewestStart = answer.fewest_here;
-    drawGame();
+    game.render();
     const [words, kind] = statusOf();
     if (over() === "stuck") ctx.message(words, kind);
   } catch (e) { ctx.error(e); }
 }
 
 function rollDice() {
-  if (!hist) return;
-  if (known()) { ctxNow.message("the rolls are known: each turn takes the next one", "bad"); return; }
-  const d = base.die;
+  if (!game.history.current) return;
+  if (known()) { game.ctx.message("the rolls are known: each turn takes the next one", "bad"); return; }
+  const d = game.base.die;
   const x = 1 + Math.floor(Math.random() * d), y = 1 + Math.floor(Math.random() * d);
   $("forest-x").value = x;
   $("forest-y").value = y;
@@ -217,42 +289,41 @@ function rollDice() {
 }
 
 function useDice(roll) {
-  if (!hist) return;
-  if (known()) { ctxNow.message("the rolls are known: each turn takes the next one", "bad"); return; }
+  const ctx = game.ctx;
+  if (!game.history.current) return;
+  if (known()) { ctx.message("the rolls are known: each turn takes the next one", "bad"); return; }
   if (refused()) return;
-  if (!roll.every((x) => Number.isInteger(x) && x >= 1 && x <= base.die)) {
-    ctxNow.message(`each die shows 1..${base.die}`, "bad");
+  if (!Array.isArray(roll) || roll.length !== 2 || !roll.every((x) => Number.isInteger(x) && x >= 1 && x <= game.base.die)) {
+    ctx.message(`each die shows 1..${game.base.die}`, "bad");
     return;
   }
-  if (hist.index === 0) {
+  if (game.history.index === 0) {
     const t = parseInt($("forest-turns").value, 10);
-    if (!(t >= 1 && t <= 200)) { ctxNow.message("turns is 1..200", "bad"); return; }
+    if (!(t >= 1 && t <= 200)) { ctx.message("turns is 1..200", "bad"); return; }
     turnsTotal = t;
   }
   dice = roll;
   offer = null;
-  drawGame();
+  game.render();
+  game.ctx.setPosition();  // the dice are in the link
   fetchOptions(roll);
 }
 
 // Refuse a move (and say why) while the plan is shown or after the end.
 function refused() {
-  if (viewing) {
-    ctxNow.message("you are looking at the solver's plan: go back to your game (or play on from this turn) to move", "bad");
-    return true;
-  }
+  if (game.refused("move")) return true;
   const end = over();
   if (end) {
-    ctxNow.message(`the game is over (${end === "won" ? "the target is reached" : "lost"}): undo or start a new game`, "bad");
+    game.ctx.message(`the game is over (${end === "won" ? "the target is reached" : "lost"}): undo or start a new game`, "bad");
     return true;
   }
   return false;
 }
 
 async function moveTo(field) {
-  const ctx = ctxNow;
-  if (!hist || busy || refused()) return;
-  if (!offer || offer.index !== hist.index) {
+  const ctx = game.ctx, h = game.history;
+  if (!h.current || game.busy || refused()) return;
+  if (!offer || offer.index !== h.index) {
     ctx.message(known() ? "the turn's fields are on their way" : "roll the dice first (d)", "bad");
     return;
   }
@@ -260,60 +331,40 @@ async function moveTo(field) {
     ctx.message(`the turn cannot end on field ${label(field)}: pick a ringed field`, "bad");
     return;
   }
-  busy = true;
-  try {
-    const from = hist.current.position;
-    const moved = await ctx.play("move", { position: from, dice: offer.dice, to: field });
-    hist.push({ position: moved.field, turn: { roll: moved.roll, walk: moved.walk, jump: moved.jump, from } });
-    cursor = moved.field;
-    newPosition();
-    const [words, kind] = statusOf();
-    const how = moved.field === from ? `back on field ${label(from)}`
-      : `${moved.jump ? "jumped" : "walked"} from field ${label(from)} to field ${label(moved.field)}`;
-    ctx.message(over() ? words : `turn ${hist.index}: roll ${moved.roll.join("+")}, ${how}`, kind);
-  } catch (e) { ctx.error(e); } finally { busy = false; }
-}
-
-function undo() {
-  if (!hist) return;
-  if (viewing) { backToGame(); return; }
-  if (hist.undo()) { newPosition(); ctxNow.message(`took back turn ${hist.index + 1}`); }
-  else ctxNow.message("nothing to undo");
-}
-
-function redo() {
-  if (!hist || viewing) return;
-  if (hist.redo()) { newPosition(); ctxNow.message(`played turn ${hist.index} again`); }
-  else ctxNow.message("nothing to redo");
-}
-
-function backToGame() {
-  viewing = null;
-  drawGame();
-  ctxNow.message("");
+  const from = h.current.position;
+  const moved = await game.ask(() => ctx.play("move", { position: from, dice: offer.dice, to: field }));
+  if (!moved) { game.render(); return; }
+  h.push({ position: moved.field, turn: { roll: moved.roll, walk: moved.walk, jump: moved.jump, from } });
+  cursor = moved.field;
+  newPosition();
+  const [words, kind] = statusOf();
+  const how = moved.field === from ? `back on field ${label(from)}`
+    : `${moved.jump ? "jumped" : "walked"} from field ${label(from)} to field ${label(moved.field)}`;
+  ctx.message(over() ? words : `turn ${h.index}: roll ${moved.roll.join("+")}, ${how}`, kind);
 }
 
 async function playOnFromHere() {
-  const ctx = ctxNow;
+  const ctx = game.ctx;
   const a = ctx.answer;
-  if (!viewing || !a || !Array.isArray(a.certificate) || !known()) return;
+  if (!game.viewing || !a || !Array.isArray(a.certificate) || !known()) return;
   try {
-    const shownFrames = await ctx.frames(a.certificate.slice(0, viewing.index));
-    hist = new pk.History({ position: base.start, turn: null });
-    let from = base.start;
+    const shownFrames = await ctx.frames(a.certificate.slice(0, game.viewing.step));
+    const entries = [first()];
     for (const f of shownFrames.frames.slice(1)) {
-      hist.push({ position: f.position, turn: { roll: f.roll, walk: f.walk, jump: f.jump, from } });
-      from = f.position;
+      const from = entries[entries.length - 1].position;
+      entries.push({ position: f.position, turn: { roll: f.roll, walk: f.walk, jump: f.jump, from } });
     }
-    viewing = null;
-    cursor = from;
+    game.start(entries[0]);
+    game.history.load(entries);
+    cursor = entries[entries.length - 1].position;
+    game.viewing = null;
     newPosition();
     ctx.message("");
   } catch (e) { ctx.error(e); }
 }
 
 async function useRolls() {
-  const ctx = ctxNow;
+  const ctx = game.ctx;
   if (!ctx.instance) return;
   try {
     const made = await ctx.play("with_rolls", { rolls: $("forest-rolls").value });
@@ -325,10 +376,10 @@ async function useRolls() {
 }
 
 function moveCursor([di, dj]) {
-  $("forest-host").focus({ preventScroll: true });  // Enter acts on the cursor now, not on a focused arrow
-  const from = base.fields[cursor];
+  game.host.focus({ preventScroll: true });  // Enter acts on the cursor now, not on a focused arrow
+  const from = game.base.fields[cursor];
   let best = null, score = Infinity;
-  for (const f of base.fields) {
+  for (const f of game.base.fields) {
     if (f.id === cursor) continue;
     const dx = f.x - from.x, dy = f.y - from.y;
     const along = dj ? dx * dj : dy * di, across = Math.abs(dj ? dy : dx);
@@ -338,20 +389,13 @@ function moveCursor([di, dj]) {
   }
   if (best === null) return;
   cursor = best;
-  draw(ctxNow, shown);
+  game.render();
 }
 
 // ----- the answer of a solve and its plan ------------------------------------------------------
 
 export function labels(frames) {
   return frames.map((f, i) => (i === 0 ? "start" : `turn ${i}: roll ${f.roll ? f.roll.join("+") : ""}`));
-}
-
-export function frameShown(ctx, frame, index) {
-  viewing = { index: index ?? frame.step };
-  if (frame.step && frame.position === base.target) ctx.message(`the target is reached in turn ${frame.step}`, "good");
-  else ctx.message(frame.step ? `turn ${frame.step} ends on field ${base.fields[frame.position].label}` : "");
-  side(frame);
 }
 
 export function summary(answer) {
@@ -363,67 +407,13 @@ export function summary(answer) {
 
 // ----- drawing --------------------------------------------------------------------------------
 
-function drawGame() {
-  if (!hist) return;
-  viewing = null;
-  const e = hist.current;
-  gameState = { ...base, position: e.position, walk: e.turn ? e.turn.walk : [], jump: e.turn ? e.turn.jump : false,
-    roll: e.turn ? e.turn.roll : null, step: hist.index };
-  draw(ctxNow, gameState);
-}
-
-const HOW = `A turn rolls two dice: walk as many steps as one shows, then as many as the other, in either
-  order, never stepping straight back along the edge just used (you may turn round between the two
-  walks); a double may instead jump to any special field. Only the field where the turn ends counts:
-  reach the target within your turns. With known rolls each turn takes the next roll; with unknown
-  dice each ringed field shows the exact chance to win from there.`;
-
-// The board's frame (pk.frame): made when the page opens, so the status line and the side panel
-// are there before an instance is.
-function frameOf(ctx) {
-  return pk.frame(ctx, "forest", { label: "Enchanted Forest board: arrow keys move the cursor, Enter ends the turn on its field",
-    build: buildSide });
-}
-
-function buildSide(box) {
-  pk.sidePanel(box, "forest", {
-    viewing: { note: "You are looking at the solver's plan.", back: "back to my game", adopt: "play on from this turn" },
-    top: `<p id="forest-info" class="pk-note" data-testid="odds"></p>
-      <div id="forest-options" class="pk-options" aria-label="where the turn can end, best first"></div>
-      <p id="forest-cursor" class="pk-note"></p>`,
-    moves: "Your turns",
-    legend: true,
-    how: `<p>${HOW}</p>`,
-    keys: [
-      ["click", "a ringed field ends the turn there"],
-      ["d", "roll the dice (unknown dice)"],
-      ["1|2|…|9", "end the turn on the first, second, … field of the list (the best first)"],
-      ["Tab", "to the board, then to each ringed field; Enter or Space ends the turn there"],
-      ["←|→|↑|↓", "move the cursor to the next field that way (while the board has the focus)"],
-      ["Enter|Space", "end the turn on the cursor's field"],
-      ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"],
-    ],
-  });
-  box.querySelector("#forest-back").onclick = backToGame;
-  box.querySelector("#forest-adopt").onclick = playOnFromHere;
-}
-
-function side(state) {
-  if (!$("forest-side") || !hist) return;
-  const mine = !viewing;
-  $("forest-viewing").hidden = mine;
-  $("forest-adopt").hidden = !known() || !ctxNow.answer;
-  if (mine) {
-    const [words, kind] = statusOf();
-    pk.setStatus($("forest-status"), words, kind);
-  } else {
-    pk.setStatus($("forest-status"), state.step ? `The solver's plan: turn ${state.step}, roll ${state.roll.join("+")}, ends on field ${label(state.position)}.`
-      : "The solver's plan: the start.", "");
-  }
+function side(state, mine) {
+  const h = game.history;
+  $("forest-adopt").hidden = !known() || !game.ctx.answer;
   $("forest-info").textContent = mine ? infoOf() : "";
   const box = $("forest-options");
   box.replaceChildren();
-  const choosing = mine && offer && offer.index === hist.index && !over();
+  const choosing = mine && offer && offer.index === h.index && !over();
   if (choosing) {
     offer.options.forEach((o, i) => {
       const b = document.createElement("button");
@@ -436,11 +426,11 @@ function side(state) {
     });
   }
   $("forest-cursor").textContent = `cursor on field ${label(cursor)}${choosing && offer.options.some((o) => o.field === cursor) ? " (Enter ends the turn there)" : ""}`;
-  pk.moveList($("forest-moves"), hist.moves.map((e, i) => `turn ${i + 1}: roll ${e.turn.roll.join("+")}, ${e.turn.jump ? "jump" : "walk"} ${label(e.turn.from)} → ${label(e.position)}`),
-    { done: hist.index, pick: (k) => { hist.goTo(k); newPosition(); } });
+  pk.moveList($("forest-moves"), h.moves.map((e, i) => `turn ${i + 1}: roll ${e.turn.roll.join("+")}, ${e.turn.jump ? "jump" : "walk"} ${label(e.turn.from)} → ${label(e.position)}`),
+    { done: h.index, pick: (k) => game.goTo(k) });
   const entries = [["box", START, "start"], ["ring", TARGET, "target"]];
-  if (base.fields.some((f) => f.special && f.id !== base.target)) entries.push(["dot", SPECIAL_FILL, "special field: a double may jump there (purple rim)"]);
-  const colours = [...new Set(base.fields.map((f) => (f.colour || "").toLowerCase()).filter((c) => c && COLOURS[c]))];
+  if (game.base.fields.some((f) => f.special && f.id !== game.base.target)) entries.push(["dot", SPECIAL_FILL, "special field: a double may jump there (purple rim)"]);
+  const colours = [...new Set(game.base.fields.map((f) => (f.colour || "").toLowerCase()).filter((c) => c && COLOURS[c]))];
   if (colours.length) entries.push(...colours.map((c) => ["dot", COLOURS[c], `${c} on the real board`]));
   else entries.push(["dot", FIELD, "field (its number inside)"]);
   entries.push(["line", EDGE, "path"], ["dot", PAWN, mine ? "your pawn" : "the pawn"]);
@@ -453,8 +443,6 @@ function side(state) {
   }
   entries.push(["cursor", "#111", "keyboard cursor (while the board has the focus)"]);
   pk.legend($("forest-legend"), entries);
-  $("forest-undo").disabled = mine && !hist.canUndo;
-  $("forest-redo").disabled = !mine || !hist.canRedo;
 }
 
 // Labels beside their fields without overlapping one another: for each (the most important
@@ -483,17 +471,13 @@ function placeLabels(items, circles, r, width, height) {
   }
 }
 
-export function draw(ctx, state) {
-  ctxNow = ctx;
-  shown = state;
-  if (state !== gameState && hist && !viewing) viewing = { index: state.step };
-  if (state === gameState) viewing = null;
-  const mine = !!hist && !viewing;
-  const frame = frameOf(ctx);
+// The board: `state` the game's (mine) or a turn of the solver's plan.
+function board(state, mine) {
+  const ctx = game.ctx, h = game.history;
   const fields = state.fields;
   const xs = fields.map((f) => f.x), ys = fields.map((f) => f.y);
   const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
-  const width = Math.min(700, pk.boardWidth(ctx, 420)), pad = 26;
+  const width = Math.min(700, pk.boardWidth(ctx, 360)), pad = 26;  // beside the side panel from 360 pixels on
   const scale = (width - 2 * pad) / ((maxX - minX) || 1);
   const height = Math.max(220, Math.min(640, (maxY - minY) * scale + 2 * pad));
   const sy = Math.min(scale, (height - 2 * pad) / ((maxY - minY) || 1));
@@ -513,7 +497,7 @@ export function draw(ctx, state) {
       stroke: WALK, "stroke-width": 3, "stroke-linejoin": "round", "stroke-opacity": 0.8, class: "walk",
       "stroke-dasharray": state.jump ? "6 4" : null }, svg);
   }
-  const choosing = mine && offer && offer.index === hist.index && !over();
+  const choosing = mine && offer && offer.index === h.index && !over();
   const choice = new Map(choosing ? offer.options.map((o, i) => [o.field, { ...o, best: i === 0, rank: i }]) : []);
   const circles = fields.map((f) => [...at(f), r]);
   for (const f of fields) {
@@ -546,7 +530,7 @@ export function draw(ctx, state) {
       const g = el("g", { class: `chance-label clickable${it.best ? " best" : ""}`, "data-field": it.option.field }, svg);
       g.addEventListener("click", () => moveTo(it.option.field));
       const cx = x + w / 2, cy = y + h / 2;
-      if (Math.hypot(cx - it.x, cy - it.y) > r + 14) el("line", { x1: it.x, y1: it.y, x2: cx, y2: cy, stroke: LEADER, "stroke-width": 1 }, g);
+      if (Math.hypot(cx - it.x, cy - it.y) > r + 14) el("line", { x1: it.x, y1: it.y, x2: cx, y2: cy, stroke: LEADER, "stroke-width": 1, "pointer-events": "none" }, g);
       el("rect", { x, y, width: w, height: h, rx: 3, fill: "white", "fill-opacity": 0.92, stroke: it.best ? BEST : END, "stroke-width": 1 }, g);
       text(g, cx, cy + 0.5, it.text, { "font-size": 11, fill: it.best ? "#a05000" : "#1f4f9b", "font-weight": it.best ? "bold" : "normal" });
       el("title", { text: optionTitle(it.option) }, g);
@@ -554,6 +538,6 @@ export function draw(ctx, state) {
   }
   const [cx, cy] = at(fields[cursor] || fields[0]);
   pk.cursorBox(svg, cx - r - 6, cy - r - 6, 2 * r + 12, 2 * r + 12);
-  pk.render(frame.host, svg);
-  side(state);
+  pk.render(game.host, svg);
+  side(state, mine);
 }

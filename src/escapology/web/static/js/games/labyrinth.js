@@ -12,78 +12,77 @@ const N = 1, E = 2, S = 4, W = 8;
 const DIRECTION = { e: "east", w: "west", n: "north", s: "south" };
 const $ = (id) => document.getElementById(id);
 
-let ctxNow = null;
-let hist = null;          // pk.History of {state, push: [line, direction, step] | null}
-let viewing = null;       // {state, index}: a state of the solver's plan shown by the stepper
-let shown = null;         // the state drawn last
+const first = () => ({ state: game.base, push: null });  // the game's start: the loaded state
 let cursor = { i: 0, j: 0 };  // screen row from the top and column from the left; -1 and n: the arrows
-let busy = false;
 
+const HOW = `Push a row (east or west) or a column (north or south) by one place: the field pushed out comes
+  back in at the other end, and the avatar and the goal ride along with their field. After each push
+  the avatar walks as far as the connections let it (the blue fields): reach the goal in as few
+  pushes as you can, at most max_steps. A field is (x,y): row x from 1 at the bottom, column y from 1
+  at the left.`;
 
-// The keys: undo and redo anywhere on the page; the arrows, Shift+arrows and Enter while the
-// board has the focus (else the arrows step through a solve's plan: keys.js).
-function onKey(e, command) {
-  if (command === "undo") { undo(); return true; }
-  if (command === "redo") { redo(); return true; }
-  if (!hist || !pk.onBoard($("lab-host"))) return false;
-  const step = pk.arrowStep(e.key);
-  if (step && e.shiftKey) { pushAtCursor(step); return true; }
-  if (step) { moveCursor(step); return true; }
-  if (e.key === "Enter" || e.key === " ") { act(); return true; }
-  return false;
-}
-
-export function setup(ctx) {
-  ctxNow = ctx;
-  hist = null;
-  viewing = null;
-  shown = null;  // nothing drawn yet on this visit (a resize draws nothing)
-  pk.keys(ctx, onKey);
-  pk.onResize(ctx, () => { if (shown) draw(ctxNow, shown); });
-  ctx.controls.innerHTML = `<fieldset id="lab-controls"><legend>Play</legend>
-    <button type="button" id="lab-undo" title="take back the last push (u, Ctrl+Z)">undo</button>
-    <button type="button" id="lab-redo" title="push again what was taken back (r, Ctrl+Y)">redo</button>
-    <button type="button" id="lab-restart" title="back to the start">restart</button>
+// The page (pk.page): the game's history holds {state, push: [line, direction, step] | null}.
+const game = pk.page("lab", {
+  move: "push",
+  label: "Labyrinth board: arrow keys move the cursor, Enter pushes",
+  controls: `<fieldset id="lab-controls"><legend>Play</legend>
+    {history}
     <button type="button" id="lab-check" title="the independent checker's verdict on your pushes">check my pushes</button>
-    <span id="lab-plan" class="info" data-testid="plan"></span></fieldset>`;
-  frameOf(ctx);
-  $("lab-undo").onclick = undo;
-  $("lab-redo").onclick = redo;
-  $("lab-restart").onclick = () => { if (hist) { hist.goTo(0); backToGame(); } };
-  $("lab-check").onclick = async () => {
-    try {
-      const verdict = await ctx.check(plan());
-      ctx.message(verdict.summary, verdict.valid ? "good" : "bad");
-    } catch (e) { ctx.error(e); }
-  };
-}
+    <span id="lab-plan" class="info" data-testid="plan"></span></fieldset>`,
+  line: "plan",
+  top: `<p id="lab-cursor" class="pk-note"></p>`,
+  how: HOW,
+  keyRows: [
+    ["click", "an arrow beside a row or column pushes it"],
+    ["Tab", "to the board, then to each arrow; Enter or Space pushes the focused arrow"],
+  ],
+  buttons: { check: checkPushes },
+  loaded(info) {
+    const p = game.base.reach[0] ?? 0, n = game.base.n;
+    cursor = { i: n - 1 - Math.floor(p / n), j: p % n };
+    game.start(first());
+    game.render();
+  },
+  game: () => (game.history.current ? game.history.current.state : null),
+  board,
+  status: statusOf,
+  labels,
+  viewStatus: (state) => [state.step ? `The solver's plan: after push ${state.step}${state.won ? ", the goal is reached" : ""}.`
+    : "The solver's plan: the start.", ""],
+  frameShown(frame) {
+    if (frame.won) game.ctx.message(`goal reached after push ${frame.step}`, "good");
+    else game.ctx.message(frame.step ? `${frame.reach.length} field(s) reachable after push ${frame.step}` : "");
+  },
+  cursor: {
+    move: moveCursor, shift: pushAtCursor, act,
+    words: { move: "over the board and onto the arrows around it", act: "push the arrow under the cursor",
+      shift: [["Shift+←|Shift+→", "push the cursor's row west or east"], ["Shift+↑|Shift+↓", "push the cursor's column north or south"]] },
+  },
+  adopt: playOnFromHere,
+  arrived(what) {
+    const h = game.history;
+    if (what === "undo") return `took back a push: ${h.index} push${h.index === 1 ? "" : "es"} on the board`;
+    if (what === "redo") return `pushed ${pushWords(h.current.push)} again`;
+    return undefined;
+  },
+  fresh: () => { game.start(first()); game.render(); },
+  // in the link: each push as its line and direction ("4n"), replayed at once by the server
+  moves: {
+    start: first,
+    encode: (e) => (e.push ? `${e.push[0]}${e.push[1]}` : null),
+    decodeAll: replay,
+  },
+});
 
-export function loaded(ctx, info) {
-  ctxNow = ctx;
-  hist = new pk.History({ state: info.state, push: null });
-  viewing = null;
-  const p = info.state.reach[0] ?? 0, n = info.state.n;
-  cursor = { i: n - 1 - Math.floor(p / n), j: p % n };
-  drawGame();
-}
+export const { setup, loaded, draw, frameShown, answered, position, restore } = game.hooks();
 
 function plan() {
-  return hist ? hist.entries.slice(1, hist.index + 1).map((e) => e.push) : [];
+  const h = game.history;
+  return h.entries.slice(1, h.index + 1).map((e) => e.push);
 }
 
 function pushWords([z, d]) {
   return `${d === "e" || d === "w" ? "row" : "column"} ${z} ${DIRECTION[d]}`;
-}
-
-function drawGame() {
-  if (!hist) return;
-  viewing = null;
-  draw(ctxNow, hist.current.state);
-}
-
-function backToGame() {
-  drawGame();
-  ctxNow.message("");
 }
 
 function over(state) {
@@ -93,7 +92,7 @@ function over(state) {
 }
 
 function fewestWords(k) {
-  const a = ctxNow.answer;
+  const a = game.ctx.answer;
   if (!a) return "; solve the instance to learn the fewest";
   if (a.status === "solved" && Array.isArray(a.pushes)) {
     const m = a.pushes.length;
@@ -113,64 +112,68 @@ function statusOf(state) {
   return [`Your move: push ${k + 1} of at most ${state.max_steps}. The goal is not reachable yet.`, ""];
 }
 
+async function checkPushes() {
+  try {
+    const verdict = await game.ctx.check(plan());
+    game.ctx.message(verdict.summary, verdict.valid ? "good" : "bad");
+  } catch (e) { game.ctx.error(e); }
+}
+
 async function push(z, d) {
-  const ctx = ctxNow;
-  if (!hist || busy) return;
-  if (viewing) {
-    ctx.message("you are looking at the solver's plan: go back to your game (or play on from this step) to push", "bad");
-    return;
-  }
-  const end = over(hist.current.state);
+  const ctx = game.ctx, h = game.history;
+  if (!h.current || game.busy) return;
+  if (game.refused("push")) return;
+  const end = over(h.current.state);
   if (end) {
     ctx.message(`the game is over (${end === "won" ? "the goal is reached" : "no pushes left"}): undo or restart to push again`, "bad");
     return;
   }
-  busy = true;
-  try {
-    const moved = await ctx.play("move", { plan: plan(), push: [z, d] });
-    hist.push({ state: moved.state, push: moved.plan[moved.plan.length - 1] });
-    drawGame();
-    const [words, kind] = statusOf(moved.state);
-    ctx.message(over(moved.state) ? words : `pushed ${pushWords([z, d])}: ${moved.state.step} of at most ${moved.state.max_steps} pushes`, kind);
-  } catch (e) { ctx.error(e); } finally { busy = false; }
+  const moved = await game.ask(() => ctx.play("move", { plan: plan(), push: [z, d] }));
+  if (moved) h.push({ state: moved.state, push: moved.plan[moved.plan.length - 1] });
+  game.render();
+  if (!moved) return;
+  const [words, kind] = statusOf(moved.state);
+  ctx.message(over(moved.state) ? words : `pushed ${pushWords([z, d])}: ${moved.state.step} of at most ${moved.state.max_steps} pushes`, kind);
 }
 
-function undo() {
-  if (!hist) return;
-  if (viewing) { backToGame(); return; }
-  if (hist.undo()) { drawGame(); ctxNow.message(`took back a push: ${hist.index} push${hist.index === 1 ? "" : "es"} on the board`); }
-  else ctxNow.message("nothing to undo");
-}
-
-function redo() {
-  if (!hist || viewing) return;
-  if (hist.redo()) { drawGame(); ctxNow.message(`pushed ${pushWords(hist.current.push)} again`); }
-  else ctxNow.message("nothing to redo");
+// A link's pushes ("4n", ...) as the game's entries: the server replays them at once (the
+// certificate's frames), as it does a solver's plan.
+async function replay(start, codes) {
+  const n = game.base.n;
+  const pushes = codes.map((code, k) => {
+    const m = typeof code === "string" ? /^(\d+)([nesw])$/.exec(code) : null;
+    if (!m || +m[1] < 1 || +m[1] > n) throw new Error(`push ${k + 1} (${JSON.stringify(code)}) is not a line 1..${n} with n, e, s or w`);
+    return [+m[1], m[2], k + 1];
+  });
+  if (pushes.length > game.base.max_steps) throw new Error(`${pushes.length} pushes, but max_steps is ${game.base.max_steps}`);
+  if (!pushes.length) return [start];
+  const { frames } = await game.ctx.frames(pushes);
+  const won = frames.slice(1, -1).find((f) => f.won);
+  if (won) throw new Error(`the goal is reached after push ${won.step}: the game was over`);
+  return [start, ...frames.slice(1).map((state, k) => ({ state, push: pushes[k] }))];
 }
 
 // The solver's plan up to the step shown becomes the game: play on from there.
 async function playOnFromHere() {
-  const ctx = ctxNow;
-  const a = ctx.answer;
-  if (!viewing || !a || !Array.isArray(a.certificate)) return;
-  const pushes = a.certificate.slice(0, viewing.index);
+  const a = game.ctx.answer;
+  if (!game.viewing || !a || !Array.isArray(a.certificate)) return;
   try {
-    const shownFrames = await ctx.frames(pushes);
-    hist = new pk.History({ state: shownFrames.frames[0], push: null });
-    shownFrames.frames.slice(1).forEach((f, i) => hist.push({ state: f, push: pushes[i] }));
-    backToGame();
-  } catch (e) { ctx.error(e); }
+    const entries = await replay(first(), a.certificate.slice(0, game.viewing.step).map(([z, d]) => `${z}${d}`));
+    game.start(entries[0]);
+    game.history.load(entries);
+    game.back();
+  } catch (e) { game.ctx.error(e); }
 }
 
 function moveCursor([di, dj]) {
-  $("lab-host").focus({ preventScroll: true });  // Enter acts on the cursor now, not on a focused arrow
-  const n = (shown || hist.current.state).n;
+  game.host.focus({ preventScroll: true });  // Enter acts on the cursor now, not on a focused arrow
+  const n = game.shown.n;
   const i = Math.max(-1, Math.min(n, cursor.i + di)), j = Math.max(-1, Math.min(n, cursor.j + dj));
   const ring = (v) => v === -1 || v === n;
   if (ring(i) && ring(j)) return;  // a corner: no arrow there
   if (ring(i) && ring(cursor.j) || ring(j) && ring(cursor.i)) return;  // along the outside: stay on the arrows' side
   cursor = { i, j };
-  draw(ctxNow, shown);
+  game.render();
 }
 
 // The push under the cursor, when it is on an arrow: [line, direction].
@@ -183,14 +186,13 @@ function pushAt(i, j, n) {
 }
 
 function act() {
-  const n = (shown || hist.current.state).n;
-  const p = pushAt(cursor.i, cursor.j, n);
+  const p = pushAt(cursor.i, cursor.j, game.shown.n);
   if (p) push(...p);
-  else ctxNow.message("Enter pushes when the cursor is on an arrow beside the board; Shift+arrow pushes the cursor's row or column");
+  else game.ctx.message("Enter pushes when the cursor is on an arrow beside the board; Shift+arrow pushes the cursor's row or column");
 }
 
 function pushAtCursor([di, dj]) {
-  const n = (shown || hist.current.state).n;
+  const n = game.shown.n;
   const i = Math.max(0, Math.min(n - 1, cursor.i)), j = Math.max(0, Math.min(n - 1, cursor.j));
   if (dj) push(n - i, dj > 0 ? "e" : "w");
   else push(j + 1, di < 0 ? "n" : "s");
@@ -214,61 +216,12 @@ export function summary(answer) {
   return out;
 }
 
-export function frameShown(ctx, frame, index) {
-  viewing = { state: frame, index: index ?? frame.step };
-  if (frame.won) ctx.message(`goal reached after push ${frame.step}`, "good");
-  else ctx.message(frame.step ? `${frame.reach.length} field(s) reachable after push ${frame.step}` : "");
-  side(frame);
-}
-
-const HOW = `Push a row (east or west) or a column (north or south) by one place: the field pushed out comes
-  back in at the other end, and the avatar and the goal ride along with their field. After each push
-  the avatar walks as far as the connections let it (the blue fields): reach the goal in as few
-  pushes as you can, at most max_steps. A field is (x,y): row x from 1 at the bottom, column y from 1
-  at the left.`;
-
-// The board's frame (pk.frame): made when the page opens, so the status line and the side panel
-// are there before an instance is.
-function frameOf(ctx) {
-  return pk.frame(ctx, "lab", { label: "Labyrinth board: arrow keys move the cursor, Enter pushes", build: buildSide });
-}
-
-function buildSide(box) {
-  pk.sidePanel(box, "lab", {
-    viewing: { note: "You are looking at the solver's plan.", back: "back to my game", adopt: "play on from this step" },
-    top: `<p id="lab-cursor" class="pk-note"></p>`,
-    moves: "Your pushes",
-    legend: true,
-    how: `<p>${HOW}</p>`,
-    keys: [
-      ["click", "an arrow beside a row or column pushes it"],
-      ["Tab", "to the board, then to each arrow; Enter or Space pushes the focused arrow"],
-      ["←|→|↑|↓", "move the cursor over the board and onto the arrows around it (while the board has the focus)"],
-      ["Enter|Space", "push the arrow under the cursor"],
-      ["Shift+←|Shift+→", "push the cursor's row west or east"],
-      ["Shift+↑|Shift+↓", "push the cursor's column north or south"],
-      ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"],
-    ],
-  });
-  box.querySelector("#lab-back").onclick = backToGame;
-  box.querySelector("#lab-adopt").onclick = playOnFromHere;
-}
-
-function side(state) {
-  const box = $("lab-side");
-  if (!box || !hist) return;
-  const mine = !viewing;
-  $("lab-viewing").hidden = mine;
-  if (mine) {
-    const [words, kind] = statusOf(state);
-    pk.setStatus($("lab-status"), words, kind);
-  } else {
-    pk.setStatus($("lab-status"), viewing.index ? `The solver's plan: after push ${viewing.index}${state.won ? ", the goal is reached" : ""}.`
-      : "The solver's plan: the start.", "");
-  }
+// The side panel beside the board: the cursor, the pushes, the legend, the plan in words.
+function side(state, mine) {
+  const h = game.history;
   $("lab-cursor").textContent = cursorWords(state.n);
-  pk.moveList($("lab-moves"), hist.moves.map((e) => `${pushWords(e.push)} – push(${e.push.join(",")}).`),
-    { done: hist.index, pick: (k) => { hist.goTo(k); backToGame(); } });
+  pk.moveList($("lab-moves"), h.moves.map((e) => `${pushWords(e.push)} – push(${e.push.join(",")}).`),
+    { done: h.index, pick: (k) => game.goTo(k) });
   const entries = [["line", PATH, "connection"], ["square", FIELD, "field"]];
   if (state.step > 0) entries.push(["square", REACH, "fields the avatar can reach"]);
   entries.push(["dot", AVATAR, state.reach.length > 1 ? "avatar (a dot on each field it can reach)" : "avatar"]);
@@ -278,21 +231,15 @@ function side(state) {
   entries.push(["cursor", "#111", "keyboard cursor (while the board has the focus)"]);
   entries.push(["text:1", AXIS, "row numbers x from the bottom, column numbers y from the left"]);
   pk.legend($("lab-legend"), entries);
-  $("lab-undo").disabled = mine && !hist.canUndo;
-  $("lab-redo").disabled = !mine || !hist.canRedo;
   const p = plan();
   $("lab-plan").textContent = p.length ? p.map(([z, d, s]) => `push(${z},${d},${s}).`).join(" ") : "";
 }
 
-export function draw(ctx, state) {
-  ctxNow = ctx;
-  shown = state;
-  if (hist && state !== hist.current.state && !viewing) viewing = { state, index: state.step };
-  if (hist && state === hist.current.state) viewing = null;
-  const mine = !!hist && !viewing;
+// The board: `state` the game's (mine) or a step of the solver's plan.
+function board(state, mine) {
+  const ctx = game.ctx;
   const playable = mine && !over(state);
   const n = state.n;
-  const frame = frameOf(ctx);
   const margin = 56;  // the push arrows (28 long) and, beyond them, the rows' and columns' numbers
   const width = pk.boardWidth(ctx, 2 * margin + 24 * n);
   const cell = Math.max(pk.TAP, Math.min(44, (width - 2 * margin) / n));
@@ -353,6 +300,6 @@ export function draw(ctx, state) {
   const span = (k) => (k === -1 ? [margin - 35, 32] : k === n ? [margin + size + 3, 32] : [margin + k * cell, cell]);
   const [cxs, cw] = span(cursor.j), [cys, ch] = span(cursor.i);
   pk.cursorBox(svg, cxs, cys, cw, ch);
-  pk.render(frame.host, svg);
-  side(state);
+  pk.render(game.host, svg);
+  side(state, mine);
 }

@@ -12,60 +12,24 @@ const EXIT = "#d62728", FUGITIVE = "#111", WINNING = "#9cf", VERTEX = "#eee", ED
   PATH = "#e67e22", CHOOSE = "#1e9e3e", VALUE = "#6a3d9a", COPIES = "#a00";
 const GAMES = { nemesis: "Nemesis", blizzard: "Blizzard", cat: "Cat Herding", "cat-1": "Cat Herding (cat speed 1)" };
 
-let base = null;                  // the loaded state: vertices (x, y in layout units), edges, start
-let history = new pk.History();   // the game's states, one per move of yours (the solver's reply in it)
 let winning = new Set();          // the winning starts shaded, and the game they are for
 let winningFor = null;
 let values = null;                // Cat Herding: every vertex's value
-let viewing = null;               // a frame of the solver's line of play shown instead of the game
-let busy = false;                 // a reply is being computed
 let focusAfter = false;           // the last move came from the keyboard: focus the board again
-let epoch = 0;                    // the game's number: a reply to an earlier game is dropped
 
 const $ = (id) => document.getElementById(id);
 const key = (a, b) => [a, b].sort().join("\u0000");
 const natural = (a, b) => a.localeCompare(b, "en", { numeric: true });
 
 function options() {
-  const game = $("nem-game") ? $("nem-game").value : "nemesis";
-  return { game, side: $("nem-side") ? $("nem-side").value : "fugitive", cat: game.startsWith("cat") };
+  const variant = $("nem-game") ? $("nem-game").value : "nemesis";
+  return { game: variant, side: $("nem-side") ? $("nem-side").value : "fugitive", cat: variant.startsWith("cat") };
 }
 
 // Who is who in the game chosen: the person's side and the solver's, in words.
 function names(s) {
   if (s.cat) return s.side === "fugitive" ? { you: "the cat", solver: "the herder" } : { you: "the herder", solver: "the cat" };
   return s.side === "fugitive" ? { you: "the fugitive", solver: "the Nemesis" } : { you: "the Nemesis", solver: "the fugitive" };
-}
-
-export function setup(ctx) {
-  ctx.controls.innerHTML = `<fieldset><legend>Play against the solver</legend>
-      <label>game <select id="nem-game"><option value="nemesis">Nemesis</option><option value="blizzard">Blizzard</option>
-        <option value="cat">Cat Herding</option><option value="cat-1">Cat Herding, cat speed 1</option></select></label>
-      <label>you are <select id="nem-side"><option value="fugitive">the fugitive</option>
-        <option value="nemesis">the Nemesis</option></select></label>
-      <button type="button" id="nem-new" title="n">new game</button>
-      <button type="button" id="nem-undo" title="u or Ctrl+Z">undo</button>
-      <button type="button" id="nem-redo" title="r or Ctrl+Y">redo</button>
-      <button type="button" id="nem-starts">shade winning starts</button></fieldset>`;
-  frameOf(ctx);
-  $("nem-new").onclick = () => newGame(ctx);
-  $("nem-undo").onclick = () => undoRedo(ctx, "undo");
-  $("nem-redo").onclick = () => undoRedo(ctx, "redo");
-  $("nem-starts").onclick = () => shadeStarts(ctx);
-  $("nem-game").onchange = () => {
-    values = null;
-    winning = new Set();
-    winningFor = null;
-    const cat = options().cat;
-    $("nem-side").options[0].text = cat ? "the cat" : "the fugitive";
-    $("nem-side").options[1].text = cat ? "the herder" : "the Nemesis";
-    $("nem-starts").textContent = cat ? "show cat numbers" : "shade winning starts";
-    newGame(ctx);
-  };
-  $("nem-side").onchange = () => newGame(ctx);
-  pk.keys(ctx, (event, what) => onKey(ctx, event, what));
-  base = null;
-  history = new pk.History();
 }
 
 const HOW = `<p>A fugitive stands on a vertex of a graph with exits (red). Each round he moves along one edge
@@ -75,100 +39,123 @@ const HOW = `<p>A fugitive stands on a vertex of a graph with exits (red). Each 
   as possible. Play either side against the exact solver; <b>Solve</b> shows the solver's strategy
   as a line of play.</p>`;
 
-const KEY_ROWS = [
-  ["click", "a vertex ringed green moves there; an edge drawn green deletes it"],
-  ["1|2|…|9", "move to the vertex with that number"],
-  ["Tab", "to a green vertex or edge; Enter or Space chooses it"],
-  ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"], ["n", "new game"],
-  ["Esc", "back to the game from the solver's line of play"],
-];
+// The page (pk.page): the game's history holds a state per move of yours (the solver's reply in it).
+const game = pk.page("nem", {
+  label: "Nemesis graph: number keys or Tab and Enter choose a move",
+  fit: true,
+  controls: `<fieldset><legend>Play against the solver</legend>
+      <label>game <select id="nem-game"><option value="nemesis">Nemesis</option><option value="blizzard">Blizzard</option>
+        <option value="cat">Cat Herding</option><option value="cat-1">Cat Herding, cat speed 1</option></select></label>
+      <label>you are <select id="nem-side"><option value="fugitive">the fugitive</option>
+        <option value="nemesis">the Nemesis</option></select></label>
+      <button type="button" id="nem-new" title="n">new game</button>
+      {history}
+      <button type="button" id="nem-starts">shade winning starts</button></fieldset>`,
+  line: "line of play",
+  how: HOW,
+  keyRows: [
+    ["click", "a vertex ringed green moves there; an edge drawn green deletes it"],
+    ["1|2|…|9", "move to the vertex with that number"],
+    ["Tab", "to a green vertex or edge; Enter or Space chooses it"],
+    ["n", "new game"],
+  ],
+  buttons: { new: newGame, starts: shadeStarts },
+  setup() {
+    $("nem-game").onchange = () => { relabel(); newGame(); };
+    $("nem-side").onchange = newGame;
+  },
+  loaded(info) {
+    winning = new Set();
+    winningFor = null;
+    values = null;
+    newGame();
+  },
+  game() {
+    const s = game.history.current;
+    return game.base && s ? { ...game.base, ...s } : game.base;
+  },
+  board: (state, mine) => board(state, mine ? choices(game.history.current) : null),
+  status: statusOf,
+  labels,
+  frameShown(frame) {
+    if (frame.note) game.ctx.message(frame.note, frame.note.includes("escapes") ? "good" : "bad");
+    else game.ctx.message(frame.deleted.length ? `deleted: ${frame.deleted.map((e) => e.join("-")).join(", ")}` : "");
+  },
+  keys: onKey,
+  fresh: newGame,
+  // in the link: the game and your side (o: g, s), the solver's opening (a) and each of your
+  // moves with the solver's reply (m): the vertices moved to (f), the edges deleted (d), and what
+  // the solver told (w the winner, n the end's words, v and b the deletions to come after and
+  // before, t where your cat may go), so that no reply is asked for again
+  moves: {
+    options() {
+      const o = options();
+      return { ...(o.game !== "nemesis" ? { g: o.game } : {}), ...(o.side !== "fugitive" ? { s: o.side } : {}) };
+    },
+    start(o) {
+      const g = o.g ?? "nemesis", side = o.s ?? "fugitive";
+      if (!GAMES[g] || !["fugitive", "nemesis"].includes(side)) throw new Error(`the game (${g}) or your side (${side}) is not one of this page's`);
+      $("nem-game").value = g;
+      $("nem-side").value = side;
+      relabel();
+      return firstEntry(options());
+    },
+    encode: (e, before) => (before || e.lines.length ? replyCode(e, before || firstEntry(e)) : null),
+    decode: (before, code) => applied(before, replyOf(before, code)),
+  },
+});
 
-// The board's frame (pk.frame): made when the page opens, so the status line and the side panel
-// are there before an instance is.
-function frameOf(ctx) {
-  return pk.frame(ctx, "nem", { label: "Nemesis graph: number keys or Tab and Enter choose a move",
-    build: (box) => buildSide(ctx, box), fit: true });
-}
+export const { setup, loaded, draw, frameShown, answered, position, restore } = game.hooks();
 
-function buildSide(ctx, box) {
-  pk.sidePanel(box, "nem", {
-    viewing: { note: "You are looking at the solver's line of play.", back: "back to the game" },
-    moves: "Moves",
-    legend: true,
-    how: HOW,
-    keys: KEY_ROWS,
-  });
-  box.querySelector("#nem-back").onclick = () => backToGame(ctx);
-}
-
-export function loaded(ctx, info) {
-  base = info.state;
+// The side's words follow the game chosen (the cat or the herder in Cat Herding).
+function relabel() {
+  values = null;
   winning = new Set();
   winningFor = null;
-  values = null;
-  viewing = null;
-  newGame(ctx);
+  const cat = options().cat;
+  $("nem-side").options[0].text = cat ? "the cat" : "the fugitive";
+  $("nem-side").options[1].text = cat ? "the herder" : "the Nemesis";
+  $("nem-starts").textContent = cat ? "show cat numbers" : "shade winning starts";
 }
 
 // ---- the game -------------------------------------------------------------------------------
 
-async function newGame(ctx) {
-  if (!base) return;
-  epoch += 1;  // a reply still on its way belongs to the game before: it is dropped
-  busy = false;
-  viewing = null;
-  const o = options();
-  const first = { ...o, position: base.start, mult: base.mult.slice(), deleted: [], rounds: [], trail: [base.start],
-    lines: [], winner: null, note: "", value: null, value0: null, targets: null, over: null };
-  history = new pk.History();
-  if (!base.start) {
-    history.reset(first);
-    render(ctx);
-    turnLine("this instance has no start: add start(V). to play");
-    return;
-  }
-  if (!o.cat && base.vertices.find((v) => v.name === base.start)?.exit) {
+// The game's first state for the options {game, side, cat}, before anyone moved.
+function firstEntry(o) {
+  const first = { game: o.game, side: o.side, cat: o.cat, position: game.base.start, mult: game.base.mult.slice(), deleted: [], rounds: [],
+    trail: [game.base.start], lines: [], winner: null, note: "", value: null, value0: null, targets: null, over: null };
+  if (game.base.start && !o.cat && game.base.vertices.find((v) => v.name === game.base.start)?.exit) {
     first.winner = "fugitive";
     first.note = "the fugitive starts on an exit";
+    finish(first);
   }
-  if (first.winner) finish(first);
-  history.reset(first);
-  announce(ctx);
-  // the solver opens: the fugitive's first move, or the herder's first deletion
-  if (!first.winner && (o.side === "nemesis") !== o.cat) await play(ctx, null, { opening: true });
-  else render(ctx);
+  return first;
 }
 
-async function play(ctx, move, { opening = false } = {}) {
-  const s = history.current;
-  if (busy) return;
+async function newGame() {
+  if (!game.base) return;
+  const o = options();
+  const first = firstEntry(o);
+  game.start(first);
+  game.announce();
+  // the solver opens: the fugitive's first move, or the herder's first deletion
+  if (game.base.start && !first.winner && (o.side === "nemesis") !== o.cat) await play(null, { opening: true });
+  else game.render();
+}
+
+async function play(move, { opening = false } = {}) {
+  const s = game.history.current;
+  if (game.busy) return;
   const who = names(s);
-  const mine = epoch;
-  busy = true;
-  render(ctx);
-  let next = null;
-  try {
-    next = await pk.think(ctx, $("nem-status"), who.solver.replace(/^the /, "The "), "reply",
-      { game: s.game, side: s.side, position: s.position, mult: s.mult, deleted: s.deleted, move });
-  } catch (e) {
-    if (mine === epoch) ctx.error(e);
-  }
-  if (mine !== epoch) return;
-  busy = false;
+  const next = await game.ask(() => pk.think(game.ctx, game.frame.status, who.solver.replace(/^the /, "The "), "reply",
+    { game: s.game, side: s.side, position: s.position, mult: s.mult, deleted: s.deleted, move }));
   if (next) {
     const after = applied(s, next);
-    if (opening) history.reset(after);
-    else history.push(after);
+    if (opening) game.history.reset(after);
+    else game.history.push(after);
   }
-  render(ctx);
-  announce(ctx);
-}
-
-// The end of the game in the page's message line, once, when it comes (or comes back by redo).
-function announce(ctx) {
-  const s = history.current;
-  if (s && s.over) ctx.message(s.over.text, s.over.good === false ? "bad" : "good");
-  else ctx.message("");
+  game.render();
+  game.announce();
 }
 
 // The state after a reply of the server: its events (moves and deletions, in order) make the
@@ -196,6 +183,45 @@ function applied(s, next) {
   return out;
 }
 
+// A reply in the link: what changed from `before` to `s` (the vertices moved to, the edges
+// deleted) and what the solver told besides.
+function replyCode(s, before) {
+  const code = {};
+  const moved = s.trail.slice(before.trail.length), deleted = s.deleted.slice(before.deleted.length);
+  if (moved.length) code.f = moved;
+  if (deleted.length) code.d = deleted;
+  if (s.winner) code.w = s.winner;
+  if (s.note && s.note !== before.note) code.n = s.note;
+  if (s.value !== null) code.v = s.value;
+  if (before.value0 === null && s.value0 !== null) code.b = s.value0;
+  if (s.targets !== null) code.t = s.targets;
+  return code;
+}
+
+// The server's reply a link's code stands for, after `before`: your move first, then the solver's
+// (who did what follows from your side: the fugitive or the cat moves, the other deletes).
+function replyOf(before, code) {
+  const names_ = new Set(game.base.vertices.map((v) => v.name));
+  const ok = code && typeof code === "object" && !Array.isArray(code)
+    && (code.f ?? []).every((v) => names_.has(v)) && (code.d ?? []).every((e) => Array.isArray(e) && e.length === 2);
+  if (!ok) throw new Error(`a move (${JSON.stringify(code)}) is not {f: vertices, d: edges} of this graph`);
+  const mult = before.mult.slice();
+  let at = before.position;
+  const moves = (code.f ?? []).map((v) => { const ev = { move: v, from: at }; at = v; return ev; });
+  const deletions = (code.d ?? []).map(([a, b]) => {
+    const edge = game.base.edges.find((e) => mult[e.id] > 0 && key(e.a, e.b) === key(a, b));
+    if (!edge) throw new Error(`the edge ${a}-${b} is not left to delete`);
+    mult[edge.id] -= 1;
+    return { delete: [a, b] };
+  });
+  const [yours, theirs] = before.side === "fugitive" ? [moves, deletions] : [deletions, moves];
+  const events = [...yours.map((ev) => ({ who: "you", ...ev })), ...theirs.map((ev) => ({ who: "solver", ...ev }))];
+  const next = { position: at, mult, deleted: [...before.deleted, ...(code.d ?? [])], winner: code.w ?? null, note: code.n ?? "",
+    value: code.v ?? null, targets: code.t ?? null, events };
+  if (code.b !== undefined) next.value_before = code.b;
+  return next;
+}
+
 // The end of a game, in words, and whether the person won.
 function finish(s) {
   if (s.cat) {
@@ -213,35 +239,15 @@ function finish(s) {
   s.over = { text: `${good ? "you win" : "you lose"}: ${s.note}${rounds ? ` (after ${rounds} round${rounds === 1 ? "" : "s"})` : ""}`, good };
 }
 
-function undoRedo(ctx, what) {
-  if (busy || !history.current) return;
-  viewing = null;
-  if (what === "undo") {
-    if (!history.canUndo) { ctx.message("nothing to undo"); return; }
-    history.undo();
-  } else {
-    if (!history.canRedo) { ctx.message("nothing to redo"); return; }
-    history.redo();
-  }
-  render(ctx);
-  announce(ctx);
-}
-
-function backToGame(ctx) {
-  viewing = null;
-  ctx.message("");
-  render(ctx);
-}
-
 // What the person may choose now: vertices (numbered) or edges; null when it is not their turn.
 function choices(s) {
-  if (!s || viewing || busy || s.winner || !s.position || !base.drawn) return null;
+  if (!s || game.viewing || game.busy || s.winner || !s.position || !game.base.drawn) return null;
   if (s.side === "fugitive") {
     let targets;
     if (s.cat) targets = s.targets || [];
     else {
       const near = new Set();
-      for (const edge of base.edges) {
+      for (const edge of game.base.edges) {
         if (!s.mult[edge.id]) continue;
         if (edge.a === s.position) near.add(edge.b);
         if (edge.b === s.position) near.add(edge.a);
@@ -250,33 +256,31 @@ function choices(s) {
     }
     return { vertices: targets.slice().sort(natural), edges: [] };
   }
-  const edges = base.edges.filter((e) => s.mult[e.id] && (s.game !== "blizzard" || e.a === s.position || e.b === s.position));
+  const edges = game.base.edges.filter((e) => s.mult[e.id] && (s.game !== "blizzard" || e.a === s.position || e.b === s.position));
   return { vertices: [], edges: edges.map((e) => e.id) };
 }
 
-function refuse(ctx, why) {
-  const s = history.current;
-  if (viewing) ctx.message("this is the solver's line of play: press Esc or 'back to the game' to play");
-  else if (s && s.over) ctx.message("the game is over: undo (u), or start a new game (n)", "bad");
-  else if (busy) ctx.message("wait for the solver's reply");
+function refuse(why) {
+  const s = game.history.current, ctx = game.ctx;
+  if (game.refused("play")) return;
+  if (s && s.over) ctx.message("the game is over: undo (u), or start a new game (n)", "bad");
+  else if (game.busy) ctx.message("wait for the solver's reply");
   else if (why) ctx.message(why, "bad");
 }
 
-function onKey(ctx, event, what) {
-  if (what) { undoRedo(ctx, what); return true; }
+// The game's keys: n a new game, 1-9 a move to the vertex with that number.
+function onKey(event) {
   const k = event.key;
-  if (k === "Escape" && viewing) { backToGame(ctx); return true; }
-  if (k === "n" && !event.ctrlKey) { newGame(ctx); return true; }
+  if (k === "n") { newGame(); return true; }
   if (/^[1-9]$/.test(k)) {
-    const s = history.current;
-    const c = choices(s);
+    const c = choices(game.history.current);
     const v = c && c.vertices[Number(k) - 1];
     if (!v) {
-      refuse(ctx, c && c.vertices.length ? `no vertex numbered ${k}` : c ? "choose an edge to delete (Tab, then Enter)" : null);
+      refuse(c && c.vertices.length ? `no vertex numbered ${k}` : c ? "choose an edge to delete (Tab, then Enter)" : null);
       return true;
     }
     focusAfter = true;
-    play(ctx, v);
+    play(v);
     return true;
   }
   return false;
@@ -284,9 +288,9 @@ function onKey(ctx, event, what) {
 
 // ---- the winning starts, the cat numbers ------------------------------------------------------
 
-async function shadeStarts(ctx) {
-  const o = options();
-  if (busy) { refuse(ctx); return; }
+async function shadeStarts() {
+  const o = options(), ctx = game.ctx;
+  if (game.busy) { refuse(); return; }
   try {
     if (o.cat) {
       values = await ctx.play("cat_numbers", { game: o.game });
@@ -297,25 +301,13 @@ async function shadeStarts(ctx) {
       ctx.message(`${winning.size} winning start(s) for the fugitive in ${GAMES[o.game]}`);
     }
   } catch (e) { ctx.error(e); }
-  render(ctx);
+  game.render();
 }
 
 // ---- the solver's line of play (the stepper) --------------------------------------------------
 
 export function labels(frames) {
   return frames.map((f, i) => (i === 0 ? "start" : `round ${i}: to ${f.position}`));
-}
-
-// The solver's answer: its frames go to the stepper, the board stays on the game until one is
-// stepped to.
-export async function answered(ctx, answer) {
-  await pk.answerOnStepper(ctx, answer, labels);
-}
-
-export function frameShown(ctx, frame, index) {
-  if (pk.keepsGame() && index === 0) { viewing = null; render(ctx); return; }
-  if (frame.note) ctx.message(frame.note, frame.note.includes("escapes") ? "good" : "bad");
-  else ctx.message(frame.deleted.length ? `deleted: ${frame.deleted.map((e) => e.join("-")).join(", ")}` : "");
 }
 
 export function summary(answer) {
@@ -326,59 +318,35 @@ export function summary(answer) {
   return out;
 }
 
-// The shell draws the loaded state and every frame of the stepper here: a frame is shown instead
-// of the game until Esc or "back to the game".
-export function draw(ctx, state) {
-  if (!base || state !== base) viewing = state;
-  if (!base) { board(ctx, state, null); return; }
-  render(ctx);
-}
-
 // ---- drawing ----------------------------------------------------------------------------------
 
-function turnLine(text, kind = "") {
-  pk.setStatus($("nem-status"), text, kind);
-}
-
-function render(ctx) {
-  if (!base) return;
-  const s = history.current;
-  pk.undoRedoState("nem", history, busy);
-  if (viewing) {
-    board(ctx, viewing, null);
-    turnLine("the solver's line of play (the stepper below); Esc or 'back to the game' returns to your game");
-    return;
-  }
-  if (!s) { board(ctx, base, null); return; }
+// The status line of the game: whose move it is and what to do, or how it ended (null: who is
+// thinking, as pk.think says).
+function statusOf() {
+  const s = game.history.current;
+  if (!s) return null;
   const c = choices(s);
-  board(ctx, { ...base, ...s }, c);
   const who = names(s);
-  if (s.over) {
-    turnLine(`Game over: ${s.over.text}`, s.over.good === false ? "bad" : "good");
-  } else if (busy) {
-    // the status line says who is thinking (pk.think)
-  } else if (!s.position) {
-    turnLine("this instance has no start: add start(V). to play");
-  } else if (c && c.vertices.length) {
+  const left = s.cat && s.value !== null ? ` (${s.value} deletion${s.value === 1 ? "" : "s"} to come with best play)` : "";
+  if (s.over) return [`Game over: ${s.over.text}`, s.over.good === false ? "bad" : "good"];
+  if (game.busy) return null;
+  if (!s.position) return ["this instance has no start: add start(V). to play", ""];
+  if (c && c.vertices.length) {
     const where = s.cat && s.game === "cat" ? "any vertex of its component" : `a neighbour of ${s.position}`;
-    const left = s.cat && s.value !== null ? ` (${s.value} deletion${s.value === 1 ? "" : "s"} to come with best play)` : "";
-    turnLine(`Your move, ${who.you} at ${s.position}: go to ${where}, ringed green (click, its number key, or Tab and Enter)${left}`);
-  } else if (c && c.edges.length) {
-    const where = s.game === "blizzard" ? `an edge at ${s.position}` : "any edge";
-    const left = s.cat && s.value !== null ? ` (${s.value} deletion${s.value === 1 ? "" : "s"} to come with best play)` : "";
-    turnLine(`Your move, ${who.you}: delete ${where}, drawn green (click, or Tab and Enter); the ${s.cat ? "cat" : "fugitive"} is at ${s.position}${left}`);
-  } else {
-    turnLine("no move left");
+    return [`Your move, ${who.you} at ${s.position}: go to ${where}, ringed green (click, its number key, or Tab and Enter)${left}`, ""];
   }
+  if (c && c.edges.length) {
+    const where = s.game === "blizzard" ? `an edge at ${s.position}` : "any edge";
+    return [`Your move, ${who.you}: delete ${where}, drawn green (click, or Tab and Enter); the ${s.cat ? "cat" : "fugitive"} is at ${s.position}${left}`, ""];
+  }
+  return ["no move left", ""];
 }
 
 // The graph: `state` the vertices and edges with the edges left (mult), the fugitive's position,
 // trail and deletions; `c` what the person may choose (null: nothing).
-function board(ctx, state, c) {
-  const frame = frameOf(ctx);
-  $("nem-viewing").hidden = !viewing;
+function board(state, c) {
   if (state.drawn === false) {
-    frame.host.textContent = `a graph of ${state.vertices.length} vertices is too large to draw (solving works)`;
+    game.host.textContent = `a graph of ${state.vertices.length} vertices is too large to draw (solving works)`;
     return;
   }
   const vs = state.vertices;
@@ -461,15 +429,15 @@ function board(ctx, state, c) {
       seen.choose = true;
       el("line", { x1, y1, x2, y2, stroke: "transparent", "stroke-width": 14 }, g);  // easier to hit
       pk.button(g, `edge-${edge.a}-${edge.b}`, `delete the edge ${edge.a}-${edge.b}`,
-        (byKey) => { focusAfter = byKey; play(ctx, [edge.a, edge.b]); });
+        (byKey) => { focusAfter = byKey; play([edge.a, edge.b]); });
     } else {
-      g.addEventListener("click", () => refuse(ctx, c && c.vertices.length ? "move the fugitive: choose a vertex ringed green" : null));
+      g.addEventListener("click", () => refuse(c && c.vertices.length ? "move the fugitive: choose a vertex ringed green" : null));
     }
   }
 
   // the fugitive's (or cat's) moves so far, numbered by round
-  const game = state.game ?? options().game;
-  const jumps = game === "cat";  // the cat of unbounded speed runs along any path of its component
+  const variant = state.game ?? options().game;
+  const jumps = variant === "cat";  // the cat of unbounded speed runs along any path of its component
   const trail = (state.trail || []).filter((v) => at[v]);
   for (let i = 1; i < trail.length; i++) {
     const [x1, y1] = at[trail[i - 1]], [x2, y2] = at[trail[i]];
@@ -523,9 +491,9 @@ function board(ctx, state, c) {
     }
     if (chosen) {
       pk.button(g, `vertex-${v.name}`, `move to ${v.name}${n ? ` (key ${n})` : ""}`,
-        (byKey) => { focusAfter = byKey; play(ctx, v.name); });
+        (byKey) => { focusAfter = byKey; play(v.name); });
     } else {
-      g.addEventListener("click", () => refuse(ctx, c && c.edges.length ? "delete an edge: click one drawn green"
+      g.addEventListener("click", () => refuse(c && c.edges.length ? "delete an edge: click one drawn green"
         : c ? `${v.name} cannot be reached in one move: choose a vertex ringed green` : null));
     }
   }
@@ -546,11 +514,11 @@ function board(ctx, state, c) {
   if (c && c.edges.length) entries.push(["line", CHOOSE, "you may delete this edge (click, or Tab and Enter)"]);
   if (seen.values) entries.push(["text:7", VALUE, "the cat number from this vertex (deletions the herder needs)"]);
 
-  const s = history.current;
+  const s = game.history.current;
   $("nem-moves-title").textContent = s ? `Moves (${GAMES[s.game]}, you are ${names(s).you})` : "Moves";
   pk.moveList($("nem-moves"), s ? s.lines.map((parts) => parts.join("; ")) : []);
   pk.legend($("nem-legend"), entries);
-  pk.render(frame.host, svg);
+  pk.render(game.host, svg);
   if (focusAfter && c) {
     focusAfter = false;
     const first = svg.querySelector("[tabindex='0']");

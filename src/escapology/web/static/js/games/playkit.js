@@ -24,6 +24,8 @@
 //                        shell's Left/Right stepping, keys.js, leaves such a key alone)
 //   onBoard(host), arrowStep(key), activates(target)  the keys' helpers
 //   onResize(ctx, redraw)  the board drawn again when the window's size changes
+//   page(prefix, spec)     the page object: what the six pages share, from a game's description
+//                          (below, at its definition)
 //   needInstance(ctx)    whether an instance is loaded, else the shell's "load an instance first"
 //   legend(list, entries), moveList(list, items, {done, pick}), keyList(list, rows)
 //   button(group, key, label, act, active), hitArea(...), cursorBox(...), TAP, boardWidth(ctx, least)
@@ -270,17 +272,21 @@ export function cursorBox(svg, x, y, w, h) {
 
 // The positions of a game: entries[0] the start, entries[index] the one shown. A new move after an
 // undo drops the undone ones. new History(start), or new History() and reset(start) later.
+// onChange, when set, hears every change (the page object's: the link follows the game).
 export class History {
-  constructor(...start) { this.entries = []; this.index = -1; if (start.length) this.reset(start[0]); }
-  reset(start) { this.entries = [start]; this.index = 0; return start; }
+  constructor(...start) { this.entries = []; this.index = -1; this.onChange = null; if (start.length) this.reset(start[0]); }
+  changed() { if (this.onChange) this.onChange(); }
+  reset(start) { this.entries = [start]; this.index = 0; this.changed(); return start; }
+  load(entries, index = entries.length - 1) { this.entries = entries; this.index = index; this.changed(); }
+  clear() { this.entries = []; this.index = -1; this.changed(); }
   get current() { return this.entries[this.index] ?? null; }
   get moves() { return this.entries.slice(1); }
   get canUndo() { return this.index > 0; }
   get canRedo() { return this.index >= 0 && this.index < this.entries.length - 1; }
-  push(entry) { this.entries.length = this.index + 1; this.entries.push(entry); this.index += 1; return entry; }
-  undo() { if (!this.canUndo) return false; this.index -= 1; return true; }
-  redo() { if (!this.canRedo) return false; this.index += 1; return true; }
-  goTo(i) { this.index = Math.max(0, Math.min(this.entries.length - 1, i)); }
+  push(entry) { this.entries.length = this.index + 1; this.entries.push(entry); this.index += 1; this.changed(); return entry; }
+  undo() { if (!this.canUndo) return false; this.index -= 1; this.changed(); return true; }
+  redo() { if (!this.canRedo) return false; this.index += 1; this.changed(); return true; }
+  goTo(i) { this.index = Math.max(0, Math.min(this.entries.length - 1, i)); this.changed(); }
 }
 
 const TEXT_INPUTS = new Set(["text", "number", "search", "email", "url", "tel", "password"]);
@@ -447,9 +453,349 @@ export function keyList(list, rows) {
   }
 }
 
-// The buttons `${prefix}-undo` and `${prefix}-redo` enabled as far as `history` can go back and
-// forward, neither while a reply is awaited (`busy`).
-export function undoRedoState(prefix, history, busy) {
-  document.getElementById(`${prefix}-undo`).disabled = busy || !history.canUndo;
-  document.getElementById(`${prefix}-redo`).disabled = busy || !history.canRedo;
+// ----- the page object ---------------------------------------------------------------------------
+//
+// What every game's page repeats, written once: page(prefix, spec) makes it from the game's
+// description, and the game's module exports its hooks for main.js:
+//   const game = pk.page("lab", {...});
+//   export const { setup, loaded, draw, frameShown, answered, position, restore } = game.hooks();
+// The page object owns the frame (pk.frame, pk.sidePanel), the buttons undo, redo and restart,
+// the keys (pk.keys: undo, redo, Esc, the board's cursor), the redraw on resize, the switch
+// between the game and a state of the solver's line shown by the stepper (`viewing`: a solve's
+// answer goes on the stepper and the board stays on the game until a step is chosen; back()
+// returns), the game's history (`history`; undo, redo, goTo, a new game: start), the requests of a
+// move (`ask`: busy meanwhile, the answer to an earlier game dropped), the status line and the
+// buttons at every render(), the game's position in the page's link (position/restore), and the
+// loaded instance's state (`base`, null before one).
+// The game's module keeps what is its own:
+//   prefix                 (page's first argument) the frame's ids: #<prefix>-status, -host, ...
+//   label, fit             the board's name for assistive technology, whether it shrinks
+//   controls, buttons      the controls' HTML, where "{history}" stands for the page's buttons
+//                          undo, redo and restart (back to the start; #<prefix>-undo, -redo,
+//                          -restart; their titles name a move `move`, "move" by default), and the
+//                          handlers of its other buttons by name ({new: f} for #<prefix>-new),
+//                          wired at every visit
+//   top, more, how, after, keyRows  the side panel's parts (pk.sidePanel: how to play, as text
+//                          or HTML); the box of the solver's line, the moves and the legend are
+//                          always there, and keyRows, the game's own keys, are followed by the
+//                          cursor's and the page's (undo, redo, Esc)
+//   line, lineNote         what the solver's answer is on this page's stepper ("plan", "witness",
+//                          ...): the box shown while a step of it is on the board says so (with
+//                          lineNote), and so do the status line (viewStatus's default), the
+//                          refusal of a move meanwhile (refused) and the Esc key's row
+//   setup()                its own controls wired, at every visit of the page
+//   loaded(info)           an instance is loaded: its game's start (page.start(entry) or none)
+//   game()                 the state of the game to draw (null: nothing to draw)
+//   board(state, mine)     draw `state` into page.host with its side panel; `mine`: it is the
+//                          game's (else a state of the solver's line)
+//   status(state), viewStatus(state)  the status line for the game's state and for one of the
+//                          solver's line: [words, kind], or null to leave it as it is
+//   labels(frames)         the stepper's names of the solver's line (the module's labels)
+//   frameShown(frame, index)  a step of the solver's line is shown (its message)
+//   keys(event)            its own keys (letters, numbers): true when it took the key
+//   cursor                 the board's cursor: {move(step), shift(step), act(), always, ready(),
+//                          words}; the arrows move it (with Shift: shift(step)) and Enter or Space
+//                          acts, while the board has the focus, or (always) while the game is
+//                          shown; its keys are listed from words: {move: where it goes, act: what
+//                          Enter does, shift: [[keys, words], ...]}
+//   adopt()                "play on from this step" (#<prefix>-adopt), when the game can
+//   arrived(what)          the history went elsewhere ("undo", "redo", "goto", "restore"): the
+//                          turn's own state anew; the message to show, or undefined: the end's
+//   undo(), canUndo()      a step back of its own before the history's (true: it was taken)
+//   fresh()                the game anew from its start (after a link's position that does not fit)
+//   moves                  its moves in the link (below)
+//
+// The position in the link (main.js writes position() into pos= and calls restore(data) when a
+// link is opened): {o, a, m, i, x}, each part left out when empty
+//   o  the game's options (moves.options(): the side played, the variant, the dice, ...)
+//   a  the opening's code: the other side's first move, made before yours (a Nemesis or chess game)
+//   m  each move's code (moves.encode(entry, before)), both sides' moves, in order
+//   i  the position shown, when moves were undone (the ones after it can be redone)
+//   x  the turn in progress (moves.extra(): the dice rolled, the spare inserted)
+// restore(data) rebuilds the history from the start (moves.start(o)) move by move
+// (moves.decode(before, code), or moves.decodeAll(start, codes) at once) and shows the position;
+// a position that does not fit the game says why and leaves the game at its start.
+export function page(prefix, spec) {
+  return new Page(prefix, spec);
 }
+
+class Page {
+  constructor(prefix, spec) {
+    this.spec = spec;
+    this.prefix = prefix;
+    this.ctx = null;
+    this.base = null;     // the loaded instance's state
+    this.history = new History();
+    this.history.onChange = () => { if (this.ctx) this.ctx.setPosition(); };
+    this.viewing = null;  // the state of the solver's line shown instead of the game
+    this.busy = false;    // a move's request is out: no other move, undo or redo meanwhile
+    this.epoch = 0;       // the game's number: an answer to an earlier game is dropped
+    this.shown = null;    // the state drawn last
+  }
+
+  // What main.js calls (the game's module exports them).
+  hooks() {
+    return {
+      setup: (ctx) => this.setup(ctx),
+      loaded: (ctx, info) => this.loaded(ctx, info),
+      draw: (ctx, state) => this.draw(ctx, state),
+      frameShown: (ctx, frame, index) => { if (!keepsGame() && this.spec.frameShown) this.spec.frameShown(frame, index); },
+      answered: (ctx, answer) => this.answered(ctx, answer),
+      position: () => this.position(),
+      restore: (ctx, data) => this.restore(ctx, data),
+    };
+  }
+
+  el(name) { return document.getElementById(`${this.prefix}-${name}`); }
+  get frame() {
+    const { label, fit } = this.spec;
+    return frame(this.ctx, this.prefix, { label, fit, build: (side) => this.buildSide(side) });
+  }
+  get host() { return this.frame.host; }
+
+  buildSide(side) {
+    const { line, lineNote, adopt, top, more, how = "", after, keyRows = [] } = this.spec;
+    const viewing = { note: `You are looking at the solver's ${line}${lineNote ? ` ${lineNote}` : ""}.`, back: "back to the game",
+      adopt: adopt ? "play on from this step" : null };
+    // the keys every game's page takes (Page.key), after the game's own and its cursor's
+    const keys = [...keyRows, ...this.cursorRows(), ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"], ["Esc", `back to the game from the solver's ${line}`]];
+    sidePanel(side, this.prefix, { viewing, top, moves: "Moves", legend: true, more, how: how.startsWith("<") ? how : `<p>${how}</p>`, keys, after });
+    side.querySelector(`#${this.prefix}-back`).onclick = () => this.back();
+    if (adopt) side.querySelector(`#${this.prefix}-adopt`).onclick = adopt;
+  }
+
+  // The cursor's keys, in the words of the game (spec.cursor.words).
+  cursorRows() {
+    const c = this.spec.cursor;
+    if (!c) return [];
+    const where = c.always ? "while your game is on the board" : "while the board has the focus";
+    return [["←|→|↑|↓", `move the cursor${c.words.move ? ` ${c.words.move}` : ""} (${where})`], ["Enter|Space", c.words.act], ...(c.words.shift || [])];
+  }
+
+  // The controls' HTML with the page's buttons undo, redo and restart in the place of "{history}".
+  controls() {
+    const p = this.prefix, move = this.spec.move || "move";
+    return this.spec.controls.replace("{history}", `<button type="button" id="${p}-undo" title="take back the last ${move} (u, Ctrl+Z)">undo</button>
+      <button type="button" id="${p}-redo" title="redo the ${move} taken back (r, Ctrl+Y)">redo</button>
+      <button type="button" id="${p}-restart" title="back to the start (redo goes forward again)">restart</button>`);
+  }
+
+  setup(ctx) {
+    this.ctx = ctx;
+    this.base = null;
+    this.history.clear();
+    this.viewing = null;
+    this.busy = false;
+    this.shown = null;  // nothing drawn yet on this visit (a resize draws nothing)
+    this.epoch += 1;
+    ctx.controls.innerHTML = this.controls();
+    this.frame;  // the status line and the side panel are there before an instance is
+    const buttons = { ...this.spec.buttons, undo: () => this.undo(), redo: () => this.redo(), restart: () => this.goTo(0) };
+    for (const [name, act] of Object.entries(buttons)) this.el(name).onclick = act;
+    keys(ctx, (event, command) => this.key(event, command));
+    onResize(ctx, () => { if (this.shown) this.render(); });
+    if (this.spec.setup) this.spec.setup();
+  }
+
+  loaded(ctx, info) {
+    this.ctx = ctx;
+    this.base = info.state;
+    this.viewing = null;
+    this.busy = false;
+    this.epoch += 1;
+    this.spec.loaded(info);
+  }
+
+  // The shell shows a state: one of the solver's line (a step of the stepper), or the loaded
+  // instance's before loaded(); while keepsGame() the game stays.
+  draw(ctx, state) {
+    this.ctx = ctx;
+    this.viewing = keepsGame() ? null : state;
+    this.render();
+  }
+
+  async answered(ctx, answer) {
+    const shown = await answerOnStepper(ctx, answer, this.spec.labels);
+    if (shown && shown.svg) render(this.host, shown.svg);
+  }
+
+  // The board, the status line and the undo and redo buttons, of the game or of the state viewed.
+  render() {
+    if (!this.ctx || !this.ctx.active) return;  // a page left behind draws nothing
+    const mine = !this.viewing;
+    const state = this.viewing || this.spec.game();
+    if (!state) return;
+    this.shown = state;
+    const { status } = this.frame;
+    const box = this.el("viewing");
+    if (box) box.hidden = mine;
+    this.spec.board(state, mine);
+    const said = mine ? this.spec.status(state) : this.viewStatus(state);
+    if (said) setStatus(status, said[0], said[1]);
+    const h = this.history;
+    this.el("undo").disabled = this.busy || !(this.viewing || h.canUndo || (this.spec.canUndo && this.spec.canUndo()));
+    this.el("redo").disabled = this.busy || !!this.viewing || !h.canRedo;
+    this.el("restart").disabled = this.busy || !h.canUndo;
+  }
+
+  setStatus(words, kind) { setStatus(this.frame.status, words, kind); }
+
+  viewStatus(state) {
+    if (this.spec.viewStatus) return this.spec.viewStatus(state);
+    return [`the solver's ${this.spec.line} (the stepper below); Esc or 'back to the game' returns to your game`, ""];
+  }
+
+  // Whether a move is refused because a step of the solver's line is on the board (then it says so).
+  refused(what) {
+    if (!this.viewing) return false;
+    const adopt = this.spec.adopt ? ", or play on from this step" : "";
+    this.ctx.message(`you are looking at the solver's ${this.spec.line}: go back to your game (Esc${adopt}) to ${what}`, "bad");
+    return true;
+  }
+
+  // The game's end (the history's entry's `over`: {text, good}) in the message line, or nothing.
+  announce() {
+    const s = this.history.current;
+    if (s && s.over) this.ctx.message(s.over.text, s.over.good === false ? "bad" : "good");
+    else this.ctx.message("");
+  }
+
+  back() {
+    this.viewing = null;
+    this.ctx.message("");
+    this.render();
+  }
+
+  // A new game from `entry` (null: no game): the answers still on their way to the game before
+  // are dropped.
+  start(entry) {
+    this.epoch += 1;
+    this.busy = false;
+    this.viewing = null;
+    if (entry === null) this.history.clear(); else this.history.reset(entry);
+  }
+
+  // A move's request (`request()` a promise): busy while it is out; its answer, or null when it
+  // failed (the error shown) or when it belongs to a game before (a new game, another instance).
+  async ask(request) {
+    const mine = this.epoch;
+    this.busy = true;
+    this.render();
+    try {
+      const answer = await request();
+      return mine === this.epoch ? answer : null;
+    } catch (e) {
+      if (mine === this.epoch) this.ctx.error(e);
+      return null;
+    } finally {
+      if (mine === this.epoch) this.busy = false;
+    }
+  }
+
+  undo() {
+    if (!this.history.current) return;
+    if (this.viewing) { this.back(); return; }
+    if (this.spec.undo && this.spec.undo()) return;
+    if (this.busy) return;
+    if (this.history.undo()) this.arrive("undo");
+    else this.ctx.message("nothing to undo");
+  }
+
+  redo() {
+    if (!this.history.current || this.viewing || this.busy) return;
+    if (this.history.redo()) this.arrive("redo");
+    else this.ctx.message("nothing to redo");
+  }
+
+  goTo(k) {
+    if (!this.history.current || this.busy) return;
+    this.history.goTo(k);
+    this.arrive("goto");
+  }
+
+  // The history went elsewhere: the game's own state of the turn anew, drawn, and said.
+  arrive(what) {
+    this.viewing = null;
+    const said = this.spec.arrived ? this.spec.arrived(what) : undefined;
+    this.render();
+    if (said === undefined) this.announce();
+    else this.ctx.message(said);
+  }
+
+  key(event, command) {
+    if (command === "undo") { this.undo(); return true; }
+    if (command === "redo") { this.redo(); return true; }
+    if (event.key === "Escape" && this.viewing) { this.back(); return true; }
+    if (this.spec.keys && this.spec.keys(event)) return true;
+    const c = this.spec.cursor;
+    if (!c || !this.shown || (c.ready && !c.ready())) return false;
+    const here = c.always ? !this.viewing : onBoard(this.host);
+    const step = arrowStep(event.key);
+    if (step && here) {
+      if (event.shiftKey && c.shift) c.shift(step); else c.move(step);
+      return true;
+    }
+    if ((event.key === "Enter" || event.key === " ") && (c.always || here) && !activates(event.target)) { c.act(); return true; }
+    return false;
+  }
+
+  // ---- the position in the link
+
+  position() {
+    const m = this.spec.moves, h = this.history;
+    if (!m || !h.current) return null;
+    const out = {};
+    const o = m.options ? m.options() : null;
+    if (o && Object.keys(o).length) out.o = o;
+    const opening = m.encode(h.entries[0], null);
+    if (opening !== null && opening !== undefined) out.a = opening;
+    if (h.entries.length > 1) out.m = h.entries.slice(1).map((e, k) => m.encode(e, h.entries[k]));
+    if (h.index < h.entries.length - 1) out.i = h.index;
+    const x = m.extra ? m.extra() : null;
+    if (x !== null && x !== undefined) out.x = x;
+    return Object.keys(out).length ? out : null;
+  }
+
+  async restore(ctx, data) {
+    this.ctx = ctx;
+    const m = this.spec.moves;
+    const mine = ++this.epoch;  // what the start of the game asked is dropped
+    this.busy = true;
+    try {
+      const d = checkedPosition(data);
+      let entry = await m.start(d.o || {});
+      if (d.a !== undefined) entry = await m.decode(entry, d.a);
+      const codes = d.m || [];
+      let entries = [entry];
+      if (m.decodeAll) entries = await m.decodeAll(entry, codes);
+      else for (const code of codes) entries.push(await m.decode(entries[entries.length - 1], code));
+      if (mine !== this.epoch) return;
+      this.busy = false;
+      this.history.load(entries, d.i ?? entries.length - 1);
+      this.arrive("restore");
+      if (d.x !== undefined && m.resume) await m.resume(d.x);
+    } catch (e) {
+      if (mine !== this.epoch) return;
+      this.busy = false;
+      this.viewing = null;
+      this.spec.fresh();
+      ctx.message(`this link's game position does not fit (${e.message}): the game starts from its beginning`, "bad");
+    }
+  }
+}
+
+// A link's position as page.restore reads it ({o, a, m, i, x}), or an error saying what is wrong.
+function checkedPosition(data) {
+  const object = (v) => !!v && typeof v === "object" && !Array.isArray(v);
+  if (!object(data)) throw new Error("it is not an object");
+  const unknown = Object.keys(data).filter((k) => !"oamix".includes(k) || k.length !== 1);
+  if (unknown.length) throw new Error(`it has unknown parts: ${unknown.join(", ")}`);
+  if (data.o !== undefined && !object(data.o)) throw new Error("its options (o) are not an object");
+  if (data.m !== undefined && !Array.isArray(data.m)) throw new Error("its moves (m) are not a list");
+  const n = (data.m || []).length;
+  if (data.i !== undefined && !(Number.isInteger(data.i) && data.i >= 0 && data.i <= n)) {
+    throw new Error(`the position shown (i) is not one of 0..${n}`);
+  }
+  return data;
+}
+

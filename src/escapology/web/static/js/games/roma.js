@@ -14,199 +14,220 @@ const KEYS = { "^": "^", w: "^", W: "^", v: "v", V: "v", s: "v", S: "v", "<": "<
 // blue too (they are the grid's arrows), the checker's violations red, a hint green
 const YOURS = "#1f6feb", SOLVED = "#1f6feb", ERROR = "#f8c9c4", HINT = "#c9f0d0", CURSOR = "#e67e22", GOAL = "#c0392b";
 
-let base = null;                  // the loaded puzzle
-let history = new pk.History();   // {grid, lines, marks, over} after each move of yours
-let viewing = null;               // a frame of the solver's answer shown instead of your grid
 let cursor = [0, 0];
-let busy = false;
-let epoch = 0;
 let coords = null;
+let exported = null;
 
 const $ = (id) => document.getElementById(id);
-const name = (r, c) => cellName(coords, r, c, base ? base.rows : 0);
-
-export function setup(ctx) {
-  coords = ctx.coordinates;
-  ctx.controls.innerHTML = `<fieldset><legend>Solve by hand</legend>
-      <button type="button" id="roma-undo" title="u or Ctrl+Z">undo</button>
-      <button type="button" id="roma-redo" title="r or Ctrl+Y">redo</button>
-      <button type="button" id="roma-check" title="c">check</button>
-      <button type="button" id="roma-hint" title="h">hint</button>
-      <button type="button" id="roma-clear">clear</button></fieldset>
-    <fieldset><legend>puzz.link</legend>
-      <label>URL <input type="text" id="roma-url" size="34" spellcheck="false" placeholder="https://puzz.link/p?roma/..."></label>
-      <button type="button" id="roma-import" data-without-instance>import</button>
-      <button type="button" id="roma-export">export</button></fieldset>`;
-  frameOf(ctx);
-  $("roma-undo").onclick = () => undoRedo(ctx, "undo");
-  $("roma-redo").onclick = () => undoRedo(ctx, "redo");
-  $("roma-check").onclick = () => checkGrid(ctx, { said: true });
-  $("roma-hint").onclick = () => hint(ctx);
-  $("roma-clear").onclick = () => {
-    const s = current(ctx);
-    if (!s) return;
-    if (viewing || busy) { refuse(ctx); return; }
-    commit(ctx, base.givens.slice(), "clear: back to the givens");
-  };
-  $("roma-import").onclick = () => importUrl(ctx);
-  $("roma-url").addEventListener("keydown", (e) => { if (e.key === "Enter") importUrl(ctx); });
-  $("roma-export").onclick = () => exportUrl(ctx);
-  pk.keys(ctx, (event, what) => onKey(ctx, event, what));
-  base = null;
-  history = new pk.History();
-}
+// the loaded puzzle (a Roma graph has no grid: null)
+const puzzle = () => (game.base && game.base.givens ? game.base : null);
+const name = (r, c) => cellName(coords, r, c, puzzle() ? puzzle().rows : 0);
+const first = () => ({ grid: game.base.givens.slice(), lines: [], marks: {}, over: null, code: null });
 
 const HOW = `<p>Every cell but a Roma cell (◯) gets an arrow; no direction twice in
   a box (the thick borders), and from every cell the arrows lead to a Roma cell: no loop, no arrow off
   the board. The black arrows are given; yours are blue. The puzzle is over when the grid is full and
   the checker finds nothing wrong. Cells are named (row,column) from 0 at the top left.</p>`;
 
-const KEY_ROWS = [
-  ["click", "a cell turns its arrow"],
-  ["←|→|↑|↓", "move the cursor (while your grid is on the board)"],
-  ["^|v|<|>", "set the arrow under the cursor (or w s a d)"],
-  [".|Backspace|Delete", "clear it"],
-  ["Enter|Space", "turn it as a click does"],
-  ["u|Ctrl+Z", "undo"], ["r|Ctrl+Y", "redo"], ["h", "hint"], ["c", "check"],
-  ["Esc", "back to your grid from the solver's answer"],
-];
+// The page (pk.page): the game's history holds {grid, lines, marks, over, code} after each move of yours.
+const game = pk.page("roma", {
+  label: "Roma grid: arrow keys move the cursor, ^ v < > set its arrow",
+  fit: true,
+  controls: `<fieldset><legend>Solve by hand</legend>
+      {history}
+      <button type="button" id="roma-check" title="c">check</button>
+      <button type="button" id="roma-hint" title="h">hint</button>
+      <button type="button" id="roma-clear">clear</button></fieldset>
+    <fieldset><legend>puzz.link</legend>
+      <label>URL <input type="text" id="roma-url" size="34" spellcheck="false" placeholder="https://puzz.link/p?roma/..."></label>
+      <button type="button" id="roma-import" data-without-instance>import</button>
+      <button type="button" id="roma-export">export</button></fieldset>`,
+  line: "answer",
+  more: `<div id="roma-exported" hidden><h3>pzprjs file with your arrows (as exported)</h3>
+    <textarea id="roma-pzprv3" rows="6" readonly aria-label="pzprjs file with your arrows"></textarea></div>`,
+  how: HOW,
+  keyRows: [
+    ["click", "a cell turns its arrow"],
+    ["^|v|<|>", "set the arrow under the cursor (or w s a d)"],
+    [".|Backspace|Delete", "clear it"],
+    ["h", "hint"], ["c", "check"],
+  ],
+  buttons: {
+    check: () => checkGrid({ said: true }),
+    hint,
+    clear() {
+      if (!current()) return;
+      if (game.viewing || game.busy) { refuse(); return; }
+      commit(game.base.givens.slice(), "clear: back to the givens", "clear");
+    },
+    import: importUrl,
+    export: exportUrl,
+  },
+  setup() {
+    coords = game.ctx.coordinates;
+    $("roma-url").addEventListener("keydown", (e) => { if (e.key === "Enter") importUrl(); });
+  },
+  loaded(info) {
+    exported = null;
+    cursor = [0, 0];
+    if (!puzzle()) {  // a Roma graph: its picture, no grid to fill
+      game.start(null);
+      game.render();
+      game.setStatus("a Roma graph has no grid to fill: Solve shows its answer");
+      return;
+    }
+    $("roma-url").value = game.base.url || "";
+    freshGame();
+  },
+  game: () => game.base,
+  board(state, mine) {
+    if (state.svg) { pk.render(game.host, state.svg); return; }
+    board(state, mine ? game.history.current : null);
+  },
+  status: statusOf,
+  labels,
+  frameShown(frame) {
+    game.ctx.message(frame.step ? `the solver's answer, its first ${frame.step} row${frame.step === 1 ? "" : "s"}` : "the givens");
+  },
+  keys: onKey,
+  cursor: {
+    always: true,
+    ready: () => !!puzzle(),
+    move([dr, dc]) {
+      cursor = [Math.max(0, Math.min(game.base.rows - 1, cursor[0] + dr)), Math.max(0, Math.min(game.base.cols - 1, cursor[1] + dc))];
+      game.render();
+    },
+    act: () => setArrow(cursor[0], cursor[1], "turn"),
+    words: { act: "turn the cursor's arrow as a click does" },
+  },
+  arrived(what) {
+    const s = game.history.current;
+    if (what === "restore" && !s.over && full(s.grid)) checkGrid({ said: false });
+    return undefined;
+  },
+  fresh: freshGame,
+  // in the link: each move as "r,cX" (X the arrow ^ > v < set, or . cleared), "hr,cX" a hint,
+  // "clear"; "!" after the move that solved the puzzle. No request to replay them.
+  moves: {
+    start: () => first(),
+    encode: (e) => (e.code ? `${e.code}${e.over ? "!" : ""}` : null),
+    decode: decodeMove,
+  },
+});
 
-function buildSide(ctx, box) {
-  pk.sidePanel(box, "roma", {
-    viewing: { note: "You are looking at the solver's answer.", back: "back to my grid" },
-    moves: "Moves",
-    legend: true,
-    more: `<div id="roma-exported" hidden><h3>pzprjs file with your arrows (as exported)</h3>
-      <textarea id="roma-pzprv3" rows="6" readonly aria-label="pzprjs file with your arrows"></textarea></div>`,
-    how: HOW,
-    keys: KEY_ROWS,
-  });
-  box.querySelector("#roma-back").onclick = () => backToGrid(ctx);
+export const { setup, loaded, draw, frameShown, answered, position, restore } = game.hooks();
+
+function freshGame() {
+  game.start(first());
+  game.render();
 }
 
-// The board's frame (pk.frame): made when the page opens, so the status line and the side panel
-// are there before an instance is.
-function frameOf(ctx) {
-  return pk.frame(ctx, "roma", { label: "Roma grid: arrow keys move the cursor, ^ v < > set its arrow",
-    build: (box) => buildSide(ctx, box), fit: true });
+function current() {
+  if (!puzzle()) { game.ctx.message("load a puzzle first"); return null; }
+  return game.history.current;
 }
 
-export function loaded(ctx, info) {
-  base = info.state.givens ? info.state : null;
-  viewing = null;
-  exported = null;
-  cursor = [0, 0];
-  epoch += 1;
-  busy = false;
-  history = new pk.History();
-  if (!base) { turnLine(ctx, "a Roma graph has no grid to fill: Solve shows its answer"); return; }
-  history.reset({ grid: base.givens.slice(), lines: [], marks: {}, over: null });
-  $("roma-url").value = base.url || "";
-  render(ctx);
-}
+function full(grid) { return !grid.some((row) => row.includes(".")); }
 
-function current(ctx) {
-  if (!base) { ctx.message("load a puzzle first"); return null; }
-  return history.current;
+function solved(moves) {
+  return { text: `solved: every path leads to Rome (${moves} move${moves === 1 ? "" : "s"})`, good: true };
 }
 
 // ---- moves ------------------------------------------------------------------------------------
 
-function refuse(ctx) {
-  const s = history.current;
-  if (viewing) ctx.message("this is the solver's answer: press Esc or 'back to my grid' to play", "bad");
-  else if (s && s.over) ctx.message("the puzzle is solved: undo (u) or clear to change it", "bad");
-  else if (busy) ctx.message("wait for the answer");
+function refuse() {
+  const s = game.history.current, ctx = game.ctx;
+  if (game.refused("play")) return;
+  if (s && s.over) ctx.message("the puzzle is solved: undo (u) or clear to change it", "bad");
+  else if (game.busy) ctx.message("wait for the answer");
 }
 
 function withCell(grid, r, c, symbol) {
   return grid.map((row, i) => (i === r ? row.slice(0, c) + symbol + row.slice(c + 1) : row));
 }
 
-// A new grid after a move of yours (`line` says it in the move list); when it is full, the checker
-// says whether the puzzle is solved.
-async function commit(ctx, grid, line, marks = {}) {
-  const s = history.current;
-  history.push({ grid, lines: [...s.lines, line], marks, over: null });
-  render(ctx);
-  if (!grid.some((row) => row.includes("."))) await checkGrid(ctx, { said: false });
-  else ctx.message("");
+// A new grid after a move of yours (`line` says it in the move list, `code` in the link); when it
+// is full, the checker says whether the puzzle is solved.
+async function commit(grid, line, code, marks = {}) {
+  const s = game.history.current;
+  game.history.push({ grid, lines: [...s.lines, line], marks, over: null, code });
+  game.render();
+  if (full(grid)) await checkGrid({ said: false });
+  else game.ctx.message("");
 }
 
-function setArrow(ctx, r, c, symbol) {
-  const s = current(ctx);
+function moveWords(r, c, symbol) { return `${name(r, c)} ${symbol === "." ? "cleared" : GLYPH[symbol]}`; }
+
+function setArrow(r, c, symbol) {
+  const s = current(), ctx = game.ctx;
   if (!s) return;
-  if (viewing || s.over || busy) { refuse(ctx); return; }
-  if (base.givens[r][c] !== ".") {
-    ctx.message(`${name(r, c)} is given (${base.givens[r][c] === "O" ? "a Roma cell" : GLYPH[base.givens[r][c]]}): it cannot change`, "bad");
+  if (game.viewing || s.over || game.busy) { refuse(); return; }
+  if (game.base.givens[r][c] !== ".") {
+    ctx.message(`${name(r, c)} is given (${game.base.givens[r][c] === "O" ? "a Roma cell" : GLYPH[game.base.givens[r][c]]}): it cannot change`, "bad");
     return;
   }
   const old = s.grid[r][c];
   const next = symbol === "turn" ? CYCLE[(CYCLE.indexOf(old) + 1) % CYCLE.length] : symbol;
   if (next === old) return;
-  commit(ctx, withCell(s.grid, r, c, next), `${name(r, c)} ${next === "." ? "cleared" : GLYPH[next]}`);
+  commit(withCell(s.grid, r, c, next), moveWords(r, c, next), `${r},${c}${next}`);
 }
 
-function undoRedo(ctx, what) {
-  if (busy || !history.current) return;
-  viewing = null;
-  if (what === "undo" ? !history.canUndo : !history.canRedo) { ctx.message(`nothing to ${what}`); return; }
-  if (what === "undo") history.undo(); else history.redo();
-  render(ctx);
-  const s = history.current;
-  if (s.over) ctx.message(s.over, "good"); else ctx.message("");
+// A link's move after the entry `before` (no request: the grid is the page's).
+function decodeMove(before, code) {
+  const m = typeof code === "string" ? /^(?:(clear)|(h?)(\d+),(\d+)([.^>v<]))(!?)$/.exec(code) : null;
+  if (!m) throw new Error(`a move (${JSON.stringify(code)}) is not "r,cX", "hr,cX" or "clear"`);
+  let entry;
+  if (m[1]) entry = { grid: game.base.givens.slice(), lines: [...before.lines, "clear: back to the givens"], marks: {}, over: null, code: "clear" };
+  else {
+    const r = +m[3], c = +m[4], symbol = m[5];
+    if (r >= game.base.rows || c >= game.base.cols || game.base.givens[r][c] !== ".") throw new Error(`the move ${code} is not on a free cell of this grid`);
+    const words = moveWords(r, c, symbol);
+    entry = { grid: withCell(before.grid, r, c, symbol), lines: [...before.lines, m[2] ? `hint: ${words}` : words],
+      marks: m[2] ? { [`${r},${c}`]: "hint" } : {}, over: null, code: code.replace(/!$/, "") };
+  }
+  if (m[6]) Object.assign(entry, { over: solved(entry.lines.length), marks: {} });  // the checker's verdict: nothing wrong
+  return entry;
 }
 
-async function checkGrid(ctx, { said }) {
-  const s = current(ctx);
+async function checkGrid({ said }) {
+  const s = current(), ctx = game.ctx;
   if (!s) return;
-  if (viewing) { refuse(ctx); return; }
-  const mine = epoch, at = history.index;
+  if (game.viewing) { refuse(); return; }
+  const mine = game.epoch, at = game.history.index;
   try {
     const verdict = await ctx.play("check", { grid: s.grid });
-    if (mine !== epoch || history.index !== at) return;  // the grid changed meanwhile
+    if (mine !== game.epoch || game.history.index !== at) return;  // the grid changed meanwhile
     const marks = {};
     for (const error of verdict.errors) for (const [r, c] of error.cells) marks[`${r},${c}`] = "error";
     s.marks = marks;
     if (verdict.solved) {
-      const n = s.lines.length;
-      s.over = `solved: every path leads to Rome (${n} move${n === 1 ? "" : "s"})`;
-      ctx.message(s.over, "good");
+      s.over = solved(s.lines.length);
+      ctx.setPosition();  // the end is in the link
+      ctx.message(s.over.text, "good");
     } else if (verdict.errors.length) {
       ctx.message(verdict.errors[0].message + (verdict.errors.length > 1 ? ` (and ${verdict.errors.length - 1} more)` : ""), "bad");
     } else if (said) ctx.message(`no error so far; ${verdict.empty} cell(s) still empty`);
-    render(ctx);
+    game.render();
   } catch (e) { ctx.error(e); }
 }
 
-async function hint(ctx) {
-  const s = current(ctx);
+async function hint() {
+  const s = current(), ctx = game.ctx;
   if (!s) return;
-  if (viewing || s.over || busy) { refuse(ctx); return; }
-  const mine = epoch;
-  busy = true;
-  render(ctx);
-  let found = null;
-  try { found = await ctx.play("hint", { grid: s.grid }); } catch (e) { if (mine === epoch) ctx.error(e); }
-  if (mine !== epoch) return;
-  busy = false;
-  if (!found) { render(ctx); return; }
-  if (!found.cell) { render(ctx); ctx.message("the grid is the solution already", "good"); return; }
+  if (game.viewing || s.over || game.busy) { refuse(); return; }
+  const found = await game.ask(() => ctx.play("hint", { grid: s.grid }));
+  if (!found) { game.render(); return; }
+  if (!found.cell) { game.render(); ctx.message("the grid is the solution already", "good"); return; }
   const [r, c] = found.cell;
   const what = found.rule === "wrong" ? "is wrong, taken away" : `holds ${GLYPH[found.symbol] || found.symbol}`;
   cursor = [r, c];
-  await commit(ctx, withCell(s.grid, r, c, found.symbol), `hint: ${name(r, c)} ${found.symbol === "." ? "cleared" : GLYPH[found.symbol]}`,
+  await commit(withCell(s.grid, r, c, found.symbol), `hint: ${moveWords(r, c, found.symbol)}`, `h${r},${c}${found.symbol}`,
     { [`${r},${c}`]: "hint" });
-  if (!history.current.over) ctx.message(`hint: cell ${name(r, c)} ${what} (${found.rule}, level ${found.level}): ${found.because || ""}`);
+  if (!game.history.current.over) ctx.message(`hint: cell ${name(r, c)} ${what} (${found.rule}, level ${found.level}): ${found.because || ""}`);
 }
 
-function backToGrid(ctx) {
-  viewing = null;
-  ctx.message("");
-  render(ctx);
-}
-
-async function importUrl(ctx) {
+async function importUrl() {
+  const ctx = game.ctx;
   const url = $("roma-url").value.trim();
   if (!url) {  // nothing to import; before an instance, the shell's word for it
     if (pk.needInstance(ctx)) ctx.message("paste a puzz.link URL first", "bad");
@@ -218,8 +239,8 @@ async function importUrl(ctx) {
   } catch (e) { /* the shell shows why */ }
 }
 
-async function exportUrl(ctx) {
-  const s = current(ctx);
+async function exportUrl() {
+  const s = current(), ctx = game.ctx;
   if (!s) return;
   try {
     const out = await ctx.play("export", { grid: s.grid });
@@ -227,26 +248,18 @@ async function exportUrl(ctx) {
     $("roma-url").select();
     exported = out;
     ctx.message(`the puzzle's URL is in the box above (a puzz.link URL holds the givens, not your arrows; the pzprjs file with them is under the board)`);
-    render(ctx);
+    game.render();
   } catch (e) { ctx.error(e); }
 }
-let exported = null;
 
-function onKey(ctx, event, what) {
-  if (what) { undoRedo(ctx, what); return true; }
-  if (!base) return false;
+// The game's keys: ^ v < > (w s a d) set the cursor's arrow, . Backspace Delete clear it, h a
+// hint, c the checker.
+function onKey(event) {
+  if (!puzzle()) return false;
   const k = event.key;
-  const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[k];
-  if (step && !viewing) {  // while the solver's answer is shown, the arrows step through it (keys.js)
-    cursor = [Math.max(0, Math.min(base.rows - 1, cursor[0] + step[0])), Math.max(0, Math.min(base.cols - 1, cursor[1] + step[1]))];
-    render(ctx);
-    return true;
-  }
-  if (k === "Escape" && viewing) { backToGrid(ctx); return true; }
-  if (KEYS[k] && !event.ctrlKey) { setArrow(ctx, cursor[0], cursor[1], KEYS[k]); return true; }
-  if ((k === "Enter" || k === " ") && !pk.activates(event.target)) { setArrow(ctx, cursor[0], cursor[1], "turn"); return true; }
-  if (k === "h") { hint(ctx); return true; }
-  if (k === "c") { checkGrid(ctx, { said: true }); return true; }
+  if (KEYS[k]) { setArrow(cursor[0], cursor[1], KEYS[k]); return true; }
+  if (k === "h") { hint(); return true; }
+  if (k === "c") { checkGrid({ said: true }); return true; }
   return false;
 }
 
@@ -258,55 +271,24 @@ export function labels(frames) {
   return frames.map((f, i) => (i === 0 ? "the givens" : `solution, ${i} row${i === 1 ? "" : "s"}`));
 }
 
-export async function answered(ctx, answer) {
-  const shown = await pk.answerOnStepper(ctx, answer, labels);
-  if (shown && shown.svg) pk.render(frameOf(ctx).host, shown.svg);
-}
-
-export function frameShown(ctx, frame, index) {
-  if (pk.keepsGame() && index === 0) { viewing = null; render(ctx); return; }
-  ctx.message(frame.step ? `the solver's answer, its first ${frame.step} row${frame.step === 1 ? "" : "s"}` : "the givens");
-}
-
 export function summary(answer) {
   return answer.unique === undefined ? [] : [["unique", answer.unique === null ? "not settled" : answer.unique ? "yes" : "no"]];
 }
 
-export function draw(ctx, state) {
-  coords = ctx.coordinates;
-  if (state.svg) { pk.render(frameOf(ctx).host, state.svg); return; }
-  if (!base || state !== base) viewing = state;
-  if (!base) { board(ctx, state, null); return; }
-  render(ctx);
-}
-
 // ---- drawing ----------------------------------------------------------------------------------
 
-function turnLine(ctx, words, kind = "") {
-  pk.setStatus(frameOf(ctx).status, words, kind);
-}
-
-function render(ctx) {
-  if (!base) return;
-  const s = history.current;
-  pk.undoRedoState("roma", history, busy);
-  if (viewing) {
-    board(ctx, viewing, null);
-    turnLine(ctx, "the solver's answer (the stepper below); Esc or 'back to my grid' returns to yours");
-    return;
-  }
-  board(ctx, base, s);
-  if (busy) return;
+// The status line of your grid (null while a hint is asked for).
+function statusOf() {
+  const s = game.history.current;
+  if (!s || game.busy) return null;
   const empty = s.grid.reduce((n, row) => n + [...row].filter((ch) => ch === ".").length, 0);
-  if (s.over) turnLine(ctx, `Puzzle over: ${s.over}`, "good");
-  else if (empty) turnLine(ctx, `Your move: ${empty} cell${empty === 1 ? "" : "s"} to fill; the cursor is on ${name(cursor[0], cursor[1])}`);
-  else turnLine(ctx, "The grid is full but not right yet: the red cells break a rule");
+  if (s.over) return [`Puzzle over: ${s.over.text}`, "good"];
+  if (empty) return [`Your move: ${empty} cell${empty === 1 ? "" : "s"} to fill; the cursor is on ${name(cursor[0], cursor[1])}`, ""];
+  return ["The grid is full but not right yet: the red cells break a rule", ""];
 }
 
 // The grid: `state` the puzzle (a frame's grid for the stepper); `s` your game, or null.
-function board(ctx, state, s) {
-  const frame = frameOf(ctx);
-  $("roma-viewing").hidden = !viewing;
+function board(state, s) {
   const { rows, cols, boxes, givens } = state;
   const cells = s ? s.grid : state.grid || givens;
   const marks = s ? s.marks : {};
@@ -338,8 +320,8 @@ function board(ctx, state, s) {
       el("title", { text: name(r, c) }, g);
       g.addEventListener("click", () => {
         cursor = [r, c];
-        if (!s) { refuse(ctx); render(ctx); return; }
-        setArrow(ctx, r, c, "turn");
+        if (!s) { refuse(); game.render(); return; }
+        setArrow(r, c, "turn");
       });
     }
   }
@@ -372,5 +354,5 @@ function board(ctx, state, s) {
   pk.legend($("roma-legend"), entries);
   $("roma-exported").hidden = !(exported && s);
   if (exported && s) $("roma-pzprv3").value = exported.pzprv3;
-  pk.render(frame.host, svg);
+  pk.render(game.host, svg);
 }
