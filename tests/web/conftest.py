@@ -76,7 +76,9 @@ def page_errors() -> PageErrors:
 
 @pytest.fixture
 def page(browser: object, server: Served, page_errors: PageErrors) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 1280, "height": 860})  # type: ignore[attr-defined]
+    # bypass_csp: the tests' own scripts (wait_for_function, evaluate) run as strings, which the
+    # app's Content-Security-Policy forbids; tests/web/test_security.py plays the pages under it
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True)  # type: ignore[attr-defined]
     context.on("page", page_errors.watch)  # every page of the context, also a second one
     pg = context.new_page()
     pg.set_default_timeout(30_000)

@@ -3,7 +3,8 @@
 The API is the toolkit's protocol as JSON (:mod:`escapology.core.protocol`, the registry
 :mod:`escapology.games`); its OpenAPI schema is at ``/openapi.json``. A bad instance, certificate
 or option is a 422 with the reason (``{"detail": ...}``), a request larger than
-``max_request_bytes`` a 413, a full solve queue a 503. The pages (``/``) are plain HTML, CSS and
+``max_request_bytes`` a 413, a full solve queue a 503, a ``Host`` not served a 400
+(:mod:`escapology.web.security`, which also sets the security headers). The pages (``/``) are plain HTML, CSS and
 ES modules from ``static/``.
 """
 
@@ -17,12 +18,14 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from escapology import __version__
 from escapology.web import routes_games, routes_jobs
 from escapology.web.instances import BadInstance
 from escapology.web.jobs import Busy, Jobs
 from escapology.web.limits import BodyLimit
+from escapology.web.security import SecurityHeaders, allowed_hosts
 from escapology.web.settings import Settings
 from escapology.web.store import WebStore
 
@@ -53,6 +56,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               "the JSON of the toolkit's protocol.")
     app.state.settings = settings
     app.add_middleware(BodyLimit, limit=settings.max_request_bytes)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(settings.host, settings.allowed_hosts))
 
     @app.exception_handler(BadInstance)
     async def bad_instance(request: Request, exc: BadInstance) -> JSONResponse:

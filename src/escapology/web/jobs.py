@@ -15,7 +15,6 @@ solve answers ``unknown``. A finished solve's row goes to the results store
 from __future__ import annotations
 
 import asyncio
-import itertools
 import multiprocessing
 import os
 import time
@@ -25,6 +24,7 @@ from typing import Any, Awaitable, Callable
 
 from escapology.batch.pool import grace_seconds, report
 from escapology.batch.task import Task, base_row
+from escapology.web.security import new_job_id
 from escapology.web.worker import Call, worker_main
 
 __all__ = ["Busy", "Job", "Jobs"]
@@ -91,7 +91,6 @@ class Jobs:
         self.max_queued = max_queued
         self.record = record
         self.jobs: dict[str, Job] = {}
-        self._ids = itertools.count(1)
         self._ctx = multiprocessing.get_context("spawn")
         self._idle: asyncio.Queue[_Worker] | None = None
         self._all: list[_Worker] = []
@@ -122,7 +121,7 @@ class Jobs:
         """Queue ``work`` with the time limit ``limit`` (seconds); :class:`Busy` when the queue is full."""
         if self._waiting >= self.max_queued:
             raise Busy(f"{self._waiting} solves are waiting already (the limit is {self.max_queued}); try again later")
-        job = Job(f"j{next(self._ids)}", work, limit)
+        job = Job(new_job_id(), work, limit)
         self.jobs[job.id] = job
         self._forget_old()
         job.emit("queued", waiting=self._waiting)

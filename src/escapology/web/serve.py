@@ -20,6 +20,8 @@ def serve(
     max_solves: Annotated[int, typer.Option("--max-solves", min=1, help="Solves that run at once (worker processes).")] = 2,
     max_queued: Annotated[int, typer.Option("--max-queued", min=0, help="Solves that may wait besides.")] = 200,
     max_request: Annotated[int, typer.Option("--max-request", min=1024, help="Largest request body, bytes.")] = 4 << 20,
+    allow_host: Annotated[Optional[list[str]], typer.Option("--allow-host", help="Also serve requests that "
+                                                            "name this host (repeatable; the loopback names and --host are always served).")] = None,
     shared: Annotated[Optional[Path], typer.Option("--shared", help="The folder of the shared real instances "
                                                    "(default: ../shared when it exists).")] = None,
 ) -> None:
@@ -30,7 +32,7 @@ def serve(
     from escapology.web.settings import Settings, default_shared  # only `serve`: not every command's start-up
 
     settings = Settings(host=host, port=port, store=store, solve_timeout=solve_timeout, max_solves=max_solves,
-                        max_queued=max_queued, max_request_bytes=max_request,
+                        max_queued=max_queued, max_request_bytes=max_request, allowed_hosts=tuple(allow_host or ()),
                         shared=shared if shared is not None else default_shared())
     where = "this machine only" if host in ("127.0.0.1", "localhost", "::1") else "every machine that reaches it"
     typer.echo(f"escapology serve: http://{host}:{port}/ (listening on {host}: {where}); results store "

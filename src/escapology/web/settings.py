@@ -45,5 +45,7 @@ class Settings:
     max_queued: int = 200
     examples: Path | None = default_examples()
     shared: Path | None = default_shared()
+    #: ``Host`` names served besides the loopback names and ``host`` (:mod:`escapology.web.security`)
+    allowed_hosts: tuple[str, ...] = ()
     #: the time limit of the quick computations of a page (a reply in a game, a hint, ...), seconds
     quick_timeout: float = 20.0
