@@ -39,8 +39,8 @@ const game = pk.page("am", {
     <label>board <select id="am-board">
       <option value="published">a new published board</option>
       <option value="loaded">the loaded position</option></select></label>
-    <label>seed <input type="number" id="am-seed" value="1" style="width:4.5em"></label>
-    <label>cards <input type="number" id="am-cards" value="2" min="1" max="12" style="width:3.5em"></label>
+    <label>seed <input type="number" id="am-seed" value="1" class="digits-4"></label>
+    <label>cards <input type="number" id="am-cards" value="2" min="1" max="12" class="digits-2"></label>
     <button type="button" id="am-new" class="primary">new game</button>
     <button type="button" id="am-watch">bot against bot</button>
     <span id="am-board-note" class="info"></span></fieldset>

@@ -41,11 +41,11 @@ const game = pk.page("forest", {
   controls: `<fieldset id="forest-controls"><legend>Play</legend>
     {history}
     <span id="forest-dice-box">
-      <label title="the turns you have: set before the first turn">turns <input type="number" id="forest-turns" min="1" max="200" value="10" style="width:4em"></label>
+      <label title="the turns you have: set before the first turn">turns <input type="number" id="forest-turns" min="1" max="200" value="10" class="digits-3"></label>
       <button type="button" id="forest-roll" title="throw two dice (d)">roll the dice</button>
       <span>or enter</span>
-      <label>die 1 <input type="number" id="forest-x" min="1" value="3" style="width:3.5em"></label>
-      <label>die 2 <input type="number" id="forest-y" min="1" value="4" style="width:3.5em"></label>
+      <label>die 1 <input type="number" id="forest-x" min="1" value="3" class="digits-2"></label>
+      <label>die 2 <input type="number" id="forest-y" min="1" value="4" class="digits-2"></label>
       <button type="button" id="forest-show">use these dice</button></span></fieldset>
     <fieldset id="forest-rolls-box"><legend>Known rolls</legend>
       <input type="text" id="forest-rolls" placeholder="e.g. 3 5, 2 2, 6 1" size="26" aria-label="known rolls">
@@ -332,7 +332,9 @@ async function moveTo(field) {
     return;
   }
   const from = h.current.position;
-  const moved = await game.ask(() => ctx.play("move", { position: from, dice: offer.dice, to: field }));
+  // step and turns: the server refuses a move after the end of the game as the page does
+  const moved = await game.ask(() => ctx.play("move", { position: from, dice: offer.dice, to: field,
+    step: h.index, turns: turnsAll() }));
   if (!moved) { game.render(); return; }
   h.push({ position: moved.field, turn: { roll: moved.roll, walk: moved.walk, jump: moved.jump, from } });
   cursor = moved.field;

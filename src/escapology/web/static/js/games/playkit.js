@@ -37,50 +37,6 @@ import { parse } from "../link.js";
 // The smallest tap target, CSS pixels (WCAG 2.2's target size).
 export const TAP = 24;
 
-const STYLE = `
-.pk-wrap { display: flex; flex-wrap: wrap; gap: .8em; align-items: flex-start; justify-content: flex-start; width: 100%; }
-.pk-wrap > .pk-status { flex: 1 1 100%; }
-.pk-status { font-size: 14px; font-weight: 600; min-height: 1.4em; margin: 0; padding: .35em .5em; border-radius: 4px; background: #f1efe8; }
-.pk-status.good { background: #e3f4e6; color: #1e7b34; }
-.pk-status.bad { background: #fdecea; color: #c0392b; }
-.pk-status.thinking { color: var(--accent); }
-.pk-host { flex: 0 1 auto; max-width: 100%; overflow: auto; outline: none; border-radius: 4px; }
-.pk-host:focus-visible, .pk-host:focus { box-shadow: 0 0 0 2px #1f6feb55; }
-.pk-host:not(.pk-kbd) { box-shadow: none !important; }
-.pk-host svg { max-width: none !important; display: block; }
-.pk-host.pk-fit { flex: 1 1 340px; }
-.pk-host.pk-fit svg { max-width: 100% !important; height: auto; margin: 0 auto; }
-.pk-host:not(:focus-within) .pk-cursor, .pk-host:not(.pk-kbd) .pk-cursor { display: none; }
-.pk-host [data-key] { outline: none; }
-.pk-host.pk-kbd [data-key]:focus .pk-hit { stroke: #111; stroke-width: 2; stroke-dasharray: 3 2; }
-.pk-host.pk-kbd [data-key]:focus:not(:has(.pk-hit)) { outline: 2px dashed #1f6feb; outline-offset: 3px; }
-.pk-host .pk-off { cursor: default; }
-.pk-side { flex: 1 1 200px; min-width: 200px; font-size: 13px; line-height: 1.35; }
-.pk-side h3 { font-size: 1em; margin: .7em 0 .25em; }
-.pk-side details { margin: .5em 0; }
-.pk-side summary { cursor: pointer; font-weight: 600; }
-.pk-side p { margin: .3em 0; }
-.pk-side textarea { width: 100%; }
-.pk-moves { margin: 0; padding-left: 2.2em; max-height: 14em; overflow: auto; font-variant-numeric: tabular-nums; }
-.pk-moves li { padding: 0 .2em; border-radius: 3px; }
-.pk-moves.pk-pick li { cursor: pointer; }
-.pk-moves.pk-pick li:hover { background: #eef3fb; }
-.pk-moves li.now { background: #dde8fb; font-weight: 600; }
-.pk-moves li.undone { color: #999; }
-.pk-moves:empty::before { content: "none yet"; color: #888; margin-left: -2.2em; }
-.pk-legend { list-style: none; margin: 0; padding: 0; columns: 2 240px; column-gap: 1.2em; }
-.pk-legend li { break-inside: avoid; display: flex; align-items: center; gap: .45em; margin: .1em 0; }
-.pk-legend svg { flex: none; }
-.pk-keys { margin: .2em 0; padding-left: 1.2em; }
-.pk-side kbd { font: 11px ui-monospace, monospace; border: 1px solid #bbb; border-bottom-width: 2px; border-radius: 3px; padding: 0 .25em; background: #fafafa; }
-.pk-note { color: #666; font-size: .9em; }
-.pk-options { display: flex; flex-wrap: wrap; gap: .25em; }
-.pk-options button { padding: .1em .4em; font-size: 12px; }
-.pk-options button.best { border-color: #f39c12; background: #fff3df; }
-.pk-score { border-collapse: collapse; width: 100%; }
-.pk-score th, .pk-score td { text-align: left; padding: .1em .3em; border-bottom: 1px solid #eee; }
-.pk-score tr.now { background: #eef3fb; }
-`;
 
 // The cursor and the focus rings show while the keyboard is in use, not after a click.
 let kbd = false;
@@ -89,15 +45,13 @@ function keyboardMode(on) {
   for (const host of document.querySelectorAll(".pk-host")) host.classList.toggle("pk-kbd", on);
 }
 
-// The styles, once (and the watch on keyboard or pointer use).
-function injectStyle() {
-  if (document.getElementById("playkit-style")) return;
+// The watch on keyboard or pointer use, once (the styles are static/playkit.css).
+let watching = false;
+function watchInput() {
+  if (watching) return;
+  watching = true;
   document.addEventListener("keydown", (e) => { if (e.key !== "Shift" && e.key !== "Control") keyboardMode(true); }, true);
   document.addEventListener("pointerdown", () => keyboardMode(false), true);
-  const style = document.createElement("style");
-  style.id = "playkit-style";
-  style.textContent = STYLE;
-  document.head.appendChild(style);
 }
 
 // The board's frame inside ctx.board, made the first time (the page's setup: the status line asks
@@ -106,7 +60,7 @@ function injectStyle() {
 // SVG shrink to the width there is (else it keeps its size and the host scrolls: the pages that
 // size their boards to keep 24 px targets).
 export function frame(ctx, prefix, { label, build, fit = false }) {
-  injectStyle();
+  watchInput();
   let wrap = ctx.board.querySelector(`:scope > .pk-wrap[data-game="${prefix}"]`);
   if (!wrap) {
     wrap = document.createElement("div");

@@ -22,7 +22,8 @@ const $ = (id) => document.getElementById(id);
 // the loaded puzzle (a Roma graph has no grid: null)
 const puzzle = () => (game.base && game.base.givens ? game.base : null);
 const name = (r, c) => cellName(coords, r, c, puzzle() ? puzzle().rows : 0);
-const first = () => ({ grid: game.base.givens.slice(), lines: [], marks: {}, over: null, code: null });
+// the game starts from the grid as the file has it filled in (a pzprv3 answer), else the givens
+const first = () => ({ grid: (game.base.answer || game.base.givens).slice(), lines: [], marks: {}, over: null, code: null });
 
 const HOW = `<p>Every cell but a Roma cell (◯) gets an arrow; no direction twice in
   a box (the thick borders), and from every cell the arrows lead to a Roma cell: no loop, no arrow off
