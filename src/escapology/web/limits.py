@@ -4,28 +4,22 @@ by its ``Content-Length`` or, without one, as soon as the bytes received pass th
 from __future__ import annotations
 
 import json
-from typing import Any, Awaitable, Callable
+
+from escapology.web.asgi import App, HttpMiddleware, Message, Receive, Scope, Send
 
 __all__ = ["BodyLimit"]
-
-Scope = dict[str, Any]
-Message = dict[str, Any]
 
 
 class TooLarge(Exception):
     pass
 
 
-class BodyLimit:
-    def __init__(self, app: Callable[..., Awaitable[None]], limit: int) -> None:
-        self.app = app
+class BodyLimit(HttpMiddleware):
+    def __init__(self, app: App, limit: int) -> None:
+        super().__init__(app)
         self.limit = limit
 
-    async def __call__(self, scope: Scope, receive: Callable[[], Awaitable[Message]],
-                       send: Callable[[Message], Awaitable[None]]) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         length = dict(scope.get("headers") or []).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.limit):
             await self._refuse(send)
@@ -54,7 +48,7 @@ class BodyLimit:
             if not started:
                 await self._refuse(send)
 
-    async def _refuse(self, send: Callable[[Message], Awaitable[None]]) -> None:
+    async def _refuse(self, send: Send) -> None:
         body = json.dumps({"detail": f"the request is larger than the limit of {self.limit} bytes"}).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})

@@ -25,7 +25,9 @@ the response headers that forbid framing and foreign scripts, and unguessable jo
 from __future__ import annotations
 
 import secrets
-from typing import Any, Awaitable, Callable, Iterable
+from typing import Iterable
+
+from escapology.web.asgi import HttpMiddleware, Message, Receive, Scope, Send
 
 __all__ = ["CSP", "HEADERS", "SecurityHeaders", "allowed_hosts", "new_job_id"]
 
@@ -66,23 +68,11 @@ def new_job_id() -> str:
     return secrets.token_hex(16)
 
 
-Scope = dict[str, Any]
-Message = dict[str, Any]
-
-
-class SecurityHeaders:
+class SecurityHeaders(HttpMiddleware):
     """ASGI middleware: adds :data:`HEADERS` to every HTTP response (a header the app set itself
     is kept)."""
 
-    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Callable[[], Awaitable[Message]],
-                       send: Callable[[Message], Awaitable[None]]) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers") or [])
