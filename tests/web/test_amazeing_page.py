@@ -117,7 +117,7 @@ def test_a_win_against_the_bot_with_the_keyboard(page, server, tmp_path: Path) -
         page.wait_for_function(f"document.querySelectorAll('#am-moves li').length === {k}")
         page.wait_for_function("!document.querySelector('#am-status').textContent.includes('thinking')")
         if k == 1:
-            board_screenshot(page, tmp_path / "amazeing.png")  # mid-game: a turn each played
+            board_screenshot(page, tmp_path / "amazeing.png", docs=True)  # mid-game: a turn each played
             page.keyboard.press("u")  # undo the round, redo it
             page.wait_for_function("document.querySelectorAll('#am-moves li.undone').length === 1")
             page.keyboard.press("Control+y")

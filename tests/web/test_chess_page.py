@@ -63,7 +63,7 @@ def test_alice_captures_with_the_keyboard_undo_redo(page, server, tmp_path: Path
     keys(page, "ArrowRight", "ArrowRight", "ArrowRight", "ArrowUp", "ArrowUp", "Enter")  # (4, 5) by (3, 2)
     wait_turn(page, "Your second move, Alice on (4, 5)")
     assert moves(page) == ["Alice (you): (1, 3) → (4, 5) by (3, 2)"]
-    board_screenshot(page, tmp_path / "chess.png")
+    board_screenshot(page, tmp_path / "chess.png", docs=True)
     keys(page, "ArrowRight", "ArrowRight", "Space")  # (6, 5) by (2, 0): Bob's field
     wait_turn(page, "Game over: you win: Alice captures Bob on (6, 5)")
     assert "you win" in page.inner_text("#message")

@@ -55,7 +55,7 @@ def labels_apart(page) -> int:
     return len(boxes)
 
 
-def test_known_rolls_to_a_win_with_the_keyboard(page, server) -> None:
+def test_known_rolls_to_a_win_with_the_keyboard(page, server, tmp_path: Path) -> None:
     open_forest(page, server)
     assert page.locator("#board .field").count() == 30
     assert page.locator("#board .pawn").count() == 1
@@ -92,6 +92,7 @@ def test_known_rolls_to_a_win_with_the_keyboard(page, server) -> None:
     page.keyboard.press("Enter")
     wait_turn(page, 4, 8)
     assert page.inner_text("#forest-moves").splitlines()[-1].endswith(f"→ {field}")
+    board_screenshot(page, tmp_path / "forest.png", docs=True)  # mid-game: three turns walked, the fourth offered
     page.keyboard.press("1")
     wait_status(page, "Target reached")
     assert status(page) == "Target reached in 4 turns: the fewest possible. The game is over."
@@ -120,7 +121,7 @@ def test_rolls_entered_are_solved_and_played_to_a_loss(page, server, tmp_path: P
 
     page.locator("#forest-options button").first.click()
     wait_turn(page, 2, 2)
-    board_screenshot(page, tmp_path / "forest.png")  # mid-game: a turn walked, the next offered
+    board_screenshot(page, tmp_path / "forest-lost.png")  # a turn walked, the last offered: none reaches the target
     page.locator("#board .field.option").last.click()
     wait_status(page, "Lost")
     assert status(page).startswith("Lost: the 2 known rolls are used up and the pawn is on field ")

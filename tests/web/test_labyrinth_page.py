@@ -69,7 +69,7 @@ def test_load_solve_step_and_play_on(page, server, tmp_path: Path) -> None:
     page.click("#lab-adopt")
     wait_moves(page, 2)
     assert status(page).startswith("Your move: push 3 of at most 6")
-    board_screenshot(page, tmp_path / "labyrinth.png")  # mid-game: two pushes made
+    board_screenshot(page, tmp_path / "labyrinth.png", docs=True)  # mid-game: two pushes made
     page.click("[data-push='2n']")  # the plan's third push wins
     page.wait_for_function("document.querySelector('#lab-status').textContent.startsWith('Goal reached')")
     assert status(page) == "Goal reached in 3 pushes: the fewest possible. The game is over."

@@ -164,7 +164,7 @@ def test_small_graph_legend_labels_solve_and_starts(page, server, tmp_path: Path
     page.keyboard.press("1")
     wait_turn(page, "Your move, the fugitive at")
     assert len(moves(page)) == 1
-    board_screenshot(page, tmp_path / "nemesis.png")
+    board_screenshot(page, tmp_path / "nemesis.png", docs=True)
     page.keyboard.press("Control+z")
     wait_turn(page, "Your move, the fugitive at 5")
     assert moves(page) == []

@@ -70,7 +70,7 @@ def test_solved_by_the_keyboard_with_undo_and_redo(page, server, tmp_path: Path)
     assert arrow(page, "1,2") == "←"
     keys(page, "Control+z")
     keys(page, "^")  # (1,2) up
-    board_screenshot(page, tmp_path / "roma.png")
+    board_screenshot(page, tmp_path / "roma.png", docs=True)
     keys(page, "ArrowDown", "ArrowLeft", "ArrowLeft", "d")  # (2,0) right
     wait_turn(page, "Your move: 1 cell to fill; the cursor is on (2,0)")
     keys(page, "ArrowRight", ".")  # (2,1) empty stays empty: nothing to clear

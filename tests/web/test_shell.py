@@ -3,13 +3,9 @@ an instance is loaded, small screens."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-from webtools import keep_for_docs  # noqa: E402
 
 
 def test_the_console_errors_are_caught(page, server, page_errors) -> None:
@@ -133,10 +129,7 @@ def test_a_400_pixel_screen(page, server, game: str, tmp_path: Path) -> None:
     page.wait_for_selector("#answer[data-status]", timeout=60_000)
     page.locator("#board").click(position={"x": 2, "y": 2})
     page.keyboard.press("End")  # the end of the certificate, where there is one
-    shot = tmp_path / f"{game}-400.png"
-    page.screenshot(path=str(shot), full_page=True)
-    if game in ("labyrinth", "roma"):  # docs/web.md shows these two
-        keep_for_docs(shot, f"web-{game}-400.png")
+    page.screenshot(path=str(tmp_path / f"{game}-400.png"), full_page=True)  # (the docs' are mid-game: board_screenshot)
     assert page.evaluate("document.documentElement.scrollWidth") <= 400
     header = page.locator("header").bounding_box()
     assert header["width"] <= 400

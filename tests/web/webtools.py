@@ -58,30 +58,59 @@ def serve(tmp: Path, **overrides: object) -> Served:
     return Served(Settings(**options))  # type: ignore[arg-type]
 
 
-def board_screenshot(page: object, path: Path) -> None:
-    """Save a screenshot of the page and check that the board is drawn: a PNG of the page whose
-    board area is not blank (several colours)."""
+def board_screenshot(page: object, path: Path, *, docs: bool = False, narrow: int = 400) -> None:
+    """Save a screenshot of the page as it is (1280 px wide) and, at the same position, one of the
+    whole page ``narrow`` px wide (a phone: ``<stem>-400.png``); check both: the board drawn (its
+    area not blank: several colours) and, narrow, no horizontal scroll. The page is put back to its
+    width after. With ``docs`` the two are the docs' pictures (:func:`keep_for_docs`:
+    ``web-<stem>.png`` at three quarters, ``web-<stem>-400.png`` at full size)."""
+    size = page.viewport_size  # type: ignore[attr-defined]
+    page.evaluate("window.scrollTo(0, 0)")  # type: ignore[attr-defined]
+    page.screenshot(path=str(path), full_page=False)  # type: ignore[attr-defined]
+    board_drawn(page, path.with_name(path.stem + "-board.png"))
+    assert path.stat().st_size > 5000
+    small = path.with_name(f"{path.stem}-{narrow}.png")
+    page.set_viewport_size({"width": narrow, "height": 800})  # type: ignore[attr-defined]
+    try:
+        settle(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= narrow  # type: ignore[attr-defined]
+        page.screenshot(path=str(small), full_page=True)  # type: ignore[attr-defined]
+        board_drawn(page, small.with_name(small.stem + "-board.png"))
+    finally:
+        page.set_viewport_size(size)  # type: ignore[attr-defined]
+        settle(page)
+    if docs:
+        keep_for_docs(path, f"web-{path.stem}.png", scale=0.75)
+        keep_for_docs(small, f"web-{small.stem}.png")
+
+
+def settle(page: object) -> None:
+    """After a change of the window's size: the boards drawn to the width there is are drawn again
+    150 ms after it (playkit.onResize); two frames more for the layout."""
+    page.wait_for_timeout(300)  # type: ignore[attr-defined]
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")  # type: ignore[attr-defined]
+
+
+def board_drawn(page: object, crop: Path) -> None:
+    """The board (``#board``) as a picture in ``crop``: not blank (more than 8 colours)."""
     from PIL import Image
 
-    page.screenshot(path=str(path), full_page=False)  # type: ignore[attr-defined]
-    board = page.locator("#board")  # type: ignore[attr-defined]
-    crop = path.with_name(path.stem + "-board.png")
-    board.screenshot(path=str(crop))
+    page.locator("#board").screenshot(path=str(crop))  # type: ignore[attr-defined]
     with Image.open(crop) as im:
         colours = im.convert("RGB").getcolors(maxcolors=1 << 20)
     assert colours is not None and len(colours) > 8, f"the board in {crop} looks blank"
-    assert path.stat().st_size > 5000
-    keep_for_docs(path, f"web-{path.stem}.png", scale=0.75)
 
 
 def keep_for_docs(path: Path, name: str, scale: float = 1.0) -> None:
     """With ``ESCAPOLOGY_SCREENSHOTS=DIR`` (the docs' pictures: ``docs/img``), a copy of the
-    screenshot ``path`` there as ``name``, scaled and with at most 128 colours."""
+    screenshot ``path`` there as ``name``, scaled and with at most 128 colours (chosen by the fast
+    octree: the median cut, Pillow's default, merges the few saturated ones, the red goal and the
+    blue avatar, into the browns and greys that fill the page)."""
     from PIL import Image
 
     keep = os.environ.get("ESCAPOLOGY_SCREENSHOTS")
     if keep:
         with Image.open(path) as im:
             small = im.convert("RGB").resize((round(im.width * scale), round(im.height * scale)), Image.LANCZOS)
-            small.quantize(colors=128).save(Path(keep) / name, optimize=True)
+            small.quantize(colors=128, method=Image.Quantize.FASTOCTREE).save(Path(keep) / name, optimize=True)
 

@@ -321,7 +321,7 @@ function board(state, s) {
   el("rect", { x: 0, y: 0, width: size, height: size, fill: "white" }, svg);
   const corner = ([x, y]) => [pad + (x - 1) * cell, pad + (n - y) * cell];
   const centre = (f) => { const [cx, cy] = corner(f); return [cx + cell / 2, cy + cell / 2]; };
-  if (ctx.coordinates) axisLabels(svg, ctx.coordinates, n, n, { left: pad, top: pad, cell, gap: pad / 2, size: Math.min(12, Math.max(8, cell * 0.3)) });
+  if (ctx.coordinates) axisLabels(svg, ctx.coordinates, n, n, { left: pad, top: pad, cell, gap: pad / 2, size: Math.min(16, Math.max(8, cell * 0.3)) });  // 16: legible when the board is fitted to a phone
   const showReach = $("chess-reach") ? $("chess-reach").checked : true;
   const showArrows = $("chess-arrows") ? $("chess-arrows").checked : true;
   const seen = {};
