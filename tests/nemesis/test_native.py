@@ -191,3 +191,19 @@ def test_a_progress_display_that_raises_stops_the_native_search():
         sr.f_turn(g.index["r4c4"], g.mult)
     sr.progress = None
     assert sr.f_turn(g.index["r4c4"], g.mult)[0] is False  # the tables stay sound: it resumes
+
+
+def test_a_graph_too_deep_for_the_exact_search_is_bad_input_that_names_the_linear_methods(tmp_path) -> None:
+    """Issue 32: a path of 1.1 M vertices (inside the readers' limit of 4 M) was a ValueError traceback."""
+    import subprocess
+    import sys
+
+    n = 1_100_000
+    path = tmp_path / "path.lp"
+    with open(path, "w", encoding="ascii") as fh:
+        fh.writelines(f"edge({i},{i + 1}).\n" for i in range(n))
+        fh.write(f"exit({n}).\nstart(0).\n")
+    out = subprocess.run([sys.executable, "-m", "escapology", "nemesis", "solve", str(path), "-t", "120"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr[-2000:]
+    assert str(path) in out.stderr and "-e linear" in out.stderr

@@ -204,9 +204,9 @@ class Plan(TurnSequence[PlanTurn]):
         def fields(labels: Sequence[Any], k: int) -> list[Any]:
             if numbered and all(type(v) is int for v in labels) and (not labels or 0 <= min(labels) and max(labels) < n):
                 return list(labels)  # every label is its field's number
-            bad = next((v for v in labels if isinstance(v, bool) or v not in index), None)
-            if bad is not None:
-                raise ValueError(f"turn {k}: unknown field {bad!r} in the plan")
+            bad = [v for v in labels if isinstance(v, bool) or not isinstance(v, (int, str)) or v not in index]
+            if bad:  # (a list: the bad label may be None itself)
+                raise ValueError(f"turn {k}: unknown field {bad[0]!r} in the plan")
             return [index[v] for v in labels]
 
         for k, t in enumerate(self.turns, start=1):

@@ -94,6 +94,8 @@ def plan_triples(certificate: Any) -> list[Any] | str:
         return "there is no plan to check"
     if isinstance(certificate, str):
         return list(parse_plan(certificate))
+    if isinstance(certificate, (dict, bytes)) or not hasattr(certificate, "__iter__"):  # a list, a Plan
+        return f"a plan is a list of pushes [line, direction, step], not {type(certificate).__name__}"
     out: list[Any] = []
     for s, p in enumerate(certificate, start=1):
         if isinstance(p, Push):

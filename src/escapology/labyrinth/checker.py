@@ -41,6 +41,10 @@ def _verdict(ok: bool, message: str, step: int | None = None, line: int | None =
     return Verdict(False, [message], f"rejected: {message}", details)
 
 
+def _integer(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def check_plan(inst: Instance, plan: Sequence[PushFact | tuple[int, str, int]]) -> Verdict:
     """Check a plan given as push facts or ``(z, d, s)`` triples against ``inst``."""
     n = inst.n
@@ -52,10 +56,14 @@ def check_plan(inst: Instance, plan: Sequence[PushFact | tuple[int, str, int]]) 
             z, d, s = p
             triples.append((z, d, s, None))
     by_step: dict[int, tuple[int, str, int | None]] = {}
-    for z, d, s, ln in triples:
+    for k, (z, d, s, ln) in enumerate(triples, 1):
+        if not _integer(s):
+            return _verdict(False, f"push {k} names step {s!r}, not a whole number", None, ln)
+        if not _integer(z):
+            return _verdict(False, f"push at step {s} names line {z!r}, not a whole number", s, ln)
         if s in by_step:
             return _verdict(False, f"two pushes at step {s}", s, ln)
-        if d not in _DELTA:
+        if not isinstance(d, str) or d not in _DELTA:
             return _verdict(False, f"unknown direction {d!r} at step {s}", s, ln)
         if not 1 <= z <= n:
             return _verdict(False, f"push at step {s} names line {z}, outside 1..{n}", s, ln)

@@ -313,7 +313,7 @@ def check(inst: Instance, certificate: Result | Solution | AnswerData) -> Verdic
         names = {str(v): v for v in inst.graph.nodes}
         succ = {names.get(str(v), v): names.get(str(w), w) for v, w in succ.items()}
         return Verdict.from_errors(is_graph_solution(inst, succ), "valid: every path leads to Rome")
-    if not all(isinstance(r, str) for r in rows):
+    if not isinstance(rows, (list, tuple)) or not all(isinstance(r, str) for r in rows):
         return Verdict.reject("a solution is a list of rows over ^ v < > O")
     broken = violations(inst, rows)
     verdict = Verdict.from_errors([f"{v.kind}: {v.message}" for v in broken], "valid: every path leads to Rome")

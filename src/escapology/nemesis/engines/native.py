@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis.engines.base import CatGame, GameSearch
 from escapology.nemesis.model import Graph
@@ -88,7 +89,11 @@ class NativeSearch(_CrateProgress, GameSearch):
 
     def __init__(self, g: Graph, game: str = "nemesis", deadline: Deadline | None = None) -> None:
         super().__init__(g, game, deadline)
-        self._s = _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, self.blizzard)
+        try:
+            self._s = _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, self.blizzard)
+        except ValueError as exc:  # deeper than the crate's stack takes: the user's graph is too large
+            raise InputError(f"{exc} ({g.n:,} vertices): too large for the exact search; the linear methods "
+                             "(-e linear) answer graphs of millions of vertices") from None
         self.progress = None
         self.tf = _Entries(self._s.f_entry)
         self.tn = _Entries(self._s.n_entry)
@@ -140,7 +145,10 @@ class NativeCatSearch(_CrateProgress, CatGame):
 
     def __init__(self, g: Graph, speed: int | None = None, deadline: Deadline | None = None) -> None:
         super().__init__(g, speed, deadline)
-        self._s = _native.CatHerding(g.n, g.ends, list(g.mult), speed == 1)
+        try:
+            self._s = _native.CatHerding(g.n, g.ends, list(g.mult), speed == 1)
+        except ValueError as exc:  # (as NativeSearch)
+            raise InputError(f"{exc}: too many edge copies for the exact Cat Herding search") from None
         self.progress = None
 
     @property
