@@ -12,9 +12,11 @@ from escapology import __version__
 from escapology.batch import commands as batch_commands
 from escapology.core.cli_support import (
     FormatOption,
+    MemoryOption,
     OutputFormat,
     TimeoutOption,
     command_deadline,
+    command_memory,
     read_input,
     reading_input,
     start_command_clock,
@@ -117,9 +119,11 @@ def solve(
                                         "recognised.", metavar="FILE")],
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
+    memory: MemoryOption = None,
 ) -> None:
     """Solve FILE with the default options of the game it holds."""
     deadline = command_deadline(timeout)  # the game's solve counts from the same start
+    command_memory(memory)  # and is bounded from here: recognising the game is reading too
     with reading_input():  # recognising the game is reading too
         found = None
         if file != "-" and "\n" not in file and not names_file(file):  # a URL, not a file name
@@ -131,7 +135,7 @@ def solve(
     if found is None:
         raise InputError("not an instance of any game escapology knows", file=name)
     # the game's load reads the text already read, under its name
-    raise typer.Exit(solve_file(found.spec(), Text(text, name), format.value, timeout,
+    raise typer.Exit(solve_file(found.spec(), Text(text, name), format.value, timeout, memory=memory,
                                 options=found.spec().recognised_options))
 
 

@@ -21,11 +21,11 @@ import sys
 import tempfile
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, Callable, Optional, TypeVar
+from typing import Annotated, Any, Callable, NoReturn, Optional, TypeVar
 
 import typer
 
-from escapology.core import limits, watchdog
+from escapology.core import limits, memory as memory_limit, watchdog
 from escapology.core.errors import InputError
 from escapology.core.reading import STDIN, parse_json, read_stdin, read_text_file
 from escapology.core.limits import Deadline, LimitReached
@@ -61,8 +61,9 @@ ScaleOption = Annotated[
 ]
 MemoryOption = Annotated[
     Optional[float],
-    typer.Option("--memory", min=1.0, help="Memory limit in MiB for the engines that use one "
-                 "(default: what the machine has available)."),
+    typer.Option("--memory", min=1.0, help="Memory limit in MiB: the process's peak resident memory stays "
+                 "under it (answer 'unknown', exit 3, when it is reached; engines that plan their memory "
+                 "refuse beforehand, exit 2). Default: what the machine has available."),
 ]
 CERTIFICATE_HELP = "The certificate to check: what 'solve' wrote (JSON or text); '-' for stdin."
 CertificateArg = Annotated[Optional[Path], typer.Argument(help=CERTIFICATE_HELP, show_default=False)]
@@ -328,15 +329,17 @@ _clock_running = False
 _real_process = False
 #: whether the running command answers in JSON (what the watchdog's "unknown" is written in)
 _json_output = False
+#: whether the running command has set the process's memory limit (:func:`command_memory`)
+_memory_set = False
 
 
 def start_command_clock(real_process: bool) -> None:
     """Start the clock ``--timeout`` counts from: the start of the process for a real ``escapology``
     process, now for a command run in-process (typer's ``CliRunner``, a notebook), so that every
     invocation counts from its own start. The root callback of :mod:`escapology.cli` calls this."""
-    global _clock_running, _real_process
+    global _clock_running, _real_process, _memory_set
     limits.start_clock(limits.process_start() if real_process else None)
-    _clock_running, _real_process = True, real_process
+    _clock_running, _real_process, _memory_set = True, real_process, False
 
 
 def stop_command_clock() -> None:
@@ -368,6 +371,33 @@ def command_deadline(timeout: float | None) -> Deadline:
     return Deadline(timeout)
 
 
+def command_memory(mib: float | None) -> None:
+    """Bound the command's process to ``--memory`` MiB (:func:`escapology.core.memory.limit`: its
+    peak resident memory stays under it; an allocation past it is the answer "unknown", exit 3).
+    Call it once, at the start of the command, after :func:`command_deadline` (the watchdog's
+    thread is then counted as the process's own). Only in a real ``escapology`` process: run
+    in-process (typer's ``CliRunner``, a notebook) nothing is set, and ``--memory`` goes only to
+    the engines that take a memory limit. A limit below what the process takes at the start is
+    bad input (exit 2, saying how much the command needs)."""
+    global _memory_set
+    if mib is not None and _clock_running and _real_process and not _memory_set:
+        _memory_set = True  # once per command (``escapology solve FILE`` sets it before it reads)
+        memory_limit.limit(mib, native=_native_failure())
+
+
+def _native_failure() -> memory_limit.NativeFailure:
+    """What the native extension writes when its allocation fails under the limit: the answer
+    "unknown" as :func:`report_unknown` prints it without a result (``{"status": "unknown"}`` in
+    JSON), on the command's standard output, the note on standard error, exit 3."""
+    answer = json.dumps({"status": "unknown"}, separators=(", ", ": ")) if _json_output else "unknown"
+    try:
+        sys.stdout.flush()
+        fd = sys.stdout.fileno()  # solve -o FILE: the answer file's (as the watchdog writes there)
+    except (AttributeError, OSError, ValueError):
+        fd = 1
+    return memory_limit.NativeFailure(f"{answer}\n".encode(), f"note: {memory_limit.NOTE}\n".encode(), EXIT_LIMIT, fd)
+
+
 @contextlib.contextmanager
 def reading_input() -> Any:
     """Read the input inside this block: a :class:`~escapology.core.limits.LimitReached` raised by
@@ -395,7 +425,13 @@ def user_errors(func: F) -> F:
         global _json_output
         _json_output = _json_requested(kwargs)
         try:
-            return func(*args, **kwargs)
+            try:
+                return func(*args, **kwargs)
+            except (MemoryError, RuntimeError, OSError, SystemError) as exc:
+                if not memory_limit.is_out_of_memory(exc):
+                    raise
+                exc.__traceback__ = None  # let go of the frames that hold what was allocated
+            out_of_memory()
         except InputError as exc:
             raise fail(str(exc)) from None
         except LimitReached as exc:
@@ -418,6 +454,10 @@ def user_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def out_of_memory() -> NoReturn:
+    """An allocation failed (the memory limit was reached): print the answer "unknown" the one way
+    every command does, with the note that the memory limit was reached, and end with exit 3."""
+    raise typer.Exit(report_unknown(_json_output, note=memory_limit.NOTE))
 
 
 def read_input(path: str | Path) -> tuple[str, str]:
