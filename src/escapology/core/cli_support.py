@@ -183,7 +183,8 @@ def read_certificate(path: str | Path) -> tuple[Any, str]:
 
 def memory_options(func: Callable[..., Any], memory: float | None) -> dict[str, Any]:
     """``{"memory": memory}`` when the engine ``func`` takes a memory limit (MiB), else ``{}``:
-    ``--memory`` is passed on where an engine can use it and is otherwise not used."""
+    ``--memory`` is passed on where an engine can use it (on the command line it bounds the process
+    too: :func:`command_memory`)."""
 
     if memory is None:
         return {}

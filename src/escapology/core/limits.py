@@ -32,7 +32,7 @@ from escapology.core.errors import InputError
 
 __all__ = [
     "Deadline", "LimitReached", "MemoryLimit", "MemoryLimitError", "MemoryReached", "available_memory", "clock_start",
-    "format_bytes", "process_start", "start_clock",
+    "format_bytes", "process_start", "room", "start_clock",
 ]
 
 _IMPORTED = time.monotonic()
@@ -153,6 +153,25 @@ def available_memory() -> int:
         return 4 << 30
 
 
+def room() -> int | None:
+    """Bytes this process may still add under its data limit (``RLIMIT_DATA``, which ``--memory``
+    sets: :mod:`escapology.core.memory`), less what it holds (``VmData``); ``None`` without a limit
+    or where that cannot be read."""
+    try:
+        import resource  # Unix only: its ImportError (Windows) is caught below
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_DATA)
+        if soft == resource.RLIM_INFINITY:
+            return None
+        with open("/proc/self/status", "rb") as fh:
+            for line in fh:
+                if line.startswith(b"VmData:"):
+                    return max(0, soft - int(line.split()[1]) * 1024)
+    except (ImportError, OSError, ValueError, IndexError):
+        pass
+    return None
+
+
 def format_bytes(n: float) -> str:
     """``format_bytes(3 << 30) == '3.0 GiB'``"""
     for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
@@ -166,7 +185,7 @@ class MemoryLimit:
     """How much memory an engine may allocate: ``mib`` MiB, or by default what the machine has
     available (:func:`available_memory`, read when the limit is made) -- and never more than the
     process may still add under the limit ``--memory`` set on it
-    (:func:`escapology.core.memory.room`), so that an engine's estimate refuses beforehand what the
+    (:func:`room`), so that an engine's estimate refuses beforehand what the
     process limit would stop halfway.
 
     >>> MemoryLimit(512).bytes
@@ -178,8 +197,6 @@ class MemoryLimit:
     __slots__ = ("mib", "bytes", "process_room")
 
     def __init__(self, mib: float | None = None) -> None:
-        from escapology.core.memory import room  # (memory imports this module)
-
         if mib is not None and mib <= 0:
             raise InputError(f"the memory limit must be positive, not {mib} MiB")
         self.mib = mib

@@ -43,7 +43,7 @@ import math
 import resource
 from typing import NamedTuple
 
-from escapology.core.limits import MemoryLimitError, format_bytes
+from escapology.core.limits import MemoryLimitError, format_bytes, room
 
 __all__ = ["CODE_MARGIN", "NOTE", "NativeFailure", "PRELOAD", "Usage", "arm_native", "is_out_of_memory", "limit",
            "needed", "room", "usage"]
@@ -88,16 +88,6 @@ def usage() -> Usage | None:
     return Usage(found["VmRSS"], found["VmData"])
 
 
-def room() -> int | None:
-    """Bytes the process may still add under its ``RLIMIT_DATA`` (``None`` without a limit, or
-    where its memory cannot be read): what an engine's estimate must fit in."""
-    soft, _ = resource.getrlimit(resource.RLIMIT_DATA)
-    if soft == resource.RLIM_INFINITY:
-        return None
-    now = usage()
-    return None if now is None else max(0, soft - now.data)
-
-
 def needed(now: Usage) -> int:
     """The least ``--memory`` (MiB, rounded up) with which the command can run: what the process
     takes now, the margin for code loaded later, and a little room."""
@@ -123,8 +113,8 @@ def limit(mib: float, native: NativeFailure | None = None) -> int | None:
     if mib < needed(now):
         raise MemoryLimitError(f"--memory {mib:g} MiB is less than this command needs: the program takes "
                                f"{format_bytes(now.resident)} at its start; give at least {needed(now)} MiB")
-    room = int(mib * (1 << 20)) - now.resident - CODE_MARGIN
-    wanted = now.data + room
+    extra = int(mib * (1 << 20)) - now.resident - CODE_MARGIN
+    wanted = now.data + extra
     soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
     if hard != resource.RLIM_INFINITY:
         wanted = min(wanted, hard)
