@@ -6,13 +6,16 @@
 //! answer "unknown", the note, exit 3. Python cannot catch an abort, so the command arms this
 //! module first ([`on_allocation_failure`]) with what to write and the exit code; the allocator
 //! below, the system's own with a check of every result, then writes it and ends the process at
-//! once (`_exit`: no destructor, no allocation). A batch worker arms it with its own exit code
-//! and nothing to write, so that its pool records the task "unknown" (memory limit).
+//! once (`_exit`: no destructor, no allocation). Where the answer goes to a temporary file
+//! (`solve -o FILE`), the file is then renamed to FILE and standard output says so, as when the
+//! command ends. A batch worker arms it with its own exit code and nothing to write, so that its
+//! pool records the task "unknown" (memory limit).
 //!
 //! Allocations that are meant to fail softly (`try_reserve`) end the process as well once armed:
 //! none of the engines uses one.
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::ffi::{c_char, CString};
 use std::sync::OnceLock;
 
 use pyo3::prelude::*;
@@ -25,12 +28,17 @@ struct Armed {
     /// written to standard error (the note)
     err: Vec<u8>,
     code: i32,
+    /// then renamed (the temporary file `out_fd` writes, to the answer's file) ...
+    rename: Option<(CString, CString)>,
+    /// ... and this written to standard output
+    after: Vec<u8>,
 }
 
 static ARMED: OnceLock<Armed> = OnceLock::new();
 
 extern "C" {
     fn write(fd: i32, buf: *const u8, count: usize) -> isize;
+    fn rename(from: *const c_char, to: *const c_char) -> i32;
     fn _exit(code: i32) -> !;
 }
 
@@ -53,6 +61,12 @@ fn failed() {
     if let Some(armed) = ARMED.get() {
         write_all(armed.out_fd, &armed.out);
         write_all(2, &armed.err);
+        if let Some((from, to)) = &armed.rename {
+            // SAFETY: two NUL-terminated strings made when the allocator was armed.
+            if unsafe { rename(from.as_ptr(), to.as_ptr()) } == 0 {
+                write_all(1, &armed.after);
+            }
+        }
         // SAFETY: ends the process; nothing after this runs.
         unsafe { _exit(armed.code) }
     }
@@ -98,19 +112,41 @@ unsafe impl GlobalAlloc for CheckedAllocator {
 static GLOBAL: CheckedAllocator = CheckedAllocator;
 
 /// Arm the allocator: when an allocation of the native engines fails, write `out` to the file
-/// descriptor `out_fd` and `err` to standard error, and end the process with exit code `code`.
-/// Once per process: False when it was armed already (the first arming stays).
+/// descriptor `out_fd` and `err` to standard error; with `rename_from` and `rename_to`, rename the
+/// one to the other and write `after` to standard output; then end the process with exit code
+/// `code`. Once per process: False when it was armed already (the first arming stays).
 #[pyfunction]
-#[pyo3(signature = (out, err, code, out_fd=1))]
-fn on_allocation_failure(out: Vec<u8>, err: Vec<u8>, code: i32, out_fd: i32) -> bool {
-    ARMED
+#[pyo3(signature = (out, err, code, out_fd=1, rename_from=None, rename_to=None, after=Vec::new()))]
+fn on_allocation_failure(
+    out: Vec<u8>,
+    err: Vec<u8>,
+    code: i32,
+    out_fd: i32,
+    rename_from: Option<Vec<u8>>,
+    rename_to: Option<Vec<u8>>,
+    after: Vec<u8>,
+) -> PyResult<bool> {
+    let rename = match (rename_from, rename_to) {
+        (Some(from), Some(to)) => {
+            let nul =
+                |e: std::ffi::NulError| pyo3::exceptions::PyValueError::new_err(e.to_string());
+            Some((
+                CString::new(from).map_err(nul)?,
+                CString::new(to).map_err(nul)?,
+            ))
+        }
+        _ => None,
+    };
+    Ok(ARMED
         .set(Armed {
             out,
             out_fd,
             err,
             code,
+            rename,
+            after,
         })
-        .is_ok()
+        .is_ok())
 }
 
 /// Adds the allocator's function to the module.

@@ -127,6 +127,16 @@ def test_a_native_allocation_past_the_limit_is_unknown_not_an_abort(tmp_path: Pa
     assert run.peak_mib < 60, run.peak_mib
 
 
+def test_the_answer_file_gets_the_native_unknown(tmp_path: Path) -> None:
+    grid = tmp_path / "grid11.lp"
+    assert escapology(tmp_path, "nemesis", "generate", "grid", "--size", "11", "-o", str(grid)).code == 0
+    answer = tmp_path / "answer" / "nemesis.json"
+    answer.parent.mkdir()
+    run = escapology(tmp_path, "nemesis", "solve", str(grid), "--memory", "60", "-t", "120", "-o", str(answer))
+    assert run.code == 3 and run.out == f"wrote {answer}\n" and NOTE in run.err, run
+    assert answer.read_text() == "unknown\n" and [p.name for p in answer.parent.iterdir()] == ["nemesis.json"]
+
+
 @pytest.mark.parametrize("mib", [50, 60])
 def test_clingo_out_of_memory_is_unknown(tmp_path: Path, mib: int) -> None:
     # 50 MiB: clingo's grounding fails (std::bad_alloc, a MemoryError); 60 MiB: the grounding fits

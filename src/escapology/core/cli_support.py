@@ -97,6 +97,29 @@ def answer_file() -> Path | None:
     return _ANSWER_FILE.get()
 
 
+#: ``(temporary file, FILE)`` while ``solve -o FILE`` runs: what a command ended from outside
+#: (the watchdog, the native allocator at the memory limit) renames, as the command's end would
+_pending_answer: "tuple[str, Path] | None" = None
+
+
+def deliver_answer_file() -> None:
+    """The process is being ended before the command returns (the watchdog): the answer written so
+    far ("unknown") goes to ``-o FILE`` as at the command's end, and standard output says so."""
+    pending = _pending_answer
+    if pending is None:
+        return
+    name, target = pending
+    try:
+        sys.stdout.flush()
+        os.replace(name, target)
+        out = sys.__stdout__
+        if out is not None:
+            out.write(f"wrote {target}\n")
+            out.flush()
+    except (OSError, ValueError):
+        pass
+
+
 def answer_output(func: F) -> F:
     """Give a ``solve`` command ``-o/--output FILE``: what it prints on standard output (the answer,
     text or JSON, also "unknown") goes to ``FILE`` instead, written to a temporary file beside it
@@ -118,8 +141,10 @@ def answer_output(func: F) -> F:
             fd, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
         except OSError as exc:
             raise fail(f"{target}: cannot write there ({exc.strerror})") from None
+        global _pending_answer
         keep = False
         token = _ANSWER_FILE.set(target)
+        _pending_answer = (name, target)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh, contextlib.redirect_stdout(fh):
                 try:
@@ -131,6 +156,7 @@ def answer_output(func: F) -> F:
                     raise
         finally:
             _ANSWER_FILE.reset(token)
+            _pending_answer = None
             if keep and os.path.getsize(name) > 0:
                 os.replace(name, target)
                 typer.echo(f"wrote {target}")
@@ -353,6 +379,7 @@ def stop_command_clock() -> None:
 def _overrun() -> None:
     report_unknown(_json_output, note=f"the time limit was reached (stopped {watchdog.GRACE:g} s after it: "
                                       "a phase that cannot watch the clock ran over)")
+    deliver_answer_file()
 
 
 def command_deadline(timeout: float | None) -> Deadline:
@@ -391,12 +418,18 @@ def _native_failure() -> memory_limit.NativeFailure:
     "unknown" as :func:`report_unknown` prints it without a result (``{"status": "unknown"}`` in
     JSON), on the command's standard output, the note on standard error, exit 3."""
     answer = json.dumps({"status": "unknown"}, separators=(", ", ": ")) if _json_output else "unknown"
-    try:
-        sys.stdout.flush()
-        fd = sys.stdout.fileno()  # solve -o FILE: the answer file's (as the watchdog writes there)
-    except (AttributeError, OSError, ValueError):
-        fd = 1
-    return memory_limit.NativeFailure(f"{answer}\n".encode(), f"note: {memory_limit.NOTE}\n".encode(), EXIT_LIMIT, fd)
+    failure = memory_limit.NativeFailure(f"{answer}\n".encode(), f"note: {memory_limit.NOTE}\n".encode(), EXIT_LIMIT)
+    pending = _pending_answer
+    if pending is not None:  # solve -o FILE: into the temporary file, renamed to FILE
+        try:
+            sys.stdout.flush()
+            fd = sys.stdout.fileno()
+        except (AttributeError, OSError, ValueError):
+            return failure
+        name, target = pending
+        return failure._replace(out_fd=fd, rename=(os.fsencode(name), os.fsencode(target)),
+                                after=f"wrote {target}\n".encode())
+    return failure
 
 
 @contextlib.contextmanager

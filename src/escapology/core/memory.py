@@ -130,12 +130,16 @@ def limit(mib: float, native: NativeFailure | None = None) -> int | None:
 class NativeFailure(NamedTuple):
     """What the native extension does when one of its allocations fails under the limit: write
     ``out`` to the file descriptor ``out_fd`` (the command's answer "unknown") and ``err`` to
-    standard error (the note), then end the process with exit code ``code``."""
+    standard error (the note); with ``rename`` ``(from, to)``, rename the file (``solve -o FILE``'s
+    temporary file to FILE) and write ``after`` to standard output; then end the process with exit
+    code ``code``."""
 
     out: bytes
     err: bytes
     code: int
     out_fd: int = 1
+    rename: "tuple[bytes, bytes] | None" = None
+    after: bytes = b""
 
 
 def arm_native(failure: NativeFailure) -> bool:
@@ -150,7 +154,8 @@ def arm_native(failure: NativeFailure) -> bool:
     arm = getattr(_native, "on_allocation_failure", None)
     if arm is None:  # pragma: no cover - an extension older than the Python package
         return False
-    return bool(arm(failure.out, failure.err, failure.code, failure.out_fd))
+    rename_from, rename_to = failure.rename or (None, None)
+    return bool(arm(failure.out, failure.err, failure.code, failure.out_fd, rename_from, rename_to, failure.after))
 
 
 #: How C and C++ libraries say that an allocation failed, in the exceptions they hand to Python
