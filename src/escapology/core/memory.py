@@ -21,7 +21,10 @@ set (:data:`PRELOAD`), since its reservation (about 75 MiB on two cores, more on
 otherwise count against the limit without ever being resident -- and a BLAS that cannot reserve
 ends the process. What is not bounded: memory reserved before the command started and touched
 after (thread stacks, the BLAS buffers: numpy's dense matrix products use them), and a library
-loaded later that reserves much at load (``scipy.linalg``'s BLAS, which no engine uses).
+loaded later that reserves much at load (``scipy.linalg``'s BLAS, which no engine uses). Not caught:
+at the limit, glibc ends the process itself when a thread started just then gets its stack but not
+its thread-local data (clingo's solving thread: ``cannot allocate memory for thread-local data:
+ABORT``, exit 127); a thread that does not get its stack is caught (:func:`is_out_of_memory`).
 
 The limit is set once, by the command layer (:func:`escapology.core.cli_support.command_memory`),
 only in a real ``escapology`` process (never in-process under tests or in a notebook: a limit
@@ -40,10 +43,14 @@ from __future__ import annotations
 import errno
 import importlib
 import math
-import resource
 from typing import NamedTuple
 
 from escapology.core.limits import MemoryLimitError, format_bytes, room
+
+try:
+    import resource
+except ImportError:  # pragma: no cover - Windows: no process limits; the engines' estimates hold
+    resource = None  # type: ignore[assignment]
 
 __all__ = ["CODE_MARGIN", "NOTE", "NativeFailure", "PRELOAD", "Usage", "arm_native", "is_out_of_memory", "limit",
            "needed", "room", "usage"]
@@ -108,7 +115,7 @@ def limit(mib: float, native: NativeFailure | None = None) -> int | None:
     if native is not None:
         arm_native(native)
     now = usage()
-    if now is None:
+    if now is None or resource is None:
         return None
     if mib < needed(now):
         raise MemoryLimitError(f"--memory {mib:g} MiB is less than this command needs: the program takes "
