@@ -11,6 +11,7 @@ pub mod amazeing;
 pub mod hashing;
 pub mod labyrinth;
 pub mod nemesis;
+mod oom;
 mod py_monitor;
 
 #[pymodule]
@@ -19,5 +20,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     labyrinth::python::register(m)?;
     amazeing::python::register(m)?;
     nemesis::python::register(m)?;
+    oom::register(m)?;
     Ok(())
 }

@@ -13,9 +13,11 @@ from escapology import __version__
 from escapology.batch import commands as batch_commands
 from escapology.core.cli_support import (
     FormatOption,
+    MemoryOption,
     OutputFormat,
     TimeoutOption,
     command_deadline,
+    command_memory,
     read_input,
     reading_input,
     start_command_clock,
@@ -118,9 +120,11 @@ def solve(
                                         "recognised.", metavar="FILE")],
     format: FormatOption = OutputFormat.text,
     timeout: TimeoutOption = None,
+    memory: MemoryOption = None,
 ) -> None:
     """Solve FILE with the default options of the game it holds."""
     deadline = command_deadline(timeout)  # the game's solve counts from the same start
+    command_memory(memory)  # and is bounded from here: recognising the game is reading too
     with reading_input():  # recognising the game is reading too
         found = None
         if file != "-" and "\n" not in file and not names_file(file):  # a URL, not a file name
@@ -137,7 +141,8 @@ def solve(
         raise InputError("not an instance of any game escapology knows", file=name)
     # the game's load reads the text already read, under its name
     spec = found.spec()
-    raise typer.Exit(solve_file(spec, Text(text, name), format.value, timeout, options=spec.options_for(text)))
+    raise typer.Exit(solve_file(spec, Text(text, name), format.value, timeout, memory=memory,
+                                options=spec.options_for(text)))
 
 
 def demo() -> None:

@@ -28,9 +28,9 @@ GAMES = list(EXAMPLE)
 #: the grammar: verb -> options every game's verb has
 COMMON = {
     "solve": ["--format", "-f", "--timeout", "-t", "--memory", "--output", "-o"],
-    "check": ["--format", "-f", "--certificate", "certificate"],
-    "generate": ["--output", "-o", "--seed", "--size", "--format", "-f"],
-    "render": ["--output", "-o", "--certificate", "--solve", "--scale", "--format", "-f"],
+    "check": ["--format", "-f", "--certificate", "certificate", "--memory"],
+    "generate": ["--output", "-o", "--seed", "--size", "--format", "-f", "--memory"],
+    "render": ["--output", "-o", "--certificate", "--solve", "--scale", "--format", "-f", "--memory"],
 }
 #: documented exceptions (docs/cli.md): none left
 EXCEPTIONS: dict[tuple[str, str], set[str]] = {}

@@ -56,3 +56,27 @@ def test_a_command_that_answers_in_time_is_left_alone() -> None:
     out = subprocess.run([sys.executable, "-m", "escapology", "chess", "solve", "examples/chess/teleport.txt", "-t", "30"],
                          capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert out.returncode == 0 and "unknown" not in out.stdout
+
+
+STUCK_WRITING = """
+import time
+from pathlib import Path
+from escapology.core import cli_support as cs
+cs.start_command_clock(real_process=True)
+
+@cs.answer_output
+def command():
+    cs.command_deadline(0.2)
+    time.sleep(60)
+
+command(output=Path({target!r}))
+"""
+
+
+def test_the_watchdogs_unknown_goes_to_the_answer_file(tmp_path: Path) -> None:
+    target = tmp_path / "out" / "answer.txt"
+    target.parent.mkdir()
+    out = subprocess.run([sys.executable, "-c", STUCK_WRITING.format(target=str(target))], capture_output=True,
+                         text=True, timeout=50, cwd=ROOT)
+    assert out.returncode == 3 and out.stdout == f"wrote {target}\n", (out.stdout, out.stderr)
+    assert target.read_text() == "unknown\n" and [p.name for p in target.parent.iterdir()] == ["answer.txt"]

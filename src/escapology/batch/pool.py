@@ -8,9 +8,11 @@ pipe and gets the row back. The limits are per task:
   busy ``grace`` seconds later is killed and the task recorded "unknown" (killed at the time limit).
   The checker gets the same time again, on its own clock; a checker killed there leaves the answer
   "unchecked".
-- memory: the engines that plan their allocations refuse beyond ``memory`` (MiB), and a thread in
-  each worker (:class:`~escapology.batch.task.MemoryWatch`) ends the worker when its resident memory
-  passes it; the task is recorded "unknown" (memory limit).
+- memory: the engines that plan their allocations refuse beyond ``memory`` (MiB); each worker's
+  data segment is bounded (:func:`~escapology.batch.task.limit_worker`, as ``--memory`` bounds a
+  command), so that an allocation past the limit fails (the task "unknown", memory limit); and a
+  thread in each worker (:class:`~escapology.batch.task.MemoryWatch`) ends the worker when its
+  resident memory passes it all the same; the task is recorded "unknown" (memory limit).
 
 A worker that dies (killed, crashed) is replaced; its task is a "failed" row with the reason. The
 workers ignore Ctrl-C and die with the parent (``PR_SET_PDEATHSIG``), so that the parent decides:
@@ -29,7 +31,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any, Callable, Iterable, Iterator
 
-from escapology.batch.task import EXIT_MEMORY, MemoryWatch, Task, base_row, run_task
+from escapology.batch.task import EXIT_MEMORY, MemoryWatch, Task, base_row, limit_worker, run_task
 
 __all__ = ["LocalPool", "die_with_parent", "grace_seconds", "report", "requests", "start_worker"]
 
@@ -89,6 +91,7 @@ def worker_main(conn: Connection, memory: float | None, parent: int) -> None:
     if not start_worker(parent):
         return
     watch = MemoryWatch(memory)
+    limit_worker(memory)  # after the watch's thread: its stack is the worker's own
     for task in requests(conn):
         with watch:
             row = run_task(task, on_solved=lambda r, k=task.key: conn.send(("checking", k, r)))

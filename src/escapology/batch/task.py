@@ -31,10 +31,11 @@ from typing import Any, Callable
 from escapology import __version__
 from escapology.core.cli_support import memory_options
 from escapology.core.errors import InputError
+from escapology.core import memory as memory_limit
 from escapology.core.limits import Deadline, LimitReached, MemoryLimitError
 from escapology.games import GAMES, Game
 
-__all__ = ["Task", "run_task", "engine_version", "options_key", "EXIT_MEMORY", "MemoryWatch"]
+__all__ = ["Task", "run_task", "engine_version", "options_key", "EXIT_MEMORY", "MemoryWatch", "limit_worker"]
 
 #: the exit code of a worker that :class:`MemoryWatch` stopped at the memory limit
 EXIT_MEMORY = 86
@@ -139,7 +140,10 @@ def run_task(task: Task, on_solved: Callable[[dict[str, Any]], None] | None = No
     except InputError as exc:
         row.update(error=str(exc) if exc.file else f"{_name(task)}: {exc.message}")
     except Exception as exc:  # an engine's error is this row's failure, not the batch's
-        row.update(error=f"{type(exc).__name__}: {exc}")
+        if memory_limit.is_out_of_memory(exc):  # a C++ library's std::bad_alloc
+            row.update(status="unknown", error="memory limit: out of memory")
+        else:
+            row.update(error=f"{type(exc).__name__}: {exc}")
     else:
         row.update(status=answer.get("status", "unknown"), stats=json.dumps(stats, sort_keys=True),
                    nodes=_nodes(stats, answer), certificate=json.dumps(answer.get("certificate")),
@@ -227,6 +231,21 @@ def resident_memory() -> int:
             return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
         return 0
+
+
+def limit_worker(mib: float | None) -> int | None:
+    """Bound this worker process to ``mib`` MiB as ``--memory`` bounds a command
+    (:func:`escapology.core.memory.limit`: its peak resident memory stays under it): an allocation
+    past it fails -- in Python a :class:`MemoryError`, the task's row "unknown" (memory limit) and
+    the worker goes on; in the native extension the worker ends with :data:`EXIT_MEMORY`, which the
+    pool records the same way. A limit below what the worker takes at its start is left to
+    :class:`MemoryWatch` (which then ends it at its first task). Returns the limit set (bytes)."""
+    if mib is None:
+        return None
+    try:
+        return memory_limit.limit(mib, native=memory_limit.NativeFailure(b"", b"", EXIT_MEMORY))
+    except MemoryLimitError:
+        return None
 
 
 class MemoryWatch:

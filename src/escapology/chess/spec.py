@@ -39,7 +39,7 @@ SPEC = GameSpec(
     help={
         "solve": "Decide win/draw/loss exactly and print it with a witness.\n\n"
                  'JSON: {"outcome": "alice"|"draw"|"bob", "witness": {...}, "status": ..., "certificate": ...}. '
-                 "--memory is not used (the solver needs O(n) memory).",
+                 "--memory bounds the process (the solver itself needs O(n) memory).",
         "check": "Verify what 'solve --format json' wrote, independently (exit 0 valid, 1 rejected).",
         "generate": "Write a random or adversarial instance (the first line, a comment, is the command that "
                     "makes it again).",

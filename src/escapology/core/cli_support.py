@@ -20,11 +20,11 @@ import shlex
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, Callable, Optional, TypeVar
+from typing import Annotated, Any, Callable, NoReturn, Optional, TypeVar
 
 import typer
 
-from escapology.core import limits, watchdog
+from escapology.core import limits, memory as memory_limit, watchdog
 from escapology.core.errors import InputError
 from escapology.core.files import OutputFile, write_text
 from escapology.core.reading import STDIN, parse_json, read_stdin, read_text_file
@@ -61,8 +61,9 @@ ScaleOption = Annotated[
 ]
 MemoryOption = Annotated[
     Optional[float],
-    typer.Option("--memory", min=1.0, help="Memory limit in MiB for the engines that use one "
-                 "(default: what the machine has available)."),
+    typer.Option("--memory", min=1.0, help="Memory limit in MiB: the process's peak resident memory stays "
+                 "under it (answer 'unknown', exit 3, when it is reached; engines that plan their memory "
+                 "refuse beforehand, exit 2). Default: what the machine has available."),
 ]
 CERTIFICATE_HELP = "The certificate to check: what 'solve' wrote (JSON or text); '-' for stdin."
 CertificateArg = Annotated[Optional[Path], typer.Argument(help=CERTIFICATE_HELP, show_default=False)]
@@ -96,6 +97,29 @@ def answer_file() -> Path | None:
     return _ANSWER_FILE.get()
 
 
+#: ``(temporary file, FILE)`` while ``solve -o FILE`` runs: what a command ended from outside
+#: (the watchdog, the native allocator at the memory limit) renames, as the command's end would
+_pending_answer: "tuple[str, Path] | None" = None
+
+
+def deliver_answer_file() -> None:
+    """The process is being ended before the command returns (the watchdog): the answer written so
+    far ("unknown") goes to ``-o FILE`` as at the command's end, and standard output says so."""
+    pending = _pending_answer
+    if pending is None:
+        return
+    name, target = pending
+    try:
+        sys.stdout.flush()
+        os.replace(name, target)
+        out = sys.__stdout__
+        if out is not None:
+            out.write(f"wrote {target}\n")
+            out.flush()
+    except (OSError, ValueError):
+        pass
+
+
 def answer_output(func: F) -> F:
     """Give a ``solve`` command ``-o/--output FILE``: what it prints on standard output (the answer,
     text or JSON, also "unknown") goes to ``FILE`` instead, written by the one writer of every
@@ -115,9 +139,11 @@ def answer_output(func: F) -> F:
 
         target = Path(output)
         out = OutputFile(target)
+        global _pending_answer
         token = _ANSWER_FILE.set(target)
         try:
             with out, contextlib.redirect_stdout(out.file):
+                _pending_answer = out.pending()
                 out.keep = False
                 try:
                     result = func(*args, **kwargs)
@@ -130,6 +156,7 @@ def answer_output(func: F) -> F:
             raise fail(str(exc)) from None
         finally:
             _ANSWER_FILE.reset(token)
+            _pending_answer = None
             if out.keep:
                 typer.echo(f"wrote {target}")
 
@@ -179,7 +206,8 @@ def read_certificate(path: str | Path) -> tuple[Any, str]:
 
 def memory_options(func: Callable[..., Any], memory: float | None) -> dict[str, Any]:
     """``{"memory": memory}`` when the engine ``func`` takes a memory limit (MiB), else ``{}``:
-    ``--memory`` is passed on where an engine can use it and is otherwise not used."""
+    ``--memory`` is passed on where an engine can use it (on the command line it bounds the process
+    too: :func:`command_memory`)."""
 
     if memory is None:
         return {}
@@ -326,15 +354,17 @@ _clock_running = False
 _real_process = False
 #: whether the running command answers in JSON (what the watchdog's "unknown" is written in)
 _json_output = False
+#: whether the running command has set the process's memory limit (:func:`command_memory`)
+_memory_set = False
 
 
 def start_command_clock(real_process: bool) -> None:
     """Start the clock ``--timeout`` counts from: the start of the process for a real ``escapology``
     process, now for a command run in-process (typer's ``CliRunner``, a notebook), so that every
     invocation counts from its own start. The root callback of :mod:`escapology.cli` calls this."""
-    global _clock_running, _real_process
+    global _clock_running, _real_process, _memory_set
     limits.start_clock(limits.process_start() if real_process else None)
-    _clock_running, _real_process = True, real_process
+    _clock_running, _real_process, _memory_set = True, real_process, False
 
 
 def stop_command_clock() -> None:
@@ -347,6 +377,7 @@ def stop_command_clock() -> None:
 def _overrun() -> None:
     report_unknown(_json_output, note=f"the time limit was reached (stopped {watchdog.GRACE:g} s after it: "
                                       "a phase that cannot watch the clock ran over)")
+    deliver_answer_file()
 
 
 def command_deadline(timeout: float | None) -> Deadline:
@@ -364,6 +395,39 @@ def command_deadline(timeout: float | None) -> Deadline:
             watchdog.arm(remaining, _overrun)
         return deadline
     return Deadline(timeout)
+
+
+def command_memory(mib: float | None) -> None:
+    """Bound the command's process to ``--memory`` MiB (:func:`escapology.core.memory.limit`: its
+    peak resident memory stays under it; an allocation past it is the answer "unknown", exit 3).
+    Call it once, at the start of the command, after :func:`command_deadline` (the watchdog's
+    thread is then counted as the process's own). Only in a real ``escapology`` process: run
+    in-process (typer's ``CliRunner``, a notebook) nothing is set, and ``--memory`` goes only to
+    the engines that take a memory limit. A limit below what the process takes at the start is
+    bad input (exit 2, saying how much the command needs)."""
+    global _memory_set
+    if mib is not None and _clock_running and _real_process and not _memory_set:
+        _memory_set = True  # once per command (``escapology solve FILE`` sets it before it reads)
+        memory_limit.limit(mib, native=_native_failure())
+
+
+def _native_failure() -> memory_limit.NativeFailure:
+    """What the native extension writes when its allocation fails under the limit: the answer
+    "unknown" as :func:`report_unknown` prints it without a result (``{"status": "unknown"}`` in
+    JSON), on the command's standard output, the note on standard error, exit 3."""
+    answer = json.dumps({"status": "unknown"}, separators=(", ", ": ")) if _json_output else "unknown"
+    failure = memory_limit.NativeFailure(f"{answer}\n".encode(), f"note: {memory_limit.NOTE}\n".encode(), EXIT_LIMIT)
+    pending = _pending_answer
+    if pending is not None:  # solve -o FILE: into the temporary file, renamed to FILE
+        try:
+            sys.stdout.flush()
+            fd = sys.stdout.fileno()
+        except (AttributeError, OSError, ValueError):
+            return failure
+        name, target = pending
+        return failure._replace(out_fd=fd, rename=(os.fsencode(name), os.fsencode(target)),
+                                after=f"wrote {target}\n".encode())
+    return failure
 
 
 @contextlib.contextmanager
@@ -393,7 +457,13 @@ def user_errors(func: F) -> F:
         global _json_output
         _json_output = _json_requested(kwargs)
         try:
-            return func(*args, **kwargs)
+            try:
+                return func(*args, **kwargs)
+            except (MemoryError, RuntimeError, OSError, SystemError) as exc:
+                if not memory_limit.is_out_of_memory(exc):
+                    raise
+                exc.__traceback__ = None  # let go of the frames that hold what was allocated
+            out_of_memory()
         except InputError as exc:
             raise fail(str(exc)) from None
         except LimitReached as exc:
@@ -416,6 +486,10 @@ def user_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def out_of_memory() -> NoReturn:
+    """An allocation failed (the memory limit was reached): print the answer "unknown" the one way
+    every command does, with the note that the memory limit was reached, and end with exit 3."""
+    raise typer.Exit(report_unknown(_json_output, note=memory_limit.NOTE))
 
 
 class GameStopped(Exception):

@@ -46,7 +46,7 @@ from typing import Annotated, Any, Callable, Iterable, Mapping, NamedTuple, Opti
 
 import typer
 
-from escapology.core import cli_support as cs, watchdog
+from escapology.core import cli_support as cs, memory as memory_limit, watchdog
 from escapology.core.errors import InputError
 from escapology.core.protocol import TEXT, Text, names_file
 from escapology.core.results import Status
@@ -282,8 +282,7 @@ def _shared(verb: str, spec: GameSpec) -> list[inspect.Parameter]:
         ]
     if verb == "solve":
         params += [_engine_parameter(spec),
-                   inspect.Parameter("timeout", kw, default=None, annotation=cs.TimeoutOption),
-                   inspect.Parameter("memory", kw, default=None, annotation=cs.MemoryOption)]
+                   inspect.Parameter("timeout", kw, default=None, annotation=cs.TimeoutOption)]
     if verb == "check":
         params += [inspect.Parameter("certificate", kw, default=None, annotation=cs.CertificateArg),
                    inspect.Parameter("certificate_option", kw, default=None, annotation=cs.CertificateOption)]
@@ -293,6 +292,7 @@ def _shared(verb: str, spec: GameSpec) -> list[inspect.Parameter]:
                    inspect.Parameter("output", kw, default=None, annotation=cs.OutputOption),
                    inspect.Parameter("scale", kw, default=2.0, annotation=cs.ScaleOption),
                    inspect.Parameter("timeout", kw, default=None, annotation=cs.TimeoutOption)]
+    params.append(inspect.Parameter("memory", kw, default=None, annotation=cs.MemoryOption))  # every verb
     return [*params, fmt]
 
 
@@ -484,6 +484,15 @@ def _positive(timeout: float | None) -> None:
         raise InputError(f"--timeout must be a positive number of seconds, got {timeout:g}")
 
 
+def unknown_note(result: Any) -> str:
+    """Why an "unknown" result has no answer, for standard error: the memory limit when the engine
+    says it stopped there (``result.stats["stopped"] == "memory limit"``), else the time limit."""
+    stats = getattr(result, "stats", None)
+    if isinstance(stats, Mapping) and stats.get("stopped") == "memory limit":
+        return memory_limit.NOTE
+    return "the time limit was reached"
+
+
 def print_result(result: Any, json_output: bool, text: str | None = None) -> int:
     """Print a protocol ``Result`` the one way every ``solve`` does and return its exit code:
     JSON ``to_json()`` (or the result's own ``write_json(stream)``, where it has one); text ``text``
@@ -494,7 +503,7 @@ def print_result(result: Any, json_output: bool, text: str | None = None) -> int
     if result.status is Status.UNKNOWN:  # what is known besides, from the result's own text
         known = result.to_text() if hasattr(result, "to_text") and not json_output else ""
         detail = known.partition("unknown")[2].lstrip(": ").strip() if known.startswith("unknown") else ""
-        return cs.report_unknown(json_output, result.to_json(), detail)
+        return cs.report_unknown(json_output, result.to_json(), detail, note=unknown_note(result))
     if json_output:
         write = getattr(result, "write_json", None)
         if write is not None:  # the result writes itself as it is encoded (large certificates)
@@ -527,6 +536,7 @@ def solve_file(spec: GameSpec, source: str | Path | Text, fmt: str = "text", tim
     passed as they are (``escapology solve FILE`` passes ``spec.recognised_options``)."""
     _positive(timeout)
     deadline = cs.command_deadline(timeout)
+    cs.command_memory(memory)
     defaults = {o.name: o.default for o in spec.options_of("solve") if o.name not in SHARED}
     reading, call = _split(spec, "solve", {**defaults, **given})
     call.update(options or {})
@@ -555,8 +565,9 @@ def solve_file(spec: GameSpec, source: str | Path | Text, fmt: str = "text", tim
 
 
 def run_check(spec: GameSpec, *, file: str, certificate: Path | None = None, certificate_option: Path | None = None,
-              format: cs.OutputFormat = cs.OutputFormat.text, **given: Any) -> None:
+              memory: float | None = None, format: cs.OutputFormat = cs.OutputFormat.text, **given: Any) -> None:
     """``GAME check FILE CERTIFICATE``: the independent checker's verdict; exit 0 or 1."""
+    cs.command_memory(memory)
     reading, call = _split(spec, "check", given)
     if spec.load_many is not None and spec.certificates is not None:  # each instance, its certificate
         parts = _load_many(spec, file, None, reading)
@@ -577,7 +588,8 @@ def run_check(spec: GameSpec, *, file: str, certificate: Path | None = None, cer
 
 
 def run_generate(spec: GameSpec, *, ctx: typer.Context, size: int | None = None, seed: int | None = None,
-                 output: Path | None = None, format: cs.OutputFormat = cs.OutputFormat.text, **given: Any) -> None:
+                 output: Path | None = None, memory: float | None = None,
+                 format: cs.OutputFormat = cs.OutputFormat.text, **given: Any) -> None:
     """``GAME generate``: a new instance, whose first line is the command that makes it again."""
     _, call = _split(spec, "generate", given)
     size = shared_value(spec, "generate", "size", size, given)
@@ -585,6 +597,8 @@ def run_generate(spec: GameSpec, *, ctx: typer.Context, size: int | None = None,
     if timeout is not None:
         _positive(timeout)
         call["timeout"] = cs.command_deadline(timeout).remaining()
+    cs.command_memory(memory)
+    call.update(cs.memory_options(spec.function("generate"), memory))
     if spec.seeded is None or spec.function("seeded")(call):
         seed = cs.draw_seed(seed)
     inst = spec.function("generate")(size=size, seed=0 if seed is None else seed, **call)
@@ -603,12 +617,13 @@ def run_generate(spec: GameSpec, *, ctx: typer.Context, size: int | None = None,
 
 def run_render(spec: GameSpec, *, file: str, certificate: Path | None = None, solve_first: bool = False,
                output: Path | None = None, scale: float = 2.0, timeout: float | None = None,
-               format: cs.OutputFormat = cs.OutputFormat.text, **given: Any) -> None:
+               memory: float | None = None, format: cs.OutputFormat = cs.OutputFormat.text, **given: Any) -> None:
     """``GAME render FILE``: the board as text, or a picture written to ``-o``."""
     _positive(timeout)
     if output is not None and output.suffix.lower() not in (".svg", ".png"):
         raise InputError(f"--output must end in .svg or .png, got {output.name!r}")
     deadline = cs.command_deadline(timeout)
+    cs.command_memory(memory)
     reading, call = _split(spec, "render", given)
     source = shared_value(spec, "render", "certificate", certificate, given)
     for o in spec.options_of("render"):  # an old name of --solve/--no-solve, when given, decides
@@ -628,9 +643,10 @@ def run_render(spec: GameSpec, *, file: str, certificate: Path | None = None, so
     elif solve_first and (spec.solvable is None or spec.function("solvable")(inst)):
         # the render options that are solve's too (e.g. the game played) choose what is solved
         solve = spec.function("solve")
-        result = solve(inst, timeout=deadline.remaining(), **_accepted(solve, call))
+        limit = {"memory": memory} if memory is not None else {}
+        result = solve(inst, timeout=deadline.remaining(), **_accepted(solve, {**call, **limit}))
         if result.status is Status.UNKNOWN:
-            raise typer.Exit(cs.report_unknown(format is cs.OutputFormat.json, None))
+            raise typer.Exit(cs.report_unknown(format is cs.OutputFormat.json, None, note=unknown_note(result)))
         cert = result.certificate
     drawing = {**call, "timeout": deadline.remaining()}  # each takes the options (and time) it has a use for
     if output is not None:

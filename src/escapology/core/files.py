@@ -74,8 +74,18 @@ class OutputFile:
         except OSError as exc:
             raise InputError(f"{self.target}: cannot write there ({exc.strerror})") from None
         self._real = real
+        try:  # the final mode at once: a file renamed by whoever ends the process has it too
+            os.fchmod(fd, stat.S_IMODE(os.stat(real).st_mode) if real.exists() else new_file_mode())
+        except OSError:
+            pass
         self.file = os.fdopen(fd, mode, encoding=encoding)
         return self
+
+    def pending(self) -> "tuple[str, Path] | None":
+        """``(temporary file, target)`` while the block runs (None when the target is written in
+        place, a device or a pipe): what a process ended from outside renames
+        (:func:`escapology.core.cli_support.deliver_answer_file`)."""
+        return None if self._part is None else (self._part, self._real)
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         self.file.close()

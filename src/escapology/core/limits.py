@@ -31,8 +31,8 @@ import time
 from escapology.core.errors import InputError
 
 __all__ = [
-    "Deadline", "LimitReached", "MemoryLimit", "MemoryLimitError", "available_memory", "clock_start",
-    "format_bytes", "process_start", "start_clock",
+    "Deadline", "LimitReached", "MemoryLimit", "MemoryLimitError", "MemoryReached", "available_memory", "clock_start",
+    "format_bytes", "process_start", "room", "start_clock",
 ]
 
 _IMPORTED = time.monotonic()
@@ -125,6 +125,11 @@ class LimitReached(Exception):
     """Raised inside a reader or a search when its :class:`Deadline` has passed."""
 
 
+class MemoryReached(LimitReached):
+    """Raised inside a search when what it holds would pass its :class:`MemoryLimit`: the answer
+    is "unknown" as at the time limit, with the note that the memory limit was reached."""
+
+
 class MemoryLimitError(InputError):
     """An engine would need more memory than the limit: refused before allocating."""
 
@@ -148,6 +153,25 @@ def available_memory() -> int:
         return 4 << 30
 
 
+def room() -> int | None:
+    """Bytes this process may still add under its data limit (``RLIMIT_DATA``, which ``--memory``
+    sets: :mod:`escapology.core.memory`), less what it holds (``VmData``); ``None`` without a limit
+    or where that cannot be read."""
+    try:
+        import resource  # Unix only: its ImportError (Windows) is caught below
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_DATA)
+        if soft == resource.RLIM_INFINITY:
+            return None
+        with open("/proc/self/status", "rb") as fh:
+            for line in fh:
+                if line.startswith(b"VmData:"):
+                    return max(0, soft - int(line.split()[1]) * 1024)
+    except (ImportError, OSError, ValueError, IndexError):
+        pass
+    return None
+
+
 def format_bytes(n: float) -> str:
     """``format_bytes(3 << 30) == '3.0 GiB'``"""
     for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
@@ -159,7 +183,10 @@ def format_bytes(n: float) -> str:
 
 class MemoryLimit:
     """How much memory an engine may allocate: ``mib`` MiB, or by default what the machine has
-    available (:func:`available_memory`, read when the limit is made).
+    available (:func:`available_memory`, read when the limit is made) -- and never more than the
+    process may still add under the limit ``--memory`` set on it
+    (:func:`room`), so that an engine's estimate refuses beforehand what the
+    process limit would stop halfway.
 
     >>> MemoryLimit(512).bytes
     536870912
@@ -167,13 +194,18 @@ class MemoryLimit:
     (2097152, 2097152)
     """
 
-    __slots__ = ("mib", "bytes")
+    __slots__ = ("mib", "bytes", "process_room")
 
     def __init__(self, mib: float | None = None) -> None:
         if mib is not None and mib <= 0:
             raise InputError(f"the memory limit must be positive, not {mib} MiB")
         self.mib = mib
         self.bytes = available_memory() if mib is None else int(mib * (1 << 20))
+        left = room()
+        #: whether the process's limit leaves less than ``mib`` (the limit is then what it leaves)
+        self.process_room = left is not None and left < self.bytes
+        if left is not None and left < self.bytes:
+            self.bytes = left
 
     @classmethod
     def of(cls, memory: "MemoryLimit | float | None") -> "MemoryLimit":
@@ -186,6 +218,7 @@ class MemoryLimit:
     def check(self, needed: int, what: str, hint: str = "") -> None:
         """Raise :class:`MemoryLimitError` when ``needed`` bytes exceed the limit."""
         if needed > self.bytes:
-            origin = "" if self.mib is not None else " (the memory available on this machine)"
+            origin = (" (what the process may still add under --memory)" if self.process_room
+                      else "" if self.mib is not None else " (the memory available on this machine)")
             raise MemoryLimitError(f"{what} needs {format_bytes(needed)}; the memory limit is "
                                    f"{format_bytes(self.bytes)}{origin}{'; ' + hint if hint else ''}")

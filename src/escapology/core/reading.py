@@ -70,11 +70,28 @@ def _too_large(size: int, limit: int) -> str:
     return f"is larger than the {limit:,} bytes read at most (at least {size:,} bytes)"
 
 
-def _read_bounded(fh: BinaryIO, name: str, limit: int) -> bytes:
-    data = fh.read(limit + 1)
-    if len(data) > limit:
-        raise InputError(_too_large(len(data), limit), file=name)
-    return data
+#: What a reader asks for at a time beyond the size it expects
+_PIECE = 1 << 20
+
+
+def _read_bounded(fh: BinaryIO, name: str, limit: int, expected: int = 0) -> bytes:
+    """At most ``limit`` bytes of ``fh`` (more is an :class:`InputError`), read in pieces: the
+    ``expected`` size (a regular file's) and one byte more first, then a MiB at a time. It never
+    asks for ``limit`` bytes at once, since a buffer that size would be allocated before anything
+    is read (under ``--memory`` that allocation alone fails)."""
+    parts: list[bytes] = []
+    total = 0
+    want = min(expected, limit) + 1 if expected > 0 else _PIECE
+    while total <= limit:
+        part = fh.read(min(want, limit + 1 - total))
+        if not part:
+            break
+        parts.append(part)
+        total += len(part)
+        want = _PIECE
+    if total > limit:
+        raise InputError(_too_large(total, limit), file=name)
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 def read_text_file(path: "str | os.PathLike[str]", limit: int = MAX_INPUT_BYTES) -> str:
@@ -111,7 +128,7 @@ def read_text_file(path: "str | os.PathLike[str]", limit: int = MAX_INPUT_BYTES)
                                      file=name)
             if mode.st_size > limit:
                 raise InputError(_too_large(mode.st_size, limit), file=name)
-            data = _read_bounded(fh, name, limit)
+            data = _read_bounded(fh, name, limit, mode.st_size)
     except OSError as exc:  # EIO and its kin while reading
         raise InputError(f"cannot read it: {exc.strerror or exc}", file=_short(name)) from None
     return decode_text(data, name)

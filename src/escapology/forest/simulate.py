@@ -14,7 +14,7 @@ cross-check :mod:`escapology.forest.solver` and :mod:`escapology.forest.matrix`.
 
 from __future__ import annotations
 
-from escapology.core.limits import Deadline, LimitReached, MemoryLimit
+from escapology.core.limits import Deadline, LimitReached, MemoryLimit, MemoryReached
 from escapology.core.results import Status
 from escapology.forest.model import Board, Instance, Roll, Turn
 from escapology.forest.plan import Solution
@@ -25,7 +25,7 @@ def all_walks(board: Board, u: int, x: int, deadline: Deadline | None = None,
     """Every walk of exactly ``x`` steps from ``u`` that never steps back along the edge just used.
 
     Depth-first search with an explicit stack (any ``x``); ``deadline`` is polled, and walks
-    holding more than ``max_bytes`` raise :class:`~escapology.core.limits.LimitReached` too.
+    holding more than ``max_bytes`` raise :class:`~escapology.core.limits.MemoryReached`.
     """
     out: list[list[int]] = []
     path = [u]
@@ -38,13 +38,13 @@ def all_walks(board: Board, u: int, x: int, deadline: Deadline | None = None,
             if deadline is not None:
                 deadline.check()
             if max_bytes is not None and len(out) * per_walk > max_bytes:
-                raise LimitReached
+                raise MemoryReached
         if len(path) == x + 1:
             out.append(list(path))
             if deadline is not None:
                 deadline.check()
             if max_bytes is not None and len(out) * per_walk > max_bytes:
-                raise LimitReached
+                raise MemoryReached
             path.pop()
             stack.pop()
             continue
@@ -103,6 +103,7 @@ def solve_simulation(inst: Instance, *, timeout: float | None = None,
                 return Solution(Status.SOLVED, i, layer[inst.target], method="simulation")
             if not layer:
                 break
-    except LimitReached:
-        return Solution(Status.UNKNOWN, method="simulation")
+    except LimitReached as exc:
+        stopped = "memory limit" if isinstance(exc, MemoryReached) else "time limit"
+        return Solution(Status.UNKNOWN, method="simulation", stats={"stopped": stopped})
     return Solution(Status.UNSOLVABLE, method="simulation")
