@@ -31,7 +31,7 @@ from escapology.roma.model import DELTA, DIRECTIONS, EMPTY, GOAL, Cell, Puzzle, 
 class RomaSat(ArrowSat):
     """An incremental SAT encoding of the board (boxes and goals) of ``puzzle``."""
 
-    def __init__(self, puzzle: Puzzle, *, solver: str = DEFAULT_SOLVER) -> None:
+    def __init__(self, puzzle: Puzzle, *, solver: str = DEFAULT_SOLVER, deadline: Deadline | None = None) -> None:
         self.puzzle = puzzle
         R, C = puzzle.rows, puzzle.cols
         self.arrow_cells: list[Cell] = [cell for cell in puzzle.cells() if puzzle.given(cell) != GOAL]
@@ -53,7 +53,7 @@ class RomaSat(ArrowSat):
                 for cyc in (cw, ccw):
                     if all(k in var for k in cyc):
                         extra.append([-var[k] for k in cyc])
-        super().__init__(arcs, puzzle.goals, boxes, extra_clauses=extra, solver=solver)
+        super().__init__(arcs, puzzle.goals, boxes, extra_clauses=extra, solver=solver, deadline=deadline)
         self.var = var
 
     # -- givens -------------------------------------------------------------------------------
@@ -139,7 +139,11 @@ def solve(
     not settled).
     """
     deadline = deadline or Deadline(timeout)
-    with RomaSat(puzzle, solver=solver) as enc:
+    try:
+        encoding = RomaSat(puzzle, solver=solver, deadline=deadline)
+    except LimitReached:  # the deadline passed while the encoding was built
+        return SolveResult(Status.UNKNOWN, None, None, None, {"cuts": 0, "sat_calls": 0, "nodes": None})
+    with encoding as enc:
         sols: list[Solution] = []
         try:
             for sol in enc.enumerate(puzzle.givens, deadline):
@@ -170,7 +174,7 @@ def count(
     """
     deadline = deadline or Deadline(timeout)
     n = 0
-    with RomaSat(puzzle, solver=solver) as enc:
+    with RomaSat(puzzle, solver=solver, deadline=deadline) as enc:
         for _ in enc.enumerate(puzzle.givens, deadline):
             n += 1
             if cap is not None and n > cap:

@@ -24,7 +24,7 @@ model without cycles (a solution) or UNSAT (a proof that there is none).
 from __future__ import annotations
 
 import threading
-from typing import Hashable, Iterable, Mapping, Sequence
+from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 import numpy as np
 from pysat.solvers import Solver, SolverNames
@@ -43,6 +43,28 @@ BUDGETED = frozenset(SolverNames.cadical103 + SolverNames.cadical153 + SolverNam
 FIRST_BUDGET = 1000
 
 
+def _poller(deadline: Deadline | None, every: int = 4096) -> "Callable[..., None]":
+    """A function to call often while the encoding is built: every ``every`` calls (or with
+    ``force``) it raises :class:`LimitReached` once ``deadline`` has passed."""
+    count = 0
+
+    def poll(*, force: bool = False) -> None:
+        nonlocal count
+        count += 1
+        if deadline is not None and (force or count % every == 0) and deadline.expired():
+            raise LimitReached
+
+    return poll
+
+
+def _at_most_one(lits: Sequence[int], clauses: list[list[int]], poll: "Callable[..., None]") -> None:
+    """Append the pairwise clauses "at most one of ``lits``" (a box of many cells has millions:
+    ``poll`` is called once per literal)."""
+    for i, a in enumerate(lits):
+        poll()
+        clauses.extend([-a, -b] for b in lits[i + 1:])
+
+
 class ArrowSat(Closing):
     """An incremental SAT encoding of an arrow-choice instance (see the module docstring)."""
 
@@ -54,7 +76,9 @@ class ArrowSat(Closing):
         *,
         extra_clauses: Iterable[list[int]] = (),
         solver: str = DEFAULT_SOLVER,
+        deadline: Deadline | None = None,
     ) -> None:
+        poll = _poller(deadline)
         self.roma = set(roma)
         self.arcs = {v: list(a) for v, a in arcs.items() if v not in self.roma}
         self.arc_var: dict[tuple[Vertex, Vertex], int] = {}
@@ -74,9 +98,9 @@ class ArrowSat(Closing):
                 if v in boxes and colour is not None:
                     by_box.setdefault((boxes[v], colour), []).append(x)
             clauses.append(lits)  # empty when v has no arc: then there is no solution
-            clauses += [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
+            _at_most_one(lits, clauses, poll)
         for lits in by_box.values():
-            clauses += [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
+            _at_most_one(lits, clauses, poll)
         for (v, w), x in self.arc_var.items():  # 2-cycles
             y = self.arc_var.get((w, v))
             if y is not None and x < y:
@@ -101,6 +125,7 @@ class ArrowSat(Closing):
         self._steps = max(1, int(np.ceil(np.log2(max(2, len(self.vertices))))) + 1)
         self.clauses = clauses + list(extra_clauses)  # kept for other back ends (MaxSAT in hints)
         self.name = solver
+        poll(force=True)
         self.solver = Solver(name=solver, bootstrap_with=self.clauses)
 
     def close(self) -> None:
