@@ -22,6 +22,7 @@ workers, Ray address and timeout used, the date, and the command that reproduces
     .venv/bin/python benchmarks/labyrinth.py --all --timeout 60 --workers 1 --table benchmarks/results/labyrinth_bounds.csv
     .venv/bin/python benchmarks/labyrinth.py --all --table T.csv --improve --best 8 --timeout 600 --workers 1
     .venv/bin/python benchmarks/labyrinth.py --table T.csv --improve 0096 0180 --timeout 3600 --ray local --workers 2
+    .venv/bin/python benchmarks/labyrinth.py --table T.csv --improve 0205 --timeout 36000 --ray local --journal J/
     .venv/bin/python benchmarks/labyrinth.py --table T.csv --markdown     # the docs' table and its summary
 
 Resumable: a row is appended (and flushed to disk) as soon as its instance is done, and a run with
@@ -29,7 +30,10 @@ the same CSV skips the instances already in it. ``--improve`` reruns the unprove
 chosen (and any instance not in the table yet), most promising first (smallest gap between the
 plan and the bound, then the smallest board; or in the order given as positional numbers) and
 replaces a row only when the new one is better: proven, or a tighter bound or a shorter plan and
-worse in neither. Every plan is checked by the independent checker before it is written (an invalid
+worse in neither. With ``--journal DIR`` (the split, ``--ray``, default ``local``) a long search
+survives a stop as well: each instance's split records every depth a part exhausts in
+``DIR/INSTANCE.jsonl`` and the next run resumes from there (the row then sums all sessions' nodes
+and seconds). Every plan is checked by the independent checker before it is written (an invalid
 plan stops the run with an error), and a file that is not such a table stops it before any solve.
 """
 
@@ -55,12 +59,19 @@ SELECTION = ["0025", "0045", "0060", "0075", "0082", "0083", "0094", "0117", "01
 
 
 def run(engine: str, path: Path, timeout: float, workers: int | None, goal: str = "fewest",
-        ray: str | None = None) -> dict:
+        ray: str | None = None, journal: Path | None = None) -> dict:
     inst = load(path)
     t0 = time.perf_counter()
-    r = solve(inst, engine=engine, timeout=timeout, workers=workers if engine == "native" else None, goal=goal,
-              **({"ray": ray} if ray else {}))
-    seconds = time.perf_counter() - t0
+    if journal is not None:
+        # the split resumed from (and recording into) the instance's journal: nodes and seconds of all sessions
+        from escapology.labyrinth.ray_split import solve_on_ray
+
+        r = solve_on_ray(inst, ray or "local", engine=engine, timeout=timeout, jobs=workers,
+                         journal=journal / f"{path.stem}.jsonl")
+    else:
+        r = solve(inst, engine=engine, timeout=timeout, workers=workers if engine == "native" else None, goal=goal,
+                  **({"ray": ray} if ray else {}))
+    seconds = r.stats["seconds"] if journal is not None else time.perf_counter() - t0
     valid = r.plan is not None and check_plan(inst, [(p.line, p.direction, s) for s, p in enumerate(r.plan, 1)]).ok
     checked = time.perf_counter() - t0
     if r.status is Status.SOLVED and not valid:
@@ -149,11 +160,18 @@ def append_row(path: Path, row: dict[str, str]) -> None:
         os.fsync(out.fileno())
 
 
-def reproduce_command(path: Path, engine: str, timeout: float, workers: int | None, ray: str | None) -> str:
-    """The command line (from the project root) that solves this one instance as the row did."""
+def reproduce_command(path: Path, engine: str, timeout: float, workers: int | None, ray: str | None,
+                      journal: Path | None = None) -> str:
+    """The command line (from the project root) that solves this one instance as the row did; with
+    a journal, this script's own (the row sums the sessions of that journal)."""
     shared = SHARED.resolve()
     file = path.resolve()
     shown = f"../shared/instances/labyrinth/{file.name}" if file.parent == shared else str(file)
+    if journal is not None:
+        cmd = ["python", "benchmarks/labyrinth.py", shown, "--engines", engine, "--timeout", f"{timeout:g}"]
+        cmd += [*(["--workers", str(workers)] if workers is not None else []), "--ray", ray or "local",
+                "--journal", str(journal), "--table", "CSV", "--improve"]
+        return shlex.join(cmd)
     cmd = ["escapology", "labyrinth", "solve", shown, "--engine", engine, "--timeout", f"{timeout:g}"]
     if workers is not None:
         cmd += ["--workers", str(workers)]
@@ -162,13 +180,15 @@ def reproduce_command(path: Path, engine: str, timeout: float, workers: int | No
     return shlex.join([*cmd, "--format", "json"])
 
 
-def table_row(path: Path, res: dict, engine: str, timeout: float, workers: int | None, ray: str | None) -> dict:
+def table_row(path: Path, res: dict, engine: str, timeout: float, workers: int | None, ray: str | None,
+              journal: Path | None = None) -> dict:
     return {"instance": path.name, "N": str(res["n"]), "max_steps": str(res["max_steps"]),
             "lower_bound": str(res["lb"]), "best_pushes": "" if res["pushes"] is None else str(res["pushes"]),
             "proven": "yes" if res["optimal"] else "no", "nodes": str(res["nodes"] or 0),
             "seconds": f"{res['seconds']:.2f}", "engine": engine, "workers": "" if workers is None else str(workers),
-            "ray": ray or "", "timeout": f"{timeout:g}", "date": time.strftime("%Y-%m-%d"),
-            "plan": res["plan"] or "", "command": reproduce_command(path, engine, timeout, workers, ray)}
+            "ray": (ray or "local") if journal is not None else ray or "", "timeout": f"{timeout:g}",
+            "date": time.strftime("%Y-%m-%d"), "plan": res["plan"] or "",
+            "command": reproduce_command(path, engine, timeout, workers, ray, journal)}
 
 
 def better(new: dict[str, str], old: dict[str, str]) -> bool:
@@ -264,6 +284,9 @@ def main(argv: list[str] | None = None) -> None:
                          "is better")
     ap.add_argument("--best", type=int, default=None, metavar="P",
                     help="with --table: only the instances whose row has a best plan of P pushes")
+    ap.add_argument("--journal", type=Path, default=None, metavar="DIR",
+                    help="with --ray (default local): each instance's split records what it proves in "
+                         "DIR/INSTANCE.jsonl and a later run resumes from there (a run that survives a stop)")
     ap.add_argument("--markdown", action="store_true",
                     help="with --table: print the table and its summary as markdown (no solving)")
     args = ap.parse_args(argv)
@@ -276,12 +299,14 @@ def main(argv: list[str] | None = None) -> None:
         print(markdown(table, args.table.name))
         return
     if args.engines is None:
-        args.engines = "native" if args.table is not None else "native,clingo"
+        args.engines = "native" if args.table is not None or args.journal is not None else "native,clingo"
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
     if args.table is not None and len(engines) != 1:
         ap.error("--table records one engine: give --engines native (or clingo)")
-    if args.goal != "fewest" and args.table is not None:
-        ap.error("--table records bounds on the fewest pushes: --goal any does not go with it")
+    if args.goal != "fewest" and (args.table is not None or args.journal is not None):
+        ap.error("--table and --journal record bounds on the fewest pushes: --goal any does not go with them")
+    if args.journal is not None and engines != ["native"]:
+        ap.error("--journal records the native engine's split: give --engines native")
     if args.instances:
         files = [instance_file(args.dir, name) for name in args.instances]
         missing = [str(f) for f in files if not f.is_file()]
@@ -331,7 +356,7 @@ def main(argv: list[str] | None = None) -> None:
     print("-" * len(head))
     rows = []
     for f in files:
-        res = {e: run(e, f, args.timeout, args.workers, args.goal, args.ray) for e in engines}
+        res = {e: run(e, f, args.timeout, args.workers, args.goal, args.ray, args.journal) for e in engines}
         line = f"{f.name:<46} {res[engines[0]]['n']:>3}"
         for e in engines:
             r = res[e]
@@ -349,7 +374,7 @@ def main(argv: list[str] | None = None) -> None:
             else:
                 line += f" | {'-':>7}"
         if args.table is not None:
-            new = table_row(f, res[engines[0]], engines[0], args.timeout, args.workers, args.ray)
+            new = table_row(f, res[engines[0]], engines[0], args.timeout, args.workers, args.ray, args.journal)
             old = table.get(f.name)
             if old is None:
                 append_row(args.table, new)

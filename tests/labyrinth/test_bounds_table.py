@@ -207,3 +207,23 @@ def test_the_options_before_the_table_still_work(folder: Path, tmp_path: Path, c
     assert "3/3 solved with a valid plan, 3/3 proven optimal" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         bench.main(["--markdown"])  # needs --table
+
+
+def test_journal_rows_sum_the_sessions_of_the_split(shared_dir: Path, tmp_path: Path, monkeypatch):
+    # the split on a Local backend in place of Ray (the journal's own tests: tests/labyrinth/test_ray_split.py)
+    from escapology.labyrinth import ray_split
+
+    def on_local(inst, address, *, engine, timeout, jobs, journal):
+        assert address == "local" and jobs == 1
+        return ray_split.solve_split(inst, ray_split.Local(), timeout=timeout, k=1, first_look=None, journal=journal)
+
+    monkeypatch.setattr(ray_split, "solve_on_ray", on_local)
+    folder = tmp_path / "instances"
+    folder.mkdir()
+    shutil.copy(shared_dir / "asptools-ntdb__0130.asp", folder)
+    table, journals = tmp_path / "bounds.csv", tmp_path / "journals"
+    bench.main(["0130", "--dir", str(folder), "--table", str(table), "--workers", "1", "--journal", str(journals)])
+    (row,) = rows(table)
+    assert row["proven"] == "yes" and row["ray"] == "local" and plan_ok(folder, row)
+    assert "--journal" in row["command"] and row["command"].startswith("python benchmarks/labyrinth.py")
+    assert (journals / "asptools-ntdb__0130.jsonl").read_text().count('"part"') > 0
