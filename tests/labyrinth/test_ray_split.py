@@ -121,3 +121,69 @@ def test_goal_any_through_the_split_is_a_checked_plan(shared_dir) -> None:
         got = solve_split(inst, Local(), k=1, first_look=first_look, goal="any")
         assert got.goal == "any" and got.status is Status.SOLVED and check(inst, got.certificate).ok
         assert got.pushes is not None and got.pushes <= inst.max_steps
+
+
+# --- the journal: a split that survives a stop ---------------------------------------------------
+
+
+class _Stopping(Local):
+    """Local tasks, and a stop (as by Ctrl-C or a killed process) after ``after`` of them."""
+
+    def __init__(self, after: int) -> None:
+        super().__init__()
+        self.after, self.ran = after, 0
+
+    def wait(self, handles, timeout):
+        if self.ran >= self.after:
+            raise KeyboardInterrupt
+        self.ran += 1
+        return super().wait(handles, timeout)
+
+
+@pytest.mark.parametrize(("name", "stops"), [("0130", (0.05, 0.75)), ("0130", (0.9,))])
+def test_a_split_stopped_and_resumed_from_its_journal_answers_as_the_single_search(
+        shared_dir, tmp_path, name: str, stops: tuple[float, ...]) -> None:
+    # stops: after this share of the tasks the whole run's first depth of parts has (a beam, a
+    # focused and a complete search per part)
+    inst = load(shared_dir / f"asptools-ntdb__{name}.asp")
+    plain = solve(inst, workers=1)
+    whole = solve_split(inst, Local(), k=1, first_look=None, journal=tmp_path / "whole.jsonl")
+    _same(whole, plain)
+    assert whole.stats["sessions"] == 1 and not whole.stats["resumed"]
+    journal = tmp_path / f"{name}.jsonl"
+    for share in stops:  # stopped once or twice, part of the way through
+        with pytest.raises(KeyboardInterrupt):
+            solve_split(inst, _Stopping(int(share * (1 + 2 * whole.stats["parts"]))), k=1, first_look=None,
+                        journal=journal)
+    got = solve_split(inst, Local(), k=1, first_look=None, journal=journal)
+    _same(got, plain)
+    assert check(inst, got.certificate).ok
+    assert got.stats["resumed"] and got.stats["sessions"] == len(stops) + 1
+    assert got.stats["resumed_parts"] > 0  # the parts exhausted before the stop are not searched again
+    assert got.stats["tasks"] < whole.stats["tasks"] + whole.stats["parts"]
+    assert got.stats["seconds"] >= got.stats["session_seconds"]
+    # a finished journal answers at once: every part is where the proof needs it
+    again = solve_split(inst, Local(), k=1, first_look=None, journal=journal)
+    _same(again, plain)
+    assert again.stats["tasks"] == 0 and again.stats["nodes"] >= got.stats["nodes"]
+
+
+def test_a_journal_of_another_instance_or_no_journal_is_refused_and_a_cut_line_ignored(shared_dir, tmp_path):
+    from escapology.core.errors import InputError
+
+    inst = load(shared_dir / "asptools-ntdb__0130.asp")
+    journal = tmp_path / "j.jsonl"
+    plain = solve_split(inst, Local(), k=1, first_look=None, journal=journal)
+    other = generate(size=6, seed=0)
+    with pytest.raises(InputError, match="a journal of another instance"):
+        solve_split(other, Local(), k=1, first_look=None, journal=journal)
+    with journal.open("a") as out:
+        out.write('{"part": 0, "exhau')  # a stop while writing
+    got = solve_split(inst, Local(), k=1, first_look=None, journal=journal)
+    _same(got, plain)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("instance,N\n")
+    with pytest.raises(InputError, match="not a line of a split journal"):
+        solve_split(inst, Local(), k=1, first_look=None, journal=bad)
+    with pytest.raises(InputError, match="not with --goal any"):
+        solve_split(inst, Local(), k=1, first_look=None, journal=tmp_path / "any.jsonl", goal="any")

@@ -33,6 +33,14 @@ whole search keeps finds it at ``m - k``, so no part can be exhausted there); th
 optimal when the bound reaches the best plan's length, and unsolvable when it passes
 ``max_steps`` without a plan. The checker replays the plan like any other.
 
+**A run that survives a stop.** With a ``journal`` (a file; :class:`Journal`) every proven fact is
+appended as it is learnt -- the first look's bound and plan, the split's ``k``, each whole depth
+refuted, each part's exhausted depth, each better plan -- with the nodes and seconds so far, and
+flushed to disk. A later call with the same journal (the same instance: it carries a fingerprint)
+starts where the facts left off: the parts are submitted at the depth after the deepest each has
+exhausted, the best plan bounds them, and the nodes and seconds add up over the sessions. What is
+lost to a stop is the tasks running at the time, never a proven depth.
+
 >>> from escapology.labyrinth import generate, solve
 >>> inst = generate(size=6, seed=4)
 >>> answer = solve_split(inst, Local(), k=1, first_look=None)
@@ -43,8 +51,12 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from escapology import _native
@@ -56,8 +68,8 @@ from escapology.labyrinth.model import Instance, Push
 from escapology.labyrinth.native import decode
 from escapology.labyrinth.result import SolveResult, check_goal
 
-__all__ = ["Part", "Split", "split", "choose_k", "search_part", "beam", "run_task", "Local", "solve_split",
-           "solve_on_ray"]
+__all__ = ["Part", "Split", "split", "choose_k", "search_part", "beam", "run_task", "Local", "Journal",
+           "solve_split", "solve_on_ray"]
 
 #: tasks per CPU the split aims at (the smallest ``k`` giving at least that many parts)
 TASKS_PER_CPU = 8
@@ -188,6 +200,80 @@ class Local:
         self.waiting.pop(handle, None)
 
 
+@dataclass
+class Journal:
+    """The proven facts of one instance's split, appended to ``path`` as they are learnt (one JSON
+    object a line, flushed and synced), and read back by the next run (module docstring). The first
+    line names the instance by a fingerprint of its board, avatar, goal and ``max_steps``; a journal
+    of another instance is refused. A last line cut short by a stop is ignored."""
+
+    path: Path
+    key: str
+    lower: int = 1
+    best: list[int] | None = None
+    k: int | None = None
+    parts: int | None = None
+    exhausted: dict[int, int] = field(default_factory=dict)
+    nodes: int = 0
+    seconds: float = 0.0
+    sessions: int = 0
+
+    @staticmethod
+    def fingerprint(inst: Instance) -> str:
+        data = json.dumps([inst.n, list(inst.connections), inst.init_position, inst.goal_position, inst.max_steps])
+        return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+    @classmethod
+    def open(cls, path: str | Path, inst: Instance) -> Journal:
+        path = Path(path)
+        journal = cls(path, cls.fingerprint(inst))
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True) if path.exists() else []
+        if lines and not lines[-1].endswith("\n"):
+            lines.pop()  # cut short by a stop: the fact is not proven to the journal, searched again
+        for number, line in enumerate(lines, 1):
+            try:
+                fact = json.loads(line)
+            except ValueError:
+                raise InputError(f"{path}, line {number}: not a line of a split journal") from None
+            if number == 1:
+                if fact.get("journal") != "labyrinth split":
+                    raise InputError(f"{path}: not a journal of the labyrinth split")
+                if fact.get("instance") != journal.key:
+                    raise InputError(f"{path}: a journal of another instance (fingerprint {fact.get('instance')}, "
+                                     f"this one {journal.key})")
+                continue
+            journal.sessions = max(journal.sessions, fact.get("session", 0))
+            journal.nodes = max(journal.nodes, fact.get("nodes", 0))
+            journal.seconds = max(journal.seconds, fact.get("seconds", 0.0))
+            if "lower" in fact:
+                journal.lower = max(journal.lower, fact["lower"])
+            if "best" in fact and (journal.best is None or len(fact["best"]) < len(journal.best)):
+                journal.best = list(fact["best"])
+            if "k" in fact:
+                journal.k, journal.parts = fact["k"], fact["parts"]
+            if "part" in fact:
+                journal.exhausted[fact["part"]] = max(journal.exhausted.get(fact["part"], -1), fact["exhausted"])
+        if not lines:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps({"journal": "labyrinth split", "instance": journal.key}) + "\n",
+                            encoding="utf-8")
+        journal.sessions += 1
+        journal.write({"started": time.strftime("%Y-%m-%d %H:%M:%S")}, journal.nodes, journal.seconds)
+        return journal
+
+    @property
+    def resumed(self) -> bool:
+        return self.lower > 1 or self.best is not None or self.k is not None
+
+    def write(self, fact: dict[str, Any], nodes: int, seconds: float) -> None:
+        """Append ``fact`` with the nodes and seconds of all sessions so far."""
+        line = json.dumps({**fact, "nodes": nodes, "seconds": round(seconds, 3), "session": self.sessions})
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write(line + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+
+
 def _whole_depth(inst: Instance, depth: int) -> tuple[str, int, list[int]]:
     """The complete search of the whole instance at ``depth`` (one thread, the engine's table)."""
     bits = 0 if depth < 4 else 20 if inst.n >= 8 else 14
@@ -197,41 +283,68 @@ def _whole_depth(inst: Instance, depth: int) -> tuple[str, int, list[int]]:
 
 def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = None, k: int | None = None,
                 cpus: int = 1, first_look: float | None = FIRST_LOOK, incumbent: list[Push] | None = None,
-                goal: str = "fewest", look_workers: int | None = None) -> SolveResult:
+                goal: str = "fewest", look_workers: int | None = None,
+                journal: str | Path | None = None) -> SolveResult:
     """Solve ``inst`` (native engine) by the parts of a :func:`split` after ``k`` pushes (default:
     :func:`choose_k` for ``cpus``), run on ``backend`` depth by depth (module docstring).
     ``first_look`` seconds of the engine on the whole instance (on ``look_workers`` threads of
     this machine, default every core) give the incumbent and a proven lower bound (an answer it
     proves needs no split; ``None``: no first look), unless an ``incumbent`` plan is given.
-    ``goal="any"``: the first plan found is the answer."""
+    ``goal="any"``: the first plan found is the answer. With a ``journal`` (a file path, ``goal``
+    fewest), the run starts from the facts a former run with that journal proved and appends its
+    own (:class:`Journal`); the stats' ``nodes`` (first looks included) and ``seconds`` are then
+    those of all its sessions (``sessions``; ``session_seconds`` this one's)."""
     goal = check_goal(goal)
     start = time.perf_counter()
     end = None if timeout is None else time.time() + timeout
     stats: dict[str, Any] = {"engine": "native", "split": "states"}
+    log = None
+    if journal is not None:
+        if goal != "fewest":
+            raise InputError("a journal records the proof of the fewest pushes: not with --goal any")
+        log = Journal.open(journal, inst)
+        stats.update(journal=str(log.path), sessions=log.sessions, resumed=log.resumed)
+    before = (0, 0.0) if log is None else (log.nodes, log.seconds)
+
+    def note(fact: dict[str, Any]) -> None:
+        if log is not None:
+            log.write(fact, before[0] + nodes + stats.get("first_look_nodes", 0),
+                      before[1] + time.perf_counter() - start)
 
     def done(result: SolveResult) -> SolveResult:
-        result.stats = {**result.stats, **stats, "seconds": round(time.perf_counter() - start, 4)}
+        seconds = time.perf_counter() - start
+        result.stats = {**result.stats, **stats, "seconds": round(seconds, 4)}
+        if log is not None:
+            result.stats.update(session_seconds=round(seconds, 4), seconds=round(before[1] + seconds, 4),
+                                nodes=before[0] + nodes + stats.get("first_look_nodes", 0))
         result.goal = goal
         return result
 
+    nodes = 0
     if inst.init == inst.goal or inst.max_steps == 0:
         return done(solve(inst, timeout=timeout, workers=1))
     lower = 1
     best: list[int] | None = None if incumbent is None else [4 * (p.line - 1) + "ewns".index(p.direction)
                                                              for p in incumbent]
-    if incumbent is None and first_look is not None:
+    if log is not None and log.resumed:
+        lower = log.lower
+        if log.best is not None and (best is None or len(log.best) < len(best)):
+            best = log.best
+    elif incumbent is None and first_look is not None:
         look = first_look if timeout is None else min(first_look, timeout / 10)
         first = solve(inst, timeout=look, workers=look_workers, goal=goal)
         stats["first_look_nodes"] = first.stats.get("nodes", 0)
         if first.status is not Status.UNKNOWN and (first.optimal or goal == "any"):
             stats["split"] = "not needed: the first look answered"
+            note({"lower": first.lower_bound, "best": None if first.plan is None else
+                  [4 * (p.line - 1) + "ewns".index(p.direction) for p in first.plan]})
             return done(first)
         lower = first.lower_bound
         if first.plan is not None:
             best = [4 * (p.line - 1) + "ewns".index(p.direction) for p in first.plan]
+        note({"lower": lower, **({"best": best} if best is not None else {})})
     stats["incumbent"] = None if best is None else len(best)
     limit = inst.max_steps if best is None else min(inst.max_steps, len(best) - 1)
-    nodes = 0
 
     def answer(lower: int) -> SolveResult:
         stats["nodes"] = nodes
@@ -242,9 +355,16 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
             return done(SolveResult(Status.UNSOLVABLE, None, True, lower, stats))
         return done(SolveResult(Status.UNKNOWN, None, False, lower, stats))
 
+    if log is not None and log.k is not None:
+        k = log.k  # the parts of the former sessions: the same list, in the same order
     cut = split(inst, k) if k is not None else choose_k(inst, cpus)
+    if log is not None and log.parts is not None and log.parts != len(cut.parts):
+        raise InputError(f"{log.path}: {log.parts} parts after {cut.k} pushes, but the split lists "
+                         f"{len(cut.parts)} (another build?)")
     nodes += cut.nodes
     stats.update(k=cut.k, parts=len(cut.parts), tasks=0, stopped=False)
+    if log is not None and log.k is None:
+        note({"k": cut.k, "parts": len(cut.parts)})
     # the shortest depths on the whole instance: the parts' rules assume them refuted
     while lower <= min(limit, cut.k + 2):
         if end is not None and time.time() >= end:
@@ -253,14 +373,19 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
         nodes += spent
         if status == "found":
             best = plan
+            note({"best": best, "lower": lower})
             return answer(lower)
         lower += 1
+        note({"lower": lower})
     if lower > limit or cut.plan is not None:
         # (a plan of k pushes or fewer met by the split: the depths above found it within limit)
         return answer(lower)
     # every part searched depth by depth from `lower`; exhausted[i]: its deepest exhausted depth
     k, n, conn = cut.k, inst.n, bytes(inst.connections)
     exhausted = [lower - 1 - k] * len(cut.parts)
+    if log is not None:
+        exhausted = [max(e, log.exhausted.get(i, e)) for i, e in enumerate(exhausted)]
+        stats["resumed_parts"] = sum(log.exhausted.get(i, -1) > lower - 1 - k for i in range(len(exhausted)))
     # running tasks: (part, depth after the part's pushes, kind: complete, focused or beam)
     running: dict[Any, tuple[int, int, str]] = {}
     stopped = False
@@ -286,9 +411,13 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
                 running[backend.submit(("part", n, conn, part.state, left, end, cap))] = (j, left, "focused")
         running[backend.submit(("part", n, conn, cut.parts[i].state, left, end, None))] = (i, left, "complete")
 
+    tasks = 0
     for i in range(len(cut.parts)):
-        submit(i, lower - k)
-    tasks = len(cut.parts)
+        if k + exhausted[i] + 1 <= limit:
+            submit(i, exhausted[i] + 1)
+            tasks += 1
+        else:
+            exhausted[i] = max(exhausted[i], limit - k)
     while running:
         wait = None if end is None else max(0.0, end - time.time()) + 1.0
         ready = backend.wait(list(running), wait)
@@ -311,6 +440,7 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
                 if best is None or len(found) < len(best):
                     best = found
                     limit = len(found) - 1
+                    note({"best": best})
                     for other, (_, d, other_kind) in list(running.items()):
                         if (k + d > limit and other_kind != "beam") or goal == "any":
                             backend.cancel(other)
@@ -319,6 +449,7 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
                     exhausted[i] = max(exhausted[i], left - 1)
             elif status == "exhausted":
                 exhausted[i] = left
+                note({"part": i, "exhausted": left})
                 if k + left + 1 <= limit:
                     submit(i, left + 1)
                     tasks += 1
@@ -356,9 +487,10 @@ class _Ray:
 
 def solve_on_ray(inst: Instance, address: str, *, engine: str = "native", timeout: float | None = None,
                  jobs: int | None = None, first_look: float | None = FIRST_LOOK, k: int | None = None,
-                 goal: str = "fewest") -> SolveResult:
+                 goal: str = "fewest", journal: str | Path | None = None) -> SolveResult:
     """:func:`solve_split` with the parts as tasks of the Ray cluster at ``address`` (``local``: a
-    private one with ``jobs`` CPUs); tasks still running at the time limit are cancelled."""
+    private one with ``jobs`` CPUs); tasks still running at the time limit are cancelled. With a
+    ``journal``, the run resumes from it and records into it (:class:`Journal`)."""
     if engine != "native":
         raise InputError(f"--ray splits the native engine's search, not the {engine} engine's")
     ray = connect(address, jobs)
@@ -367,7 +499,8 @@ def solve_on_ray(inst: Instance, address: str, *, engine: str = "native", timeou
         backend = _Ray(ray, ray.remote(num_cpus=1)(run_task))
         for _ in range(cpus):  # workers start (and load the engine) while the first look runs
             backend.submit(("warm",))
-        result = solve_split(inst, backend, timeout=timeout, k=k, cpus=cpus, first_look=first_look, goal=goal)
+        result = solve_split(inst, backend, timeout=timeout, k=k, cpus=cpus, first_look=first_look, goal=goal,
+                             journal=journal)
         result.stats["ray"] = address
         result.stats["cpus"] = cpus
         return result
