@@ -63,6 +63,7 @@ from escapology import _native
 from escapology.core.errors import InputError
 from escapology.core.ray_cluster import connect
 from escapology.core.results import Status
+from escapology.core.wording import plural
 from escapology.labyrinth.engines import solve
 from escapology.labyrinth.model import Instance, Push
 from escapology.labyrinth.native import decode
@@ -359,8 +360,8 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
         k = log.k  # the parts of the former sessions: the same list, in the same order
     cut = split(inst, k) if k is not None else choose_k(inst, cpus)
     if log is not None and log.parts is not None and log.parts != len(cut.parts):
-        raise InputError(f"{log.path}: {log.parts} parts after {cut.k} pushes, but the split lists "
-                         f"{len(cut.parts)} (another build?)")
+        raise InputError(f"{log.path}: {plural(log.parts, 'part')} after {plural(cut.k, 'push')}, but the "
+                         f"split lists {len(cut.parts)} (another build?)")
     nodes += cut.nodes
     stats.update(k=cut.k, parts=len(cut.parts), tasks=0, stopped=False)
     if log is not None and log.k is None:
