@@ -74,3 +74,17 @@ def test_the_end_of_the_game() -> None:
         Game.start(known).push(field[2], (2, 2))
     with pytest.raises(InputError, match="as many turns as rolls"):
         Game(known, 0, turns=5)
+
+
+def test_generate_refuses_a_board_past_the_readers_limits_before_allocating_it() -> None:
+    """A 20000 x 20000 grid (400 M fields) grew a library call to 24 GB before the OS killed it."""
+    import pytest
+
+    from escapology import forest
+    from escapology.core.errors import InputError
+
+    with pytest.raises(InputError, match="400,000,000 fields"):
+        forest.generate(size=20000)
+    with pytest.raises(InputError, match="at most 1,000,000 fields"):
+        forest.generate(kind="random", size=2_000_000)
+    assert forest.generate(size=6).board.n == 36

@@ -231,6 +231,15 @@ def check(inst: Instance, certificate: Plan | Result | AnswerData, *, fewest: bo
     return Verdict.from_errors([problem] if problem else [], f"valid: {plural(len(claim), 'turn')}{', the fewest' if fewest else ''}")
 
 
+def _within_limits(fields: int, edges: int, what: str) -> None:
+    """Refuse a board the readers would refuse, before anything is allocated for it."""
+    from escapology.forest.io import MAX_EDGES, MAX_FIELDS  # the readers' module (numpy): generating only
+
+    if fields > MAX_FIELDS or edges > MAX_EDGES:
+        raise InputError(f"{what} has {fields:,} fields and up to {edges:,} edges; a board has at most "
+                         f"{MAX_FIELDS:,} fields and {MAX_EDGES:,} edges")
+
+
 def generate(*, size: int | None = None, seed: int = 0, kind: str = "grid", rolls: int = 20, die: int = 6,
              specials: int | None = None, rows: int | None = None, cols: int | None = None,
              fields: int | None = None, edges: int | None = None) -> Instance:
@@ -241,10 +250,12 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "grid", roll
 
     if kind == "grid":
         r, c = (size, size) if size is not None else (rows or 6, cols or 8)
+        _within_limits(r * c, max(0, 2 * r * c - r - c), f"a {r} x {c} grid")
         return grid_forest(r, c, specials=specials, die=die, rolls=rolls, seed=seed)
     if kind == "random":
         n = size if size is not None else fields or 40
         m = edges if edges is not None else min(n * (n - 1) // 2, max(n - 1, 3 * n // 2))
+        _within_limits(n, m, f"a random board of {n:,} fields and {m:,} edges")
         return random_board(n, m, specials=specials, die=die, rolls=rolls, seed=seed)
     raise ValueError(f"unknown kind {kind!r}; choose grid or random")
 
