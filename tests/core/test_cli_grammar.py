@@ -4,6 +4,7 @@ output is a certificate)."""
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,18 +12,10 @@ from typer.testing import CliRunner
 
 from escapology.cli import app
 
-runner = CliRunner()
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+sys.path.insert(0, str(Path(__file__).parent))
+from shipped import EXAMPLE, EXAMPLES  # noqa: E402
 
-#: one shipped instance per game
-EXAMPLE = {
-    "labyrinth": "labyrinth/small.lp",
-    "amazeing": "amazeing/published.json",
-    "forest": "forest/glade.lp",
-    "nemesis": "nemesis/small.lp",
-    "chess": "chess/teleport.txt",
-    "roma": "roma/example-6x6.txt",
-}
+runner = CliRunner()
 GAMES = list(EXAMPLE)
 
 #: the grammar: verb -> options every game's verb has

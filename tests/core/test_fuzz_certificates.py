@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,9 @@ from hypothesis import strategies as st
 from escapology.core.errors import InputError
 from escapology.games import GAMES
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-FILES = {"labyrinth": "labyrinth/small.lp", "amazeing": "amazeing/published.json", "forest": "forest/glade.lp",
-         "nemesis": "nemesis/small.lp", "chess": "chess/teleport.txt", "roma": "roma/example-6x6.txt"}
+sys.path.insert(0, str(Path(__file__).parent))
+from shipped import EXAMPLE as FILES, EXAMPLES  # noqa: E402
+
 ODD = [None, True, False, 0, -1, 1.5, 10**40, "", "x", "4", [], {}, [[[]]], {"a": 1}, ["n"], "\u00e9"]
 
 

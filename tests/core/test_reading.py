@@ -16,8 +16,9 @@ from escapology.core.errors import InputError
 from escapology.core.reading import parse_json, read_stdin, read_text_file
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = {"labyrinth": "labyrinth/small.lp", "amazeing": "amazeing/published.json", "forest": "forest/glade.lp",
-            "nemesis": "nemesis/small.lp", "chess": "chess/teleport.txt", "roma": "roma/example-6x6.txt"}
+sys.path.insert(0, str(Path(__file__).parent))
+from shipped import EXAMPLE, EXAMPLES  # noqa: E402
+
 ESCAPOLOGY = [sys.executable, "-m", "escapology"]
 
 
@@ -38,19 +39,19 @@ def fifo(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("game", sorted(EXAMPLES))
+@pytest.mark.parametrize("game", sorted(EXAMPLE))
 def test_a_fifo_is_refused_at_once_in_solve_and_in_both_arguments_of_check(game: str, fifo: Path,
                                                                            tmp_path: Path) -> None:
     _refused(_run([game, "solve", str(fifo), "-t", "3"]), str(fifo), "FIFO")
-    example = str(ROOT / "examples" / EXAMPLES[game])
+    example = str(EXAMPLES / EXAMPLE[game])
     _refused(_run([game, "check", str(fifo), example]), str(fifo), "FIFO")
     _refused(_run([game, "check", example, str(fifo)]), str(fifo), "FIFO")
 
 
-@pytest.mark.parametrize("game", sorted(EXAMPLES))
+@pytest.mark.parametrize("game", sorted(EXAMPLE))
 def test_devices_are_refused(game: str) -> None:
     _refused(_run([game, "solve", "/dev/zero", "-t", "3"]), "/dev/zero", "character device")
-    example = str(ROOT / "examples" / EXAMPLES[game])
+    example = str(EXAMPLES / EXAMPLE[game])
     _refused(_run([game, "check", example, "/dev/zero"]), "/dev/zero", "character device")
     with open("/dev/zero", "rb") as zero:
         _refused(_run([game, "solve", "-", "-t", "3"], stdin=zero), "<stdin>", "device")
@@ -84,12 +85,12 @@ def test_standard_input_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         read_stdin(limit=50)
 
 
-@pytest.mark.parametrize("game", sorted(EXAMPLES))
+@pytest.mark.parametrize("game", sorted(EXAMPLE))
 def test_a_deeply_nested_certificate_is_bad_input(game: str, tmp_path: Path) -> None:
     for text in ("[" * 200_000 + "]" * 200_000, '{"certificate": ' + "[" * 200_000 + "]" * 200_000 + "}"):
         deep = tmp_path / "deep.json"
         deep.write_text(text)
-        out = _run([game, "check", str(ROOT / "examples" / EXAMPLES[game]), str(deep)])
+        out = _run([game, "check", str(EXAMPLES / EXAMPLE[game]), str(deep)])
         assert out.returncode in (1, 2) and "Traceback" not in out.stderr, out.stderr[-2000:]
         if out.returncode == 2:  # bad input names the file; exit 1 is a certificate rejected (Roma reads text)
             assert str(deep) in out.stderr
