@@ -27,6 +27,7 @@ from escapology.core.cli_support import (
 )
 from escapology.core.commands import solve_file
 from escapology.core.errors import InputError
+from escapology.core.help import App
 from escapology.core.protocol import TEXT, Text, names_file
 from escapology.games import GAMES, Game, available_games, recognise
 from escapology.reduce import reduce
@@ -79,7 +80,7 @@ class GameGroup(TyperGroup):
 
 
 def _new_app() -> typer.Typer:
-    return typer.Typer(
+    return App(
         name="escapology",
         cls=GameGroup,
         help="Solve, check, generate and render the escape games of the complexity literature.",

@@ -48,6 +48,7 @@ import typer
 
 from escapology.core import cli_support as cs, memory as memory_limit, watchdog
 from escapology.core.errors import InputError
+from escapology.core.help import App
 from escapology.core.protocol import TEXT, Text, names_file
 from escapology.core.results import Status
 
@@ -671,7 +672,7 @@ RUNNERS: dict[str, tuple[Callable[..., None], str]] = {
 
 def verbs_app(spec: GameSpec, app: typer.Typer | None = None, verbs: Iterable[str] = VERBS) -> typer.Typer:
     """The game's typer app with its four verbs (added to ``app``, whose own commands it keeps)."""
-    app = app or typer.Typer(no_args_is_help=True, help=spec.title)
+    app = app or App(no_args_is_help=True, help=spec.title)
     for verb in verbs:
         run, doc = RUNNERS[verb]
         command = _command(verb, spec, run, doc)
