@@ -7,7 +7,7 @@ NATIVE := src/escapology/_native.abi3.so
 RUST_SOURCES := $(shell find native/src -name '*.rs') native/Cargo.toml native/Cargo.lock rust-toolchain.toml
 RUST_ENV := cd native && PYO3_PYTHON=$(abspath $(BIN)/python)
 
-.PHONY: demo test test-rust bench docs clean browser
+.PHONY: demo test test-rust bench docs clean browser wheel
 
 # the virtual environment with the pinned dependencies (maturin among them)
 $(STAMP): pyproject.toml requirements.lock
@@ -42,6 +42,17 @@ test-rust: $(STAMP)
 	$(RUST_ENV) cargo clippy --locked --release --all-targets --features dominance-stats,level-stats -- -D warnings
 	$(RUST_ENV) cargo test --locked --release --quiet --features dominance-stats,level-stats
 
+# the abi3 wheel (one for every CPython >= 3.11) and the sdist into dist/, by maturin from .venv.
+# The wheel holds the package data of [tool.maturin] include: the .lp encodings, the web app's static
+# files and the shipped examples. Its build keeps its own cargo folder, $(WHEEL_TARGET) (shared with
+# tests/test_wheel.py): `cargo test` in test-rust rebuilds the crate without the extension-module
+# feature over native/target's, which would make every wheel build after it compile again.
+WHEEL_TARGET := native/target/wheel
+wheel: $(STAMP)
+	rm -f dist/escapology-*.whl dist/escapology-*.tar.gz
+	$(BIN)/maturin build --release --locked --interpreter $(BIN)/python --target-dir $(WHEEL_TARGET) --out dist
+	$(BIN)/maturin sdist --out dist
+
 # every benchmark in its short form; run a script alone for the full tables (see README)
 bench: $(NATIVE)
 	$(BIN)/python benchmarks/labyrinth.py --limit 10
@@ -58,4 +69,4 @@ docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info native/target $(NATIVE)
+	rm -rf $(VENV) build dist src/*.egg-info native/target $(NATIVE)

@@ -24,9 +24,10 @@ from escapology.core.cli_support import (
 )
 from escapology.core.commands import print_result, verbs_app
 from escapology.core.errors import InputError
+from escapology.core.examples import example
 from escapology.core.wording import plural
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "amazeing" / "published.json"
+EXAMPLE = example("amazeing", "published.json")
 
 app = verbs_app(SPEC)
 

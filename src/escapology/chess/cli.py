@@ -3,16 +3,15 @@ command layer (:mod:`escapology.core.commands`); this module adds the game's rec
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import typer
 
 from escapology.chess.spec import SPEC
 from escapology.core.commands import verbs_app
+from escapology.core.examples import example
 
 app = verbs_app(SPEC)
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "chess" / "teleport.txt"
+EXAMPLE = example("chess", "teleport.txt")
 
 
 def detect(text: str) -> bool:

@@ -20,6 +20,7 @@ from escapology.core.cli_support import (
 )
 from escapology.core.commands import load_instance, print_result, reading_options, verbs_app
 from escapology.core.errors import InputError
+from escapology.core.examples import example
 from escapology.core.limits import LimitReached
 from escapology.core.wording import plural
 from escapology.forest import api
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from escapology.forest.dice import Odds
     from escapology.forest.model import Instance
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "forest" / "glade.lp"
+EXAMPLE = example("forest", "glade.lp")
 
 app = verbs_app(SPEC)
 
@@ -47,10 +48,8 @@ def detect(text: str) -> bool:
 
 def demo() -> None:
     """Solve the shipped example and print the fewest turns with the plan."""
-    from escapology.forest.generator import grid_forest  # only when the example is absent
-
-    # the shipped example is `generate --rows 5 --cols 6 --rolls 8 --seed 1`; regenerate it if absent
-    inst = api.load(EXAMPLE) if EXAMPLE.exists() else grid_forest(5, 6, rolls=8, seed=1)
+    # the shipped example (in the package: core.examples) is `generate --rows 5 --cols 6 --rolls 8 --seed 1`
+    inst = api.load(EXAMPLE)
     result = api.solve(inst)
     verdict = api.check(inst, result)
     typer.echo(f"{EXAMPLE.name}: {inst.board.n} fields, rolls {' '.join(f'{x},{y}' for x, y in inst.rolls)}")

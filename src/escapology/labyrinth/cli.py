@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import typer
 
 from escapology.core.commands import verbs_app
+from escapology.core.examples import example
 from escapology.core.wording import plural
 from escapology.labyrinth import api
 from escapology.labyrinth.spec import SPEC
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "labyrinth" / "small.lp"
+EXAMPLE = example("labyrinth", "small.lp")
 
 app = verbs_app(SPEC)
 

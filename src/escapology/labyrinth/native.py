@@ -82,9 +82,8 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
     ``lower_bound`` is then what was proven by the time the plan turned up.
 
     >>> from escapology.labyrinth import load
-    >>> from pathlib import Path
-    >>> ex = Path(__file__).parents[3] / "examples" / "labyrinth" / "small.lp"
-    >>> r = solve_native(load(ex))
+    >>> from escapology.core.examples import example
+    >>> r = solve_native(load(example("labyrinth", "small.lp")))
     >>> r.status.value, r.pushes, r.optimal
     ('solved', 3, True)
     """

@@ -22,6 +22,7 @@ from escapology.core.cli_support import (
 )
 from escapology.core.commands import verbs_app
 from escapology.core.errors import InputError
+from escapology.core.examples import example
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.wording import listing, plural
 from escapology.nemesis import api
@@ -29,7 +30,7 @@ from escapology.nemesis import io as nio
 from escapology.nemesis.model import Instance
 from escapology.nemesis.spec import OPTIONS, SPEC, GameName
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "nemesis" / "small.lp"
+EXAMPLE = example("nemesis", "small.lp")
 
 app = verbs_app(SPEC)
 

@@ -15,6 +15,7 @@ from escapology.core.cli_support import (
 )
 from escapology.core.commands import solve_file, verbs_app
 from escapology.core.errors import InputError
+from escapology.core.examples import example
 from escapology.core.protocol import Text, read_source
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.results import EXIT_LIMIT, EXIT_OK, Status
@@ -30,7 +31,7 @@ app = verbs_app(SPEC)
 PuzzleArg = Annotated[str, typer.Argument(help=SPEC.instance_help)]
 StrictOption = Annotated[bool, typer.Option("--strict", help=STRICT_HELP)]
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "roma" / "example-6x6.txt"
+EXAMPLE = example("roma", "example-6x6.txt")
 
 
 def detect(text: str) -> bool:

@@ -5,20 +5,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from escapology.core.examples import EXAMPLES
+
 __all__ = ["Settings", "default_examples", "default_shared"]
 
-_ROOT = Path(__file__).resolve().parents[3]  # the project's folder (src/escapology/web -> .)
+_ROOT = Path(__file__).resolve().parents[3]  # the project's folder (src/escapology/web -> .) in a checkout
+_CHECKOUT = _ROOT if (_ROOT / "pyproject.toml").is_file() else None  # None: an installed copy
 
 
 def default_examples() -> Path | None:
-    """The project's ``examples/`` folder, when the package runs from a checkout."""
-    path = _ROOT / "examples"
-    return path if path.is_dir() else None
+    """The shipped examples (inside the package: :mod:`escapology.core.examples`)."""
+    return EXAMPLES if EXAMPLES.is_dir() else None
 
 
 def default_shared() -> Path | None:
-    """``../shared`` beside the project (the real reference instances), when it exists."""
-    for path in (_ROOT.parent / "shared", Path.cwd().parent / "shared"):
+    """``../shared`` beside the project (the real reference instances), when it exists; an
+    installed copy looks beside the current folder only."""
+    beside = [_CHECKOUT.parent / "shared"] if _CHECKOUT is not None else []
+    for path in (*beside, Path.cwd().parent / "shared"):
         if (path / "instances").is_dir() or (path / "enchanted_forest").is_dir():
             return path
     return None
