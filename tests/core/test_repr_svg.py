@@ -126,6 +126,28 @@ def test_no_inline_picture_of_what_is_too_large_or_cannot_be_drawn():
     assert nemesis.generate(kind="grid", size=5)._repr_svg_() is not None
 
 
+def test_the_documented_limits_of_inline_pictures():
+    """docs/index.md and escapology.core.pictures state the largest boards a notebook draws by
+    itself: each game's registry entry draws the largest and not one step larger (the instances
+    are made, not drawn)."""
+    from escapology.roma import Puzzle
+
+    inline = {g.name: g.inline_picture for g in GAMES}
+    modules = {g.name: g.protocol() for g in GAMES}
+    cases = {
+        "labyrinth": (modules["labyrinth"].generate(size=30), modules["labyrinth"].generate(size=31)),
+        "amazeing": (modules["amazeing"].generate(size=50), modules["amazeing"].generate(size=51)),
+        "forest": (modules["forest"].generate(rows=50, cols=50), modules["forest"].generate(rows=50, cols=51)),
+        "nemesis": (modules["nemesis"].generate(kind="grid", size=9), modules["nemesis"].generate(kind="grid", size=10)),
+        "chess": (modules["chess"].generate(size=100), modules["chess"].generate(size=101)),
+        "roma": tuple(Puzzle.from_labels([[0] * cols] * 100, ["." * cols] * 100) for cols in (100, 101)),
+    }
+    for name, (largest, larger) in cases.items():
+        assert inline[name](largest) and not inline[name](larger), name
+    grid = cases["nemesis"][0]
+    assert len(grid.vertices) + len(grid.edges) <= 300 < len(cases["nemesis"][1].vertices) + len(cases["nemesis"][1].edges)
+
+
 def test_a_generalized_roma_graph_has_no_picture():
     from escapology.roma import load
 
