@@ -55,6 +55,10 @@ class Game:
     size_unit: str = ""
     #: whether ``check`` confirms an "unsolvable" answer without a certificate (else it cannot)
     checks_unsolvable: bool = False
+    #: whether a notebook draws an instance (and its results) by itself (``_repr_svg_``,
+    #: :mod:`escapology.core.pictures`): the instances whose picture takes about a second at most
+    #: (``render`` draws the larger ones when asked)
+    inline_picture: Callable[[Any], bool] = field(default=lambda inst: True, compare=False)
 
     @property
     def module_name(self) -> str:
@@ -121,19 +125,27 @@ def _roma_size(inst: Any) -> int:
     return inst.rows * inst.cols if hasattr(inst, "rows") else inst.graph.number_of_nodes()
 
 
+def _nemesis_drawn(inst: Any) -> bool:
+    """Whether the graph is small enough to draw inline: its spring layout (twelve seeds tried)
+    and bent edges take about a second at 300 vertices and edges together."""
+    ng = getattr(inst, "native", None)  # a graph read natively: its counts without Python objects
+    return (ng.n + ng.m if ng is not None else len(inst.vertices) + len(inst.edges)) <= 300
+
+
 GAMES: tuple[Game, ...] = (
     Game("labyrinth", "Labyrinth, ASP-competition variant: fewest pushes to reach the goal",
-         lambda inst: inst.n, "board side"),
+         lambda inst: inst.n, "board side", inline_picture=lambda inst: inst.n <= 30),
     Game("amazeing", "The aMAZEing Labyrinth board game: fewest turns, racing, the 3SAT board",
-         lambda pos: pos.rows * pos.cols, "cells"),
+         lambda pos: pos.rows * pos.cols, "cells", inline_picture=lambda pos: pos.rows * pos.cols <= 2500),
     Game("forest", "Enchanted Forest: fewest turns with known dice, best move with unknown dice",
-         lambda inst: len(inst.board.labels), "fields", checks_unsolvable=True),
+         lambda inst: len(inst.board.labels), "fields", checks_unsolvable=True,
+         inline_picture=lambda inst: len(inst.board.labels) <= 2500),
     Game("nemesis", "Nemesis, Blizzard and Cat Herding: escape while edges are deleted",
-         lambda inst: len(inst.vertices), "vertices"),
+         lambda inst: len(inst.vertices), "vertices", inline_picture=_nemesis_drawn),
     Game("chess", "Teleport chess: win, draw or loss for Alice",
-         lambda inst: inst.n, "board side"),
+         lambda inst: inst.n, "board side", inline_picture=lambda inst: inst.n <= 100),
     Game("roma", "Roma: the arrow puzzle in which every path leads to Rome",
-         _roma_size, "cells"),
+         _roma_size, "cells", inline_picture=lambda inst: _roma_size(inst) <= 10_000),
 )
 
 

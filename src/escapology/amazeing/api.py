@@ -60,6 +60,12 @@ class Result(TurnsResult[Plan]):
     stats: dict[str, Any] = field(default_factory=dict)
 
     @property
+    def instance(self) -> Position:
+        """The position answered, :attr:`position` (the name every game's result gives it; a
+        notebook draws the plan on it, :class:`~escapology.core.pictures.DrawnResult`)."""
+        return self.position
+
+    @property
     def plan(self) -> Plan:
         """The solver's plan as the certificate type (empty unless solved)."""
         return Plan.of(self.position, self.solution.plan)

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping
 
 from escapology.core.coordinates import Grid
+from escapology.core.pictures import Drawable
 from escapology.core.results import Status
 from escapology.core.tiles import ARMS, E, N, OPPOSITE, S, W, reachable_from
 
@@ -140,7 +141,7 @@ class Player:
 
 
 @dataclass(frozen=True)
-class Position:
+class Position(Drawable):
     """A position: the tiles, which are fixed, the spare, treasures, players, the previous shift.
 
     ``tiles`` and ``fixed`` are row-major tuples of length ``rows * cols``. ``treasures`` maps a

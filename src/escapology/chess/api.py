@@ -26,6 +26,7 @@ from escapology.chess.model import Instance, Witness
 from escapology.chess.solver import Solution, answer_of as _answer, solution_of, solve as solve_exact
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
+from escapology.core.pictures import answering
 from escapology.core.protocol import AnswerData, ContradictoryAnswer, Text, Verdict, every_copy, read_source
 from escapology.core.svg import Svg
 
@@ -49,7 +50,7 @@ def solve(inst: Instance, deadline: Deadline | None = None, *, engine: str = "ex
     ``exact``); ``memory`` is not used (the solver needs O(n) memory)."""
     if engine != "exact":
         raise InputError(f"unknown engine {engine!r}; teleport chess has one: exact")
-    return solve_exact(inst, deadline, timeout=timeout)
+    return answering(solve_exact(inst, deadline, timeout=timeout), inst)
 
 
 def certificate_of(inst: Instance, data: Any, file: str) -> Solution:

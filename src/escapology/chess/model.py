@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from escapology.core.coordinates import Grid
 
 from escapology.core.errors import InputError
+from escapology.core.pictures import Drawable
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -85,7 +86,7 @@ class Witness:
 
 
 @dataclass(frozen=True, eq=False)
-class Instance:
+class Instance(Drawable):
     """One position: board size ``n``, Alice's and Bob's fields and the ``n`` move vectors.
 
     ``vectors`` keeps the input order and any repetitions; the algorithms use

@@ -33,6 +33,7 @@ from escapology.chess.model import Field, Instance, Outcome, Witness, field_name
 from escapology.chess.reach import Path, find_path, reach_board
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.errors import InputError
+from escapology.core.pictures import DrawnResult
 from escapology.core.protocol import Result, own_certificate
 from escapology.core.results import Status
 
@@ -42,12 +43,15 @@ SMALL_BOARD = 300
 
 
 @dataclass(frozen=True)
-class Solution(Result[Witness]):
+class Solution(Result[Witness], DrawnResult):
     """The answer: ``outcome`` (``None`` when the time ran out) and its ``witness`` (JSON-ready)."""
 
     status: Status
     outcome: Outcome | None
     witness: dict[str, Any] = field(default_factory=dict)
+    #: the instance answered (:func:`escapology.chess.solve` fills it in; a notebook draws the
+    #: witness on it, :class:`~escapology.core.pictures.DrawnResult`)
+    instance: Instance | None = field(default=None, repr=False, compare=False)
 
     @property
     def certificate(self) -> Witness | None:

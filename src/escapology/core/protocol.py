@@ -32,6 +32,9 @@ the views iterate over :data:`escapology.games.GAMES` and never look inside a ga
 
 ``render(inst, certificate=None) -> Picture``
     A picture (:class:`escapology.core.svg.Svg`) of the instance and, when given, its certificate.
+    In a notebook, instances, results and pictures show themselves as these pictures
+    (``_repr_svg_``, :mod:`escapology.core.pictures`): a result's ``instance`` is the instance
+    ``solve`` answered.
 
 A game whose files may hold several instances (Roma's files of puzz.link URLs) also has
 ``split(text) -> list[str]``, the text of each instance for ``load``; for the other games a file is
@@ -63,6 +66,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, Protocol, Self, Sequence, TypeVar, overload, runtime_checkable
 
 from escapology.core.errors import InputError
+from escapology.core.pictures import DrawnResult
 from escapology.core.reading import STDIN, read_stdin, read_text_file
 from escapology.core.results import Status
 
@@ -290,11 +294,12 @@ class Result(Protocol[C]):
     def to_json(self) -> dict[str, Any]: ...
 
 
-class TurnsResult(Result[C]):
+class TurnsResult(Result[C], DrawnResult):
     """The shared half of a :class:`Result` whose engine answers with a ``solution`` holding
     ``status`` and ``turns`` (the fewest turns, ``None`` unless solved) and whose certificate is
     the game's plan type ``C``: the status and ``turns`` are the solution's, ``certificate`` is
-    :attr:`plan` when solved (``None`` otherwise). The aMAZEing Labyrinth's and the Enchanted
+    :attr:`plan` when solved (``None`` otherwise); a notebook shows it drawn on its ``instance``
+    (:class:`~escapology.core.pictures.DrawnResult`). The aMAZEing Labyrinth's and the Enchanted
     Forest's results inherit ``TurnsResult[Plan]`` with their own ``Plan``, and say what
     :attr:`plan` is (the solution's turns in the certificate's terms) and write their own
     ``to_json``."""
@@ -357,7 +362,9 @@ class TurnSequence(Sequence[T]):
 
 @runtime_checkable
 class Picture(Protocol):
-    """What ``render`` returns: :class:`escapology.core.svg.Svg` (SVG text, files)."""
+    """What ``render`` returns: :class:`escapology.core.svg.Svg` (SVG text, files; a notebook
+    shows it by its ``_repr_svg_``, as it shows every game's instances and results: see
+    :mod:`escapology.core.pictures`)."""
 
     def to_string(self) -> str: ...
 

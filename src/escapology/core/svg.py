@@ -176,6 +176,14 @@ class Svg:
         )
         return "\n".join([head, *self._items, "</svg>"]) + "\n"
 
+    def _repr_svg_(self) -> str:
+        """The SVG text, which a notebook (IPython's display) shows as the picture.
+
+        >>> Svg(3, 2)._repr_svg_() == Svg(3, 2).to_string()
+        True
+        """
+        return self.to_string()
+
     def svg(self) -> str:
         """The SVG text (the same as :meth:`to_string`).
 

@@ -33,6 +33,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from escapology.core.facts import Term
+from escapology.core.pictures import Drawable
 
 Label = Term
 Roll = tuple[int, int]
@@ -168,7 +169,7 @@ class Board:
 
 
 @dataclass(frozen=True, eq=False)
-class Instance:
+class Instance(Drawable):
     """A board with a start ``s``, a target ``t`` and the known rolls (possibly none)."""
 
     board: Board

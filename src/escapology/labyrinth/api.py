@@ -21,6 +21,7 @@ from typing import Any
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, MemoryLimit
+from escapology.core.pictures import answering
 from escapology.core.protocol import AnswerData, ContradictoryAnswer, Text, Verdict, every_copy, own_certificate, read_source
 from escapology.core.svg import Svg
 from escapology.core.wording import plural
@@ -64,7 +65,7 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
         # the Ray split (ray_split and socket, ~5 ms; Ray itself loads in connect): only with --ray
         from escapology.labyrinth.ray_split import solve_on_ray
 
-        return solve_on_ray(inst, ray, engine=engine, timeout=timeout, jobs=workers, goal=goal)
+        return answering(solve_on_ray(inst, ray, engine=engine, timeout=timeout, jobs=workers, goal=goal), inst)
     if engine == "native":
         # the native extension: only the native engine needs it, not `labyrinth --help` (which imports this module)
         from escapology import _native
@@ -74,8 +75,8 @@ def solve(inst: Instance, *, engine: str = "native", timeout: float | None = Non
         MemoryLimit.of(memory).check(_native.labyrinth_memory(inst.n, inst.max_steps, threads),
                                      f"the native engine on a {inst.n}x{inst.n} board with {plural(threads, 'worker')}",
                                      "use fewer --workers")
-    return _solve_engine(inst, engine=engine, timeout=timeout, progress=progress, workers=workers,
-                         node_limit=node_limit, memory=memory, goal=goal)
+    return answering(_solve_engine(inst, engine=engine, timeout=timeout, progress=progress, workers=workers,
+                                   node_limit=node_limit, memory=memory, goal=goal), inst)
 
 
 def plan_triples(certificate: Any) -> list[Any] | str:

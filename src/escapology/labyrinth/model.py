@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Sequence
 
 from escapology.core.coordinates import Grid
+from escapology.core.pictures import Drawable
 from escapology.core.tiles import ARMS, E, N, OPPOSITE, S, W, reachable_from
 
 DIRECTION_BITS: dict[str, int] = {"n": N, "e": E, "s": S, "w": W}
@@ -160,7 +161,7 @@ def glyph(mask: int) -> str:
 
 
 @dataclass(frozen=True)
-class Instance:
+class Instance(Drawable):
     """One Labyrinth instance: an n x n board of fields with connections, avatar, goal, step bound.
 
     ``connections[i]`` is the bit mask (N=1, E=2, S=4, W=8) of the field with id ``i``, i.e. the field

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from escapology.core.pictures import DrawnResult
 from escapology.core.protocol import Result
 from escapology.core.results import Status
 from escapology.core.wording import plural
-from escapology.labyrinth.model import Plan, Push, plan_facts
+from escapology.labyrinth.model import Instance, Plan, Push, plan_facts
 
 #: What ``solve`` is asked for: the plan with the fewest pushes (proven), or any plan within
 #: ``max_steps`` (the ASP Competition's decision task)
@@ -27,7 +28,7 @@ def check_goal(goal: str) -> str:
 
 
 @dataclass
-class SolveResult(Result[Plan]):
+class SolveResult(Result[Plan], DrawnResult):
     """What a solver found.
 
     ``status`` is ``solved`` (``plan`` is valid), ``unsolvable`` (proven: no plan within
@@ -35,6 +36,8 @@ class SolveResult(Result[Plan]):
     ``lower_bound`` is proven: every plan has at least that many pushes. ``optimal`` holds when
     ``len(plan) == lower_bound``. ``goal`` is what was asked: ``"fewest"`` (the plan with the fewest
     pushes) or ``"any"`` (the first plan within ``max_steps``, the competition's decision task).
+    ``instance`` is the instance answered (:func:`~escapology.labyrinth.solve` fills it in; a
+    notebook draws the plan on it, :class:`~escapology.core.pictures.DrawnResult`).
     """
 
     status: Status
@@ -43,6 +46,7 @@ class SolveResult(Result[Plan]):
     lower_bound: int
     stats: dict[str, Any] = field(default_factory=dict)
     goal: str = "fewest"
+    instance: Instance | None = field(default=None, repr=False, compare=False)
 
     @property
     def pushes(self) -> int | None:

@@ -56,6 +56,7 @@ from typing import Any, Iterable, TextIO
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline, LimitReached
+from escapology.core.pictures import DrawnResult, answering
 from escapology.core.progress import search_progress
 from escapology.core.protocol import AnswerData, ContradictoryAnswer, TEXT, Text, Verdict, every_copy, own_certificate, read_source
 from escapology.core.protocol import Result as ProtocolResult
@@ -126,13 +127,16 @@ def require_start(inst: Instance) -> None:
 
 
 @dataclass
-class Result(ProtocolResult[Certificate]):
+class Result(ProtocolResult[Certificate], DrawnResult):
     """The protocol's :class:`Result`: ``answer`` is the object ``solve --format json`` prints;
-    ``certificate`` is its typed certificate (:data:`~escapology.nemesis.strategy.certificate.Certificate`)."""
+    ``certificate`` is its typed certificate (:data:`~escapology.nemesis.strategy.certificate.Certificate`);
+    ``instance`` is the instance answered (:func:`solve` fills it in; a notebook draws the
+    strategy's line of play on it, :class:`~escapology.core.pictures.DrawnResult`)."""
 
     status: Status
     answer: dict[str, Any]
     stats: dict[str, Any] = field(default_factory=dict)
+    instance: Instance | None = field(default=None, repr=False, compare=False)
 
     @property
     def certificate(self) -> Certificate | None:
@@ -329,13 +333,14 @@ def solve(inst: Instance, *, engine: str | None = None, timeout: float | None = 
     try:
         ng = getattr(inst, "native", None)
         if name == "linear" and not all_starts and game != "cat" and ng is not None:
-            return _solve_native_linear(inst, ng, game, deadline)
-        return Result(Status.SOLVED, _answer(inst, game, all_starts=all_starts, engine=name, cat_speed=cat_speed,
-                                             deadline=deadline, max_strategy_nodes=max_strategy_nodes,
-                                             strategy_file=strategy_file))
+            return answering(_solve_native_linear(inst, ng, game, deadline), inst)
+        return answering(Result(Status.SOLVED, _answer(inst, game, all_starts=all_starts, engine=name,
+                                                       cat_speed=cat_speed, deadline=deadline,
+                                                       max_strategy_nodes=max_strategy_nodes,
+                                                       strategy_file=strategy_file)), inst)
     except LimitReached as exc:
         known = getattr(exc, "winner", None)  # the time ran out while the strategy was written
-        return Result(Status.UNKNOWN, {"game": game, **({"winner": known} if known else {})})
+        return answering(Result(Status.UNKNOWN, {"game": game, **({"winner": known} if known else {})}), inst)
     except InputError as exc:
         raise (exc.with_file(inst.source) if inst.source else exc) from None
 

@@ -17,11 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from escapology.core.pictures import Drawable
+
 GAMES = ("nemesis", "blizzard", "cat")
 
 
 @dataclass
-class Instance:
+class Instance(Drawable):
     """A game instance with named vertices.
 
     ``edges`` maps an unordered pair ``(u, v)`` (stored with ``u <= v`` as strings) to its

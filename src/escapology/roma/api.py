@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Sequence, Union
 
 from escapology.core.errors import InputError
 from escapology.core.limits import Deadline
+from escapology.core.pictures import DrawnResult
 from escapology.core.protocol import AnswerData, ContradictoryAnswer, TEXT, Text, Verdict, every_copy, own_certificate, read_source
 from escapology.core.protocol import Result as ProtocolResult
 from escapology.core.results import Status
@@ -133,7 +134,7 @@ def split(text: str) -> list[str]:
 
 
 @dataclass
-class Result(ProtocolResult[Arrows]):
+class Result(ProtocolResult[Arrows], DrawnResult):
     """A grid puzzle's answer: the protocol's :class:`Result`.
 
     ``certificate`` is the solution, :class:`~escapology.roma.model.Arrows` (rows over
@@ -144,6 +145,12 @@ class Result(ProtocolResult[Arrows]):
     puzzle: Puzzle
     answer: SolveResult
     stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def instance(self) -> Puzzle:
+        """The puzzle answered, :attr:`puzzle` (the name every game's result gives it; a notebook
+        draws the solution on it, :class:`~escapology.core.pictures.DrawnResult`)."""
+        return self.puzzle
 
     @property
     def status(self) -> Status:

@@ -29,6 +29,7 @@ from typing import Iterable, Iterator, Sequence
 
 from escapology.core.coordinates import Grid
 from escapology.core.errors import InputError
+from escapology.core.pictures import Drawable
 from escapology.core.wording import plural
 
 UP, DOWN, LEFT, RIGHT, GOAL, EMPTY = "^", "v", "<", ">", "O", "."
@@ -84,7 +85,7 @@ class Arrows(tuple[str, ...]):
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(Drawable):
     """A Roma puzzle: box id per cell and the given symbols (``.`` empty, arrows, ``O`` goal).
 
     Box ids are numbered 0, 1, ... by first appearance in row-major order, and every box is
