@@ -16,9 +16,11 @@ $(STAMP): pyproject.toml requirements.lock
 	touch $(STAMP)
 
 # the Rust extension escapology._native and the editable install of the package (rebuilt when
-# the crate changes)
+# the crate changes). It is built in the wheel's cargo folder, $(WHEEL_TARGET), with the wheel's
+# features, so that `make wheel` and tests/test_wheel.py after it compile nothing.
+WHEEL_TARGET := native/target/wheel
 $(NATIVE): $(STAMP) $(RUST_SOURCES)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	CARGO_TARGET_DIR=$(WHEEL_TARGET) $(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(NATIVE)
 
 demo: $(NATIVE)
@@ -45,9 +47,9 @@ test-rust: $(STAMP)
 # the abi3 wheel (one for every CPython >= 3.11) and the sdist into dist/, by maturin from .venv.
 # The wheel holds the package data of [tool.maturin] include: the .lp encodings, the web app's static
 # files and the shipped examples. Its build keeps its own cargo folder, $(WHEEL_TARGET) (shared with
-# tests/test_wheel.py): `cargo test` in test-rust rebuilds the crate without the extension-module
-# feature over native/target's, which would make every wheel build after it compile again.
-WHEEL_TARGET := native/target/wheel
+# the editable install above and tests/test_wheel.py): `cargo test` in test-rust rebuilds the crate
+# without the extension-module feature over native/target's, which would make every wheel build
+# after it compile again.
 wheel: $(STAMP)
 	rm -f dist/escapology-*.whl dist/escapology-*.tar.gz
 	$(BIN)/maturin build --release --locked --interpreter $(BIN)/python --target-dir $(WHEEL_TARGET) --out dist
