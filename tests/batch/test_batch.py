@@ -138,7 +138,9 @@ def test_kill_9_in_the_middle_then_resume(tmp_path: Path, store: Path) -> None:
 
 
 def test_ctrl_c_stops_cleanly_and_the_next_run_resumes(tmp_path: Path, store: Path) -> None:
-    files = labyrinth_files(tmp_path / "lab", 16)
+    # 18 x 18: 12 of the 16 last the whole --timeout (of 12 x 12 boards 14 answer at once, and on a
+    # loaded machine the batch could end before the signal came)
+    files = labyrinth_files(tmp_path / "lab", 16, size=18)
     args = [str(tmp_path / "lab"), "--jobs", "2", "--timeout", "0.4", "--store", str(store)]
     proc = _batch(args, start_new_session=True)
     _wait_for_rows(store, 2, proc)
