@@ -138,3 +138,19 @@ def test_directed_graph_files_are_refused(tmp_path):
     for f in ("d.graphml", "d.gml"):
         with pytest.raises(InputError, match="directed"):
             read_graph_file(tmp_path / f, exits=["x"], start="s")
+
+
+def test_building_the_graph_polls_the_deadline(tmp_path):
+    """The exact searches' indexed graph of a large file is built under the deadline (issue 32: a
+    graph of 3 M vertices answered 18 s after -t 5): an expired deadline stops both builders."""
+    from escapology.core.limits import Deadline, LimitReached
+    from escapology.nemesis import load
+
+    path = tmp_path / "path.txt"
+    path.write_text("".join(f"{i} {i + 1}\n" for i in range(70_000)), encoding="utf-8")
+    native = load(path, exits=["0"], start="70000")
+    plain = native.python() if hasattr(native, "python") else native
+    for inst in (native, plain):
+        assert inst.graph(Deadline(60)).n == 70_001
+        with pytest.raises(LimitReached):
+            inst.graph(Deadline(0.0))

@@ -125,3 +125,26 @@ def test_any_text_reads_or_raises_input_error(text):
             read_puzzles(prefix + text)
         except InputError:
             pass
+
+
+def test_a_file_of_many_urls_is_read_under_the_deadline(tmp_path):
+    """Reading polls the deadline (issue 32: a file of 900k URLs ran on past -t): an expired
+    deadline stops the reader; the command answers "unknown" saying it was reading."""
+    import subprocess
+    import sys
+
+    from escapology.core.limits import Deadline, LimitReached
+    from escapology.roma.api import load_entries
+
+    path = tmp_path / "many.txt"
+    path.write_text("https://puzz.link/p?roma/3/3/70og4a322c5\n" * 4096, encoding="utf-8")
+    assert len(load_entries(path, deadline=Deadline(60))) == 4096
+    with pytest.raises(LimitReached):
+        load_entries(path, deadline=Deadline(0.0))
+    big = tmp_path / "big.txt"
+    big.write_text("https://puzz.link/p?roma/3/3/70og4a322c5\n" * 400_000, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "escapology", "roma", "solve", str(big), "-t", "0.5"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 3, done.stderr
+    assert "while reading the input" in done.stdout + done.stderr
+    assert "cannot watch the clock" not in done.stdout + done.stderr

@@ -377,7 +377,7 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, engine: str, cat_spe
             max_strategy_nodes: int | None = None, strategy_file: str | Path | None = None) -> dict[str, Any]:
     """The JSON answer (raises LimitReached on timeout)."""
     native = "native" if not engine.endswith("-python") else "python"  # the exact searches' own switch
-    g = inst.graph()
+    g = inst.graph(deadline)
     if game == "cat":
         from escapology.nemesis.engines.cat import CertificateTooLarge, cat_certificate, new_cat_search  # an engine
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from escapology.core.pictures import Drawable
+from escapology.core.limits import Deadline
 
 GAMES = ("nemesis", "blizzard", "cat")
 
@@ -95,8 +96,10 @@ class Instance(Drawable):
             deg[b] = deg.get(b, 0) + k
         return max(deg.values(), default=0)
 
-    def graph(self) -> "Graph":
-        return Graph.from_instance(self)
+    def graph(self, deadline: Deadline | None = None) -> "Graph":
+        """The indexed graph the algorithms work on; building one of millions of edges polls
+        ``deadline`` (:class:`~escapology.core.limits.LimitReached` once it has passed)."""
+        return Graph.from_instance(self, deadline)
 
 
 @dataclass
@@ -120,7 +123,7 @@ class Graph:
         return len(self.ends)
 
     @classmethod
-    def from_instance(cls, inst: Instance) -> "Graph":
+    def from_instance(cls, inst: Instance, deadline: Deadline | None = None) -> "Graph":
         names = list(inst.vertices)
         index = {v: i for i, v in enumerate(names)}
         ends: list[tuple[int, int]] = []
@@ -130,6 +133,8 @@ class Graph:
             if k <= 0:
                 continue
             e = len(ends)
+            if deadline is not None and not e % 65536:
+                deadline.check()
             u, v = index[a], index[b]
             ends.append((u, v))
             mult.append(k)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from escapology.core.errors import InputError
+from escapology.core.limits import Deadline
 from escapology.nemesis import sizes
 from escapology.nemesis.model import Graph, Instance
 
@@ -124,19 +125,25 @@ class NativeInstance(Instance):
         s = self.native.start
         return None if s is None else self.native.name(s)
 
-    def graph(self) -> Graph:
-        """The indexed graph, straight from the native one (the numbering of :func:`instance`)."""
-        return graph(self.native) if self.native is not None else self.python().graph()
+    def graph(self, deadline: Deadline | None = None) -> Graph:
+        """The indexed graph, straight from the native one (the numbering of :func:`instance`);
+        ``deadline`` is polled while it is built."""
+        return graph(self.native, deadline) if self.native is not None else self.python().graph(deadline)
 
     def has_exits(self) -> bool:
         return bool(self.native.exits()) if self.native is not None else bool(self.python().exits)
 
 
-def graph(ng: Any) -> Graph:
-    """The Python :class:`Graph` of a native graph (same numbering), for the checker."""
+def graph(ng: Any, deadline: Deadline | None = None) -> Graph:
+    """The Python :class:`Graph` of a native graph (same numbering), for the checker and the
+    exact searches; ``deadline`` is polled first and every 65,536 edges."""
+    if deadline is not None:
+        deadline.check()  # before the native graph's lists are copied out (seconds at millions)
     names, ends = ng.names(), ng.ends()
     adj: list[list[tuple[int, int]]] = [[] for _ in names]
     for e, (a, b) in enumerate(ends):
+        if deadline is not None and not e % 65536:
+            deadline.check()
         adj[a].append((b, e))
         adj[b].append((a, e))
     is_exit = [False] * len(names)

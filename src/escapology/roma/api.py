@@ -90,13 +90,15 @@ def load(source: str | Path | Text, *, deadline: Deadline | None = None, strict:
     :func:`load_entries`). Generalized Roma graph facts give a
     :class:`~escapology.roma.graph.GraphRoma`. ``strict``: a puzzle outside the paper's
     Definition 1 is an :class:`InputError` (see :meth:`Puzzle.strict_violations`)."""
-    found = load_entries(source, strict=strict)
+    found = load_entries(source, strict=strict, deadline=deadline)
     return found if isinstance(found, GraphRoma) else found[0].puzzle
 
 
-def load_entries(source: str | Path | Text, *, strict: bool = False) -> list[Entry] | GraphRoma:
+def load_entries(source: str | Path | Text, *, strict: bool = False,
+                 deadline: Deadline | None = None) -> list[Entry] | GraphRoma:
     """Every puzzle ``source`` holds (see :func:`load`), each with the solution or partial answer
-    its file gives and its line; a generalized Roma graph is returned as it is."""
+    its file gives and its line; a generalized Roma graph is returned as it is. A file of many
+    puzzles polls ``deadline`` as it reads (:class:`~escapology.core.limits.LimitReached`)."""
     if isinstance(source, str) and is_url(source) and not _is_file(source):
         source = Text(source, TEXT)
     text, name = read_source(source, is_text=_is_text)
@@ -109,7 +111,7 @@ def load_entries(source: str | Path | Text, *, strict: bool = False) -> list[Ent
             raise exc.with_file(name) from None
     else:
         try:
-            entries = read_puzzles(text, file=name)
+            entries = read_puzzles(text, file=name, deadline=deadline)
         except InputError as exc:
             raise exc.with_file(name) from None
     if strict:

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from escapology.core.errors import InputError
+from escapology.core.limits import Deadline
 from escapology.core.reading import parse_json
 from escapology.core.facts import format_fact, parse_facts
 from escapology.roma.model import COORDINATES, DIRECTIONS, EMPTY, GOAL, Puzzle, Solution, box_labels, format_text
@@ -521,8 +522,10 @@ def sniff(text: str) -> str | None:
     return None
 
 
-def read_puzzles(text: str, *, file: str | None = None) -> list[Entry]:
-    """Read every puzzle of a file in any of the four formats (URL files: one URL per line)."""
+def read_puzzles(text: str, *, file: str | None = None, deadline: Deadline | None = None) -> list[Entry]:
+    """Read every puzzle of a file in any of the four formats (URL files: one URL per line); a
+    file of many puzzles polls ``deadline`` every 1,024 lines (:class:`LimitReached` when it has
+    passed)."""
     kind = sniff(text)
     if kind == "pzprv3":
         return [read_pzprv3(text, file=file)]
@@ -535,6 +538,8 @@ def read_puzzles(text: str, *, file: str | None = None) -> list[Entry]:
     if kind == "rome":
         out = []
         for i, ln in enumerate(text.splitlines(), 1):
+            if deadline is not None and not i % 1024:
+                deadline.check()
             s = ln.strip()
             if s and not s.startswith(("#", "%")):
                 try:
@@ -545,6 +550,8 @@ def read_puzzles(text: str, *, file: str | None = None) -> list[Entry]:
     if kind == "url":
         out = []
         for i, ln in enumerate(text.splitlines(), 1):
+            if deadline is not None and not i % 1024:
+                deadline.check()
             s = ln.strip()
             if not s or s.startswith(("#", "%")):
                 continue

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the generator loads python-sat: imported when a puzzle is g
 def load_many(source: Any, *, deadline: Deadline | None = None, strict: bool = False) -> list[Part]:
     """Every puzzle of ``source`` as the command layer's :class:`Part`: the heading ``puzzle i
     (line n): URL`` and the answer its file holds (a generalized Roma graph is one part)."""
-    found = api.load_entries(source, strict=strict)
+    found = api.load_entries(source, strict=strict, deadline=deadline)
     if isinstance(found, GraphRoma):
         return [Part(found)]
     return [Part(e.puzzle, f"puzzle {i + 1} (line {e.line}): {encode_url(e.puzzle)}", e.solution or e.answer)
