@@ -148,3 +148,24 @@ def test_a_file_of_many_urls_is_read_under_the_deadline(tmp_path):
     assert done.returncode == 3, done.stderr
     assert "while reading the input" in done.stdout + done.stderr
     assert "cannot watch the clock" not in done.stdout + done.stderr
+
+
+def test_a_facts_file_is_parsed_once_and_under_the_deadline(tmp_path, monkeypatch):
+    """Recognising the facts format and reading it share one parse (a 400 x 400 board's 320,000
+    facts took three parses, 5 s, before the search began), and the parse polls the deadline."""
+    from escapology.core import facts as facts_module
+    from escapology.core.limits import Deadline, LimitReached
+    from escapology.roma import io as roma_io
+    from escapology.roma.api import load
+
+    n = 70  # 4,900 facts: the parser looks at the clock every 4,096
+    text = "".join(f"box({r},{c},{(r - 1) * n + c}). " for r in range(1, n + 1) for c in range(1, n + 1))
+    path = tmp_path / "big.lp"
+    path.write_text(f"size({n},{n}). {text}rome(1,1).\n", encoding="utf-8")
+    calls = []
+    real = facts_module.parse_facts
+    monkeypatch.setattr(roma_io, "parse_facts", lambda *a, **k: calls.append(1) or real(*a, **k))
+    puzzle = load(path)
+    assert (puzzle.rows, puzzle.cols) == (n, n) and len(calls) == 1
+    with pytest.raises(LimitReached):
+        load(tmp_path.joinpath("big.lp").read_text(encoding="utf-8") + " ", deadline=Deadline(0.0))

@@ -104,7 +104,7 @@ def load_entries(source: str | Path | Text, *, strict: bool = False,
     text, name = read_source(source, is_text=_is_text)
     if name == TEXT and is_url(text):  # the URL itself, not a file: its errors name no file
         entries, name = [Entry(decode_url(text))], "<url>"
-    elif sniff(text) == "graph":
+    elif sniff(text, deadline) == "graph":
         try:
             return read_graph_facts(text, file=name)
         except InputError as exc:

@@ -412,10 +412,27 @@ def format_facts(puzzle: Puzzle) -> str:
     return "\n".join(out)
 
 
-def read_facts(text: str, *, file: str | None = None) -> Entry:
-    """Read the ASP facts format (see the module docstring)."""
-    facts = parse_facts(text, file=file, max_facts=MAX_FACTS,
-                        why=f"a Roma puzzle has at most {MAX_SIDE} rows and columns")
+#: the facts :func:`sniff` parsed last, with their text: :func:`read_facts` of the same text (the
+#: same object: sniffing and reading a file go together) takes them instead of parsing again
+#: (a 400 x 400 puzzle's 320,000 facts take seconds to parse)
+_SNIFFED: tuple[str, list] | None = None
+
+
+def _sniffed_facts(text: str) -> list | None:
+    """The facts of ``text`` when :func:`sniff` has just parsed it, else None."""
+    last = _SNIFFED
+    return last[1] if last is not None and last[0] is text else None
+
+
+def read_facts(text: str, *, file: str | None = None, deadline: Deadline | None = None) -> Entry:
+    """Read the ASP facts format (see the module docstring); ``deadline`` is polled while parsing."""
+    why = f"a Roma puzzle has at most {MAX_SIDE} rows and columns"
+    facts = _sniffed_facts(text)
+    if facts is None:
+        facts = parse_facts(text, file=file, max_facts=MAX_FACTS, deadline=deadline, why=why)
+    elif len(facts) > MAX_FACTS:  # what parse_facts would have said at the fact past the limit
+        raise InputError(f"more than {MAX_FACTS} facts; this reader takes at most {MAX_FACTS} facts ({why})",
+                         file=file, line=facts[MAX_FACTS].line)
     size = [f for f in facts if f.name == "size" and len(f.args) == 2]
     boxes = [f for f in facts if f.name == "box" and len(f.args) == 3]
     if not boxes:
@@ -486,7 +503,7 @@ def _first_lines(text: str, n: int = 2) -> list[str]:
     return out
 
 
-def sniff(text: str) -> str | None:
+def sniff(text: str, deadline: Deadline | None = None) -> str | None:
     """Which Roma format ``text`` is in: ``pzprv3``, ``text``, ``facts``, ``url``, ``graph``
     (generalized Roma, :mod:`escapology.roma.graph`) or ``None``.
 
@@ -511,10 +528,15 @@ def sniff(text: str) -> str | None:
     graph = re.search(r"\barc\s*\(", text) and re.search(r"\broma\s*\(", text)
     facts = re.search(r"\bbox\s*\(", text) and re.search(r"\b(rome)\s*\(", text)
     if graph or facts:  # ASP facts: which ones
-        try:
-            names = {(f.name, len(f.args)) for f in parse_facts(text)}
-        except InputError:
-            return None
+        global _SNIFFED
+        parsed = _sniffed_facts(text)
+        if parsed is None:
+            try:
+                parsed = parse_facts(text, deadline=deadline)
+            except InputError:
+                return None
+            _SNIFFED = (text, parsed)
+        names = {(f.name, len(f.args)) for f in parsed}
         if graph and ("roma", 1) in names and (("arc", 3) in names or ("arc", 2) in names):
             return "graph"
         if facts and ("box", 3) in names and ("rome", 2) in names:
@@ -526,13 +548,13 @@ def read_puzzles(text: str, *, file: str | None = None, deadline: Deadline | Non
     """Read every puzzle of a file in any of the four formats (URL files: one URL per line); a
     file of many puzzles polls ``deadline`` every 1,024 lines (:class:`LimitReached` when it has
     passed)."""
-    kind = sniff(text)
+    kind = sniff(text, deadline)
     if kind == "pzprv3":
         return [read_pzprv3(text, file=file)]
     if kind == "text":
         return [read_text(text, file=file)]
     if kind == "facts":
-        return [read_facts(text, file=file)]
+        return [read_facts(text, file=file, deadline=deadline)]
     if kind == "graph":
         raise InputError("this is a generalized Roma graph: use `escapology roma graph FILE`", file=file, line=1)
     if kind == "rome":

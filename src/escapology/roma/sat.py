@@ -34,12 +34,16 @@ class RomaSat(ArrowSat):
     def __init__(self, puzzle: Puzzle, *, solver: str = DEFAULT_SOLVER, deadline: Deadline | None = None) -> None:
         self.puzzle = puzzle
         R, C = puzzle.rows, puzzle.cols
+        poll = deadline.check if deadline is not None else (lambda: None)
         self.arrow_cells: list[Cell] = [cell for cell in puzzle.cells() if puzzle.given(cell) != GOAL]
-        arcs = {
-            cell: [(nb, d) for d in DIRECTIONS if (nb := puzzle.neighbour(cell, d)) is not None]
-            for cell in self.arrow_cells
-        }
+        poll()  # each step here is a pass over the board: seconds at 400 x 400
+        arcs: dict[Cell, list[tuple[Cell, str]]] = {}
+        for i, cell in enumerate(self.arrow_cells):
+            if not i % 4096:
+                poll()
+            arcs[cell] = [(nb, d) for d in DIRECTIONS if (nb := puzzle.neighbour(cell, d)) is not None]
         boxes = {cell: puzzle.box(cell) for cell in puzzle.cells()}
+        poll()
         # variable numbers are assigned by the engine in the order of ``arcs``: predict them
         var: dict[tuple[int, int, str], int] = {}
         for cell, out in arcs.items():
@@ -47,6 +51,7 @@ class RomaSat(ArrowSat):
                 var[(cell[0], cell[1], d)] = len(var) + 1
         extra = []
         for r in range(R - 1):
+            poll()
             for c in range(C - 1):
                 cw = [(r, c, ">"), (r, c + 1, "v"), (r + 1, c + 1, "<"), (r + 1, c, "^")]
                 ccw = [(r, c, "v"), (r + 1, c, ">"), (r + 1, c + 1, "^"), (r, c + 1, "<")]

@@ -43,6 +43,10 @@ BUDGETED = frozenset(SolverNames.cadical103 + SolverNames.cadical153 + SolverNam
 FIRST_BUDGET = 1000
 
 
+#: clauses handed to the solver between two looks at the clock
+_CHUNK = 65536
+
+
 def _poller(deadline: Deadline | None, every: int = 4096) -> "Callable[..., None]":
     """A function to call often while the encoding is built: every ``every`` calls (or with
     ``force``) it raises :class:`LimitReached` once ``deadline`` has passed."""
@@ -126,7 +130,16 @@ class ArrowSat(Closing):
         self.clauses = clauses + list(extra_clauses)  # kept for other back ends (MaxSAT in hints)
         self.name = solver
         poll(force=True)
-        self.solver = Solver(name=solver, bootstrap_with=self.clauses)
+        # the clauses go to the solver in chunks, the clock looked at between them (a 400 x 400
+        # board's 1.8 million clauses take seconds in the solver's own code)
+        self.solver = Solver(name=solver)
+        try:
+            for at in range(0, len(self.clauses), _CHUNK):
+                self.solver.append_formula(self.clauses[at:at + _CHUNK])
+                poll(force=True)
+        except BaseException:
+            self.solver.delete()
+            raise
 
     def close(self) -> None:
         self.solver.delete()

@@ -28,8 +28,14 @@ def load_many(source: Any, *, deadline: Deadline | None = None, strict: bool = F
     found = api.load_entries(source, strict=strict, deadline=deadline)
     if isinstance(found, GraphRoma):
         return [Part(found)]
-    return [Part(e.puzzle, f"puzzle {i + 1} (line {e.line}): {encode_url(e.puzzle)}", e.solution or e.answer)
-            for i, e in enumerate(found)]
+    if len(found) == 1:  # no heading is shown (and a large board's URL takes seconds to encode)
+        return [Part(found[0].puzzle, "", found[0].solution or found[0].answer)]
+    parts = []
+    for i, e in enumerate(found):
+        if deadline is not None and not i % 1024:
+            deadline.check()
+        parts.append(Part(e.puzzle, f"puzzle {i + 1} (line {e.line}): {encode_url(e.puzzle)}", e.solution or e.answer))
+    return parts
 
 
 def certificates(parts: Sequence[Part], source: Any, *, solution: str | None = None, **_: Any) -> list[Any]:
