@@ -557,19 +557,8 @@ def read_puzzles(text: str, *, file: str | None = None, deadline: Deadline | Non
         return [read_facts(text, file=file, deadline=deadline)]
     if kind == "graph":
         raise InputError("this is a generalized Roma graph: use `escapology roma graph FILE`", file=file, line=1)
-    if kind == "rome":
-        out = []
-        for i, ln in enumerate(text.splitlines(), 1):
-            if deadline is not None and not i % 1024:
-                deadline.check()
-            s = ln.strip()
-            if s and not s.startswith(("#", "%")):
-                try:
-                    out.append(Entry(decode_rome(s), None, i))
-                except InputError as e:
-                    raise InputError(e.message, file=file, line=i) from None
-        return out
-    if kind == "url":
+    if kind in ("rome", "url"):  # one puzzle per line
+        decode = decode_rome if kind == "rome" else decode_url
         out = []
         for i, ln in enumerate(text.splitlines(), 1):
             if deadline is not None and not i % 1024:
@@ -578,7 +567,7 @@ def read_puzzles(text: str, *, file: str | None = None, deadline: Deadline | Non
             if not s or s.startswith(("#", "%")):
                 continue
             try:
-                out.append(Entry(decode_url(s), None, i))
+                out.append(Entry(decode(s), None, i))
             except InputError as e:
                 raise InputError(e.message, file=file, line=i) from None
         return out
