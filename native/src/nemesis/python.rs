@@ -290,6 +290,51 @@ impl NemesisSearch {
         Ok(self.engine.restricted(pos, &mult))
     }
 
+    /// The fugitive's answer at (`w`, `mult`) after the deletion of one copy of `deletion` (None:
+    /// none), for strategy walkers: `(wins, to, edge, next)` with `next` the restricted position of
+    /// the Nemesis' turn after his move (`restricted(to, ...)` with `w`'s edges removed; None when
+    /// `to` is an exit or he loses); None when `seconds` ran out. The entry is in this position's
+    /// coordinates (as `f_turn`).
+    #[pyo3(signature = (w, mult, deletion=None, seconds=None))]
+    #[allow(clippy::type_complexity)]
+    fn answer(
+        &mut self,
+        py: Python<'_>,
+        w: u32,
+        mut mult: Vec<u64>,
+        deletion: Option<u32>,
+        seconds: Option<f64>,
+    ) -> PyResult<Option<(bool, u32, u32, Option<Vec<u32>>)>> {
+        if let Some(c) = deletion {
+            match mult.get_mut(c as usize) {
+                Some(k) if *k > 0 => *k -= 1,
+                _ => return Err(PyValueError::new_err("no copy of that edge to delete")),
+            }
+        }
+        let Some((i, perm)) = self.turn(py, w, &mult, seconds, true)? else {
+            return Ok(None);
+        };
+        let (to, edge) = match self.engine.f_entry_real(i, perm.as_ref()) {
+            FEntry::Exits { to, edge } => (to, edge),
+            FEntry::Moves { to, edge, .. } => (to, edge),
+            _ => return Ok(Some((false, 0, 0, None))),
+        };
+        if self.engine.g.is_exit[to as usize] {
+            return Ok(Some((true, to, edge, None)));
+        }
+        let capped = position(&self.engine.g.mult, &mult, self.cap)?;
+        let mut here = self.engine.restricted(w, &capped);
+        for &(_, e) in self.engine.g.adj(w) {
+            here[e as usize] = 0;
+        }
+        Ok(Some((
+            true,
+            to,
+            edge,
+            Some(self.engine.restricted(to, &here)),
+        )))
+    }
+
     /// Writes the Nemesis' winning strategy from `start` to the file `path`: the document of
     /// `escapology.nemesis.engines.extract.nemesis_strategy`, node for node (see `strategy_writer`).
     /// `mult` are the graph's real multiplicities, `names` every vertex's name encoded as a JSON

@@ -154,32 +154,19 @@ def fugitive_strategy_by_positions(sr: Any, start: int, *, max_nodes: int | None
             nodes.append({"at": g.names[x]})
         return exit_node[x]
 
-    def fugitive_move(w: int, cm: tuple[int, ...]) -> tuple[int, int, Any]:
-        """At the restricted ``(w, cm)``, the fugitive to move: ``(vertex, edge, next position or None
-        when the vertex is an exit)``."""
-        f = sr.f_turn(w, cm)
-        assert f[0], "the search's answer here is a fugitive win"
-        to, e = f[1], f[2]
-        if g.is_exit[to]:
-            return to, e, None
-        here = list(sr.restricted(w, cm))
-        for _, x in g.adj[w]:
-            here[x] = 0
-        return to, e, (to, sr.restricted(to, tuple(here)))
-
-    def deleted(cm: tuple[int, ...], c: int | None) -> tuple[int, ...]:
-        if c is None:
-            return cm
-        out = list(cm)
-        out[c] -= 1
-        return tuple(out)
+    def fugitive_move(w: int, cm: tuple[int, ...], c: int | None = None) -> tuple[int, int, Any]:
+        """At the restricted ``(w, cm)`` after the deletion ``c``, the fugitive to move: ``(vertex,
+        edge, next position or None when the vertex is an exit)``."""
+        wins, to, e, nxt = sr.answer(w, cm, c)
+        assert wins, "the search's answer here is a fugitive win"
+        return to, e, nxt
 
     def answer(w: int, cm: tuple[int, ...], c: int | None, act: tuple) -> tuple[int, int, Any]:
         """The fugitive's answer at ``(w, cm)`` after the deletion ``c``: ``(vertex, edge, next)``."""
         if act[0] == "exit":
             a, b = g.ends[act[1]]
             return (b if a == w else a), act[1], None
-        return fugitive_move(w, deleted(cm, c))
+        return fugitive_move(w, cm, c)
 
     def child(ans: tuple[int, int, Any]) -> tuple[int, frozenset[int]]:
         to, e, nxt = ans
@@ -224,7 +211,7 @@ def fugitive_strategy_by_positions(sr: Any, start: int, *, max_nodes: int | None
         node: dict[str, Any] = {"at": g.names[w], "otherwise": k0}
         return node, frozenset(support), replies, extra
 
-    first = fugitive_move(start, sr.restricted(start, g.mult))
+    first = fugitive_move(start, g.mult)
     stack: list[tuple[Any, Any]] = [] if first[2] is None else [(first[2], None)]
     pending: dict[Any, Any] = {}
     while stack:
@@ -241,7 +228,7 @@ def fugitive_strategy_by_positions(sr: Any, start: int, *, max_nodes: int | None
         if kind == "tried":
             node, support, replies, extra = close_node(w, cm, data)
             if extra:  # deletions answered by their own positions: search them, then close again
-                more = [(c, fugitive_move(w, deleted(cm, c))) for c in extra]
+                more = [(c, fugitive_move(w, cm, c)) for c in extra]
                 stack.append((posn, ("extra", (node, support, replies, more))))
                 stack.extend((a[2], None) for _c, a in more if a[2] is not None and a[2] not in done)
                 continue

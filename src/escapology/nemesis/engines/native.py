@@ -186,6 +186,22 @@ class NativeSearch(_CrateProgress, GameSearch):
         """The Nemesis-turn entry of ``(w, mult)`` (see :meth:`Search.n_turn`), in this position's labels."""
         return self._turn("n_turn", w, mult)
 
+    def answer(self, w: int, mult: tuple[int, ...], deletion: int | None = None) -> tuple[bool, int, int, Any]:
+        """The fugitive's answer at ``(w, mult)`` after the deletion of one copy of ``deletion``:
+        ``(wins, to, edge, next)``, ``next`` the restricted Nemesis-turn position after his move
+        (None when ``to`` is an exit), in the position's own labels (one call where
+        :meth:`f_turn` and two :meth:`restricted` would take three)."""
+        for s in (self._f, self._s):
+            if s is None:
+                continue
+            out = s.answer(w, mult, deletion, self.deadline.remaining())
+            if out is None:
+                raise LimitReached()
+            if out[0] or s is self._s:
+                wins, to, e, nxt = out
+                return wins, to, e, (to, tuple(nxt)) if nxt is not None else None
+        raise AssertionError("unreachable")
+
     def _turn(self, which: str, pos: int, mult: tuple[int, ...]) -> tuple:
         if self._f is not None:
             out = getattr(self._f, which)(pos, mult, self.deadline.remaining())
