@@ -29,6 +29,7 @@ pub mod position_memo;
 pub mod search;
 pub mod simplify;
 pub mod strategy_writer;
+pub mod symmetry;
 pub mod table;
 
 /// The search was stopped by its caller (deadline, Ctrl-C) before it finished.

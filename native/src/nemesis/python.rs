@@ -17,6 +17,7 @@ use super::cat::CatSearch;
 use super::graph::Graph;
 use super::search::{Search as NemesisEngine, Stop};
 use super::strategy_writer::{StrategyWriter, WriteError};
+use super::symmetry::Perm;
 use super::table::{Action, FEntry, NEntry};
 
 /// Stack bytes a search may need per level of recursion (with a wide margin).
@@ -144,49 +145,109 @@ struct NemesisSearch {
 #[pymethods]
 impl NemesisSearch {
     /// `n` vertices, edges `ends` with multiplicities `mult` (capped to `n + 1`: unbreakable),
-    /// `is_exit` per vertex, `blizzard` for Blizzard's rule (delete next to the fugitive).
+    /// `is_exit` per vertex, `blizzard` for Blizzard's rule (delete next to the fugitive),
+    /// `symmetry` to search positions up to the permutations within twin classes (see
+    /// `symmetry.rs`; off when the graph has no twins); `fugitive_side` for the one-sided search
+    /// of `Search::fugitive_side` (its fugitive wins are wins, its Nemesis wins prove nothing;
+    /// ValueError when the graph has no twins).
     #[new]
+    #[pyo3(signature = (n, ends, mult, is_exit, blizzard, symmetry=false, fugitive_side=false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         n: usize,
         ends: Vec<(u32, u32)>,
         mult: Vec<u64>,
         is_exit: Vec<bool>,
         blizzard: bool,
+        symmetry: bool,
+        fugitive_side: bool,
     ) -> PyResult<Self> {
         let cap = n as u64 + 1;
         let g = nemesis_graph(n, ends, &mult, is_exit, cap)?;
         let levels = check_levels(2 * g.is_exit.iter().filter(|&&x| !x).count() + 2)?;
+        let engine = if fugitive_side {
+            NemesisEngine::fugitive_side(g, blizzard)
+                .ok_or_else(|| PyValueError::new_err("the graph has no twins"))?
+        } else {
+            NemesisEngine::with_symmetry(g, blizzard, symmetry)
+        };
         Ok(NemesisSearch {
-            engine: NemesisEngine::new(g, blizzard),
+            engine,
             cap,
             levels,
             progress: None,
         })
     }
 
-    /// The fugitive to move at `pos`: the index of the entry, or None when `seconds` ran out.
+    /// The fugitive to move at `pos`: the entry (the tuple of `f_entry`, in the coordinates of
+    /// this position even when the table holds it for another of its orbit), or None when
+    /// `seconds` ran out.
     #[pyo3(signature = (pos, mult, seconds=None))]
-    fn f_turn(
+    fn f_turn<'py>(
         &mut self,
-        py: Python<'_>,
+        py: Python<'py>,
         pos: u32,
         mult: Vec<u64>,
         seconds: Option<f64>,
-    ) -> PyResult<Option<u32>> {
-        self.turn(py, pos, &mult, seconds, true)
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        match self.turn(py, pos, &mult, seconds, true)? {
+            None => Ok(None),
+            Some((i, perm)) => {
+                let entry = self.engine.f_entry_real(i, perm.as_ref());
+                f_tuple(py, &entry, i).map(Some)
+            }
+        }
     }
 
-    /// The fugitive arrived at `w`, the Nemesis to delete: the index of the entry, or None when
-    /// `seconds` ran out.
+    /// The fugitive arrived at `w`, the Nemesis to delete: the entry (the tuple of `n_entry`, in
+    /// this position's coordinates), or None when `seconds` ran out.
     #[pyo3(signature = (w, mult, seconds=None))]
-    fn n_turn(
+    fn n_turn<'py>(
         &mut self,
-        py: Python<'_>,
+        py: Python<'py>,
         w: u32,
         mult: Vec<u64>,
         seconds: Option<f64>,
-    ) -> PyResult<Option<u32>> {
-        self.turn(py, w, &mult, seconds, false)
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        match self.turn(py, w, &mult, seconds, false)? {
+            None => Ok(None),
+            Some((i, perm)) => {
+                let entry = self.engine.n_entry_real(i, perm.as_ref());
+                n_tuple(py, &entry, i).map(Some)
+            }
+        }
+    }
+
+    /// Whether the search uses symmetry (the graph has twins and it was asked for).
+    #[getter]
+    fn symmetric(&self) -> bool {
+        self.engine.sym.is_some()
+    }
+
+    /// `(twin classes of two vertices or more, vertices in them, canonical forms computed, forms
+    /// that stopped at the bound of leaves)`; zeros without symmetry.
+    #[getter]
+    fn symmetry_stats(&self) -> (usize, usize, u64, u64) {
+        match &self.engine.sym {
+            None => (0, 0, 0, 0),
+            Some(s) => {
+                let big: Vec<&Vec<u32>> = s.members.iter().filter(|c| c.len() > 1).collect();
+                (
+                    big.len(),
+                    big.iter().map(|c| c.len()).sum(),
+                    s.forms,
+                    s.fallbacks,
+                )
+            }
+        }
+    }
+
+    /// The twin class of every vertex (classes numbered by their least vertex).
+    fn twin_classes(&self) -> Vec<u32> {
+        match &self.engine.sym {
+            None => (0..self.engine.g.n() as u32).collect(),
+            Some(s) => s.class.clone(),
+        }
     }
 
     /// Whether an exit is left in the pruned component of `pos`.
@@ -197,55 +258,81 @@ impl NemesisSearch {
     }
 
     /// A fugitive-turn entry: `(False, i, "trapped")`, `(False, i)`, or `(True, w, e, next,
-    /// support, i)` with `next` None when `w` is an exit.
+    /// support, i)` with `next` None when `w` is an exit; in the coordinates of the position the
+    /// table holds it for (under symmetry, a canonical one: `f_turn` maps it back).
     fn f_entry<'py>(&self, py: Python<'py>, i: u32) -> PyResult<Bound<'py, PyAny>> {
         let entry = self.engine.tf.entries.get(i as usize);
-        Ok(
-            match entry.ok_or_else(|| PyValueError::new_err("no such entry"))? {
-                FEntry::Trapped => (false, i, "trapped").into_pyobject(py)?.into_any(),
-                FEntry::Lost => (false, i).into_pyobject(py)?.into_any(),
-                FEntry::Exits { to, edge } => {
-                    let support = edge_set(py, std::iter::once(*edge))?;
-                    (true, *to, *edge, py.None(), support, i)
-                        .into_pyobject(py)?
-                        .into_any()
-                }
-                FEntry::Moves {
-                    to,
-                    edge,
-                    next,
-                    support,
-                } => (true, *to, *edge, *next, edge_set(py, support.iter())?, i)
-                    .into_pyobject(py)?
-                    .into_any(),
-            },
+        f_tuple(
+            py,
+            entry.ok_or_else(|| PyValueError::new_err("no such entry"))?,
+            i,
         )
     }
 
     /// A Nemesis-turn entry: `(False, deletion, trapped)` or `(True, tried, support, i)`, `tried`
-    /// a list of `(deletion or None, ("exit", e) or ("f", fugitive entry), support)`.
+    /// a list of `(deletion or None, ("exit", e) or ("f", fugitive entry), support)` (coordinates
+    /// as `f_entry`).
     fn n_entry<'py>(&self, py: Python<'py>, i: u32) -> PyResult<Bound<'py, PyAny>> {
         let entry = self.engine.tn.entries.get(i as usize);
-        Ok(
-            match entry.ok_or_else(|| PyValueError::new_err("no such entry"))? {
-                NEntry::Lost { deletion, trapped } => {
-                    (false, *deletion, *trapped).into_pyobject(py)?.into_any()
-                }
-                NEntry::Won { tried, support } => {
-                    let list = PyList::empty(py);
-                    for t in tried {
-                        let action = match t.action {
-                            Action::Exit(e) => ("exit", e),
-                            Action::Fugitive(f) => ("f", f),
-                        };
-                        list.append((t.deletion, action, edge_set(py, t.support.iter())?))?;
-                    }
-                    (true, list, edge_set(py, support.iter())?, i)
-                        .into_pyobject(py)?
-                        .into_any()
-                }
-            },
+        n_tuple(
+            py,
+            entry.ok_or_else(|| PyValueError::new_err("no such entry"))?,
+            i,
         )
+    }
+
+    /// The restricted position (`pos`, `mult`) as the search reads it, in the caller's
+    /// coordinates (no symmetry applied): the multiplicities capped, zero outside the fugitive's
+    /// pruned component.
+    fn restricted(&mut self, pos: u32, mult: Vec<u64>) -> PyResult<Vec<u32>> {
+        self.check_vertex(pos)?;
+        let mult = position(&self.engine.g.mult, &mult, self.cap)?;
+        Ok(self.engine.restricted(pos, &mult))
+    }
+
+    /// The fugitive's answer at (`w`, `mult`) after the deletion of one copy of `deletion` (None:
+    /// none), for strategy walkers: `(wins, to, edge, next)` with `next` the restricted position of
+    /// the Nemesis' turn after his move (`restricted(to, ...)` with `w`'s edges removed; None when
+    /// `to` is an exit or he loses); None when `seconds` ran out. The entry is in this position's
+    /// coordinates (as `f_turn`).
+    #[pyo3(signature = (w, mult, deletion=None, seconds=None))]
+    #[allow(clippy::type_complexity)]
+    fn answer(
+        &mut self,
+        py: Python<'_>,
+        w: u32,
+        mut mult: Vec<u64>,
+        deletion: Option<u32>,
+        seconds: Option<f64>,
+    ) -> PyResult<Option<(bool, u32, u32, Option<Vec<u32>>)>> {
+        if let Some(c) = deletion {
+            match mult.get_mut(c as usize) {
+                Some(k) if *k > 0 => *k -= 1,
+                _ => return Err(PyValueError::new_err("no copy of that edge to delete")),
+            }
+        }
+        let Some((i, perm)) = self.turn(py, w, &mult, seconds, true)? else {
+            return Ok(None);
+        };
+        let (to, edge) = match self.engine.f_entry_real(i, perm.as_ref()) {
+            FEntry::Exits { to, edge } => (to, edge),
+            FEntry::Moves { to, edge, .. } => (to, edge),
+            _ => return Ok(Some((false, 0, 0, None))),
+        };
+        if self.engine.g.is_exit[to as usize] {
+            return Ok(Some((true, to, edge, None)));
+        }
+        let capped = position(&self.engine.g.mult, &mult, self.cap)?;
+        let mut here = self.engine.restricted(w, &capped);
+        for &(_, e) in self.engine.g.adj(w) {
+            here[e as usize] = 0;
+        }
+        Ok(Some((
+            true,
+            to,
+            edge,
+            Some(self.engine.restricted(to, &here)),
+        )))
     }
 
     /// Writes the Nemesis' winning strategy from `start` to the file `path`: the document of
@@ -337,7 +424,7 @@ impl NemesisSearch {
         mult: &[u64],
         seconds: Option<f64>,
         fugitive: bool,
-    ) -> PyResult<Option<u32>> {
+    ) -> PyResult<Option<(u32, Option<Perm>)>> {
         self.check_vertex(pos)?;
         let mult = position(&self.engine.g.mult, mult, self.cap)?;
         let hit = if fugitive {
@@ -352,13 +439,57 @@ impl NemesisSearch {
         let engine = &mut self.engine;
         let out = run_monitored(py, seconds, progress, self.levels, move |stop| {
             if fugitive {
-                engine.f_turn(pos, &mult, stop)
+                engine.f_located(pos, &mult, stop)
             } else {
-                engine.n_turn(pos, &mult, stop)
+                engine.n_located(pos, &mult, stop)
             }
         })?;
         Ok(out.ok())
     }
+}
+
+/// A fugitive-turn entry as the Python tuple (see `NemesisSearch.f_entry`).
+fn f_tuple<'py>(py: Python<'py>, entry: &FEntry, i: u32) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match entry {
+        FEntry::Trapped => (false, i, "trapped").into_pyobject(py)?.into_any(),
+        FEntry::Lost => (false, i).into_pyobject(py)?.into_any(),
+        FEntry::Exits { to, edge } => {
+            let support = edge_set(py, std::iter::once(*edge))?;
+            (true, *to, *edge, py.None(), support, i)
+                .into_pyobject(py)?
+                .into_any()
+        }
+        FEntry::Moves {
+            to,
+            edge,
+            next,
+            support,
+        } => (true, *to, *edge, *next, edge_set(py, support.iter())?, i)
+            .into_pyobject(py)?
+            .into_any(),
+    })
+}
+
+/// A Nemesis-turn entry as the Python tuple (see `NemesisSearch.n_entry`).
+fn n_tuple<'py>(py: Python<'py>, entry: &NEntry, i: u32) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match entry {
+        NEntry::Lost { deletion, trapped } => {
+            (false, *deletion, *trapped).into_pyobject(py)?.into_any()
+        }
+        NEntry::Won { tried, support } => {
+            let list = PyList::empty(py);
+            for t in tried {
+                let action = match t.action {
+                    Action::Exit(e) => ("exit", e),
+                    Action::Fugitive(f) => ("f", f),
+                };
+                list.append((t.deletion, action, edge_set(py, t.support.iter())?))?;
+            }
+            (true, list, edge_set(py, support.iter())?, i)
+                .into_pyobject(py)?
+                .into_any()
+        }
+    })
 }
 
 /// Cat Herding's exact search of `escapology.nemesis.engines.cat`, with its table kept between calls.

@@ -21,6 +21,16 @@
 //!    least the multiplicities `σ` was proven with, so `σ` wins after `c` too (by (1)). The
 //!    Nemesis' candidate deletions are narrowed to the intersection of the supports found so far.
 //!
+//! 7. *Symmetry* (with [`Search::with_symmetry`]). Positions are keyed on their canonical form under
+//!    the permutations within twin classes, which preserve the winner; each orbit of positions is
+//!    searched once, in the coordinates of its canonical position, and of moves and deletions
+//!    exchanged by a permutation fixing the position one is tried (its answer, mapped, answers the
+//!    others); see [`super::symmetry`] for the proofs. An entry then refers to its canonical
+//!    position: [`Search::f_located`] and [`Search::n_located`] return the relabelling with the
+//!    index, and [`Search::f_entry_real`], [`Search::n_entry_real`] map an entry back to the
+//!    caller's coordinates. Supports are kept in the coordinates of the entry that holds them
+//!    (mapped back from the entries below as they are combined).
+//!
 //! The tables are kept between calls (one search serves every start vertex of a graph) and keep
 //! the fugitive's strategy: a winning fugitive-turn entry names his move and the Nemesis-turn
 //! entry it leads to; a winning Nemesis-turn entry lists his replies with their supports (what
@@ -28,7 +38,8 @@
 
 use super::bridge::BridgeFinder;
 use super::graph::{EdgeSet, Graph};
-use super::simplify::{Pruned, Simplifier};
+use super::simplify::Simplifier;
+use super::symmetry::{Canonical, Perm, Symmetry};
 use super::table::{Action, FEntry, Key, NEntry, Packer, Table, Tried};
 use super::{Stopped, POLL_EVERY};
 
@@ -50,9 +61,35 @@ pub struct Search {
     pub tn: Table<NEntry>,
     /// Positions searched (table misses).
     pub nodes: u64,
+    /// The twin classes when the search uses them (step 7).
+    pub sym: Option<Symmetry>,
+    /// The one-sided game of [`Search::fugitive_side`]: the fugitive never enters a twin class
+    /// (of non-exits) that has a dead vertex.
+    pub no_reentry: bool,
+}
+
+/// What the search reads of a position: the fugitive's vertex, the capped multiplicities and the
+/// edges with copies (in canonical coordinates under symmetry), its key, whether an exit is left,
+/// and (under symmetry) the relabelling and the vertices' categories.
+struct Restricted {
+    pos: u32,
+    cm: Vec<u32>,
+    edges: Vec<u32>,
+    has_exit: bool,
+    key: Key,
+    perm: Option<Perm>,
+    cat: Vec<u32>,
 }
 
 impl Search {
+    /// The search with symmetry (step 7) when `symmetry` and the graph has twins.
+    pub fn with_symmetry(g: Graph, blizzard: bool, symmetry: bool) -> Self {
+        let sym = if symmetry { Symmetry::find(&g) } else { None };
+        let mut s = Self::new(g, blizzard);
+        s.sym = sym;
+        s
+    }
+
     pub fn new(g: Graph, blizzard: bool) -> Self {
         let n = g.n();
         let inner = g.is_exit.iter().filter(|&&x| !x).count() as u32;
@@ -65,9 +102,31 @@ impl Search {
             tf: Table::default(),
             tn: Table::default(),
             nodes: 0,
+            sym: None,
+            no_reentry: false,
             blizzard,
             g,
         }
+    }
+
+    /// The *one-sided* search for the fugitive's wins on a graph with twins: the same search (with
+    /// symmetry) of a game where the fugitive may not enter a vertex of a twin class of two
+    /// vertices or more (not exits) one of whose vertices is *dead* in the restricted position (no
+    /// edge copy left at it: left behind, cut off or pruned), so that he never comes back into a
+    /// class he has left. Only the fugitive is restricted, so **a win of his here is a win in the
+    /// game** (the Nemesis' replies are all answered, his moves are moves of the game); a win of the
+    /// Nemesis here proves nothing (ask [`Search::with_symmetry`]). Every step of the search
+    /// stays sound for this game: a position's dead vertices only shrink when edges are added
+    /// (the pruned component grows with the multigraph), so his moves allowed in `H` are allowed in
+    /// every `H' ⊇ H` and monotonicity (step 1), hence support covering (step 6), still hold; the
+    /// rule depends on the restricted position alone (tables, step 3) and is kept by the
+    /// permutations within classes (step 7). None when the graph has no twins.
+    pub fn fugitive_side(g: Graph, blizzard: bool) -> Option<Self> {
+        let sym = Symmetry::find(&g)?;
+        let mut s = Self::new(g, blizzard);
+        s.sym = Some(sym);
+        s.no_reentry = true;
+        Some(s)
     }
 
     /// The largest multiplicity a position may give an edge: its initial one.
@@ -75,10 +134,37 @@ impl Search {
         mult.len() == self.g.m() && mult.iter().zip(&self.g.mult).all(|(a, b)| a <= b)
     }
 
-    fn restrict(&mut self, pos: u32, mult: &[u32]) -> (Pruned, Key) {
+    fn restrict(&mut self, pos: u32, mult: &[u32]) -> Restricted {
         let p = self.simplifier.prune(&self.g, mult, pos);
-        let key = self.packer.key(pos, &p.cm);
-        (p, key)
+        match self.sym.as_mut() {
+            None => Restricted {
+                key: self.packer.key(pos, &p.cm),
+                pos,
+                cm: p.cm,
+                edges: p.edges,
+                has_exit: p.has_exit,
+                perm: None,
+                cat: Vec::new(),
+            },
+            Some(sym) => {
+                let Canonical {
+                    pos,
+                    cm,
+                    edges,
+                    perm,
+                    cat,
+                } = sym.canonical(&self.g, pos, &p.cm, &p.edges, p.cap);
+                Restricted {
+                    key: self.packer.key(pos, &cm),
+                    pos,
+                    cm,
+                    edges,
+                    has_exit: p.has_exit,
+                    perm: Some(perm),
+                    cat,
+                }
+            }
+        }
     }
 
     /// Whether an exit is left in the pruned component of `pos` (the trap rule fails).
@@ -86,16 +172,93 @@ impl Search {
         self.simplifier.prune(&self.g, mult, pos).has_exit
     }
 
-    /// The fugitive-turn entry of this position if the table has it.
-    pub fn lookup_f(&mut self, pos: u32, mult: &[u32]) -> Option<u32> {
-        let (_, key) = self.restrict(pos, mult);
-        self.tf.get(&key)
+    /// The fugitive-turn entry of this position if the table has it, with the relabelling to its
+    /// coordinates (None: the caller's).
+    pub fn lookup_f(&mut self, pos: u32, mult: &[u32]) -> Option<(u32, Option<Perm>)> {
+        let r = self.restrict(pos, mult);
+        self.tf.get(&r.key).map(|i| (i, r.perm))
     }
 
-    /// The Nemesis-turn entry of this position if the table has it.
-    pub fn lookup_n(&mut self, w: u32, mult: &[u32]) -> Option<u32> {
-        let (_, key) = self.restrict(w, mult);
-        self.tn.get(&key)
+    /// The Nemesis-turn entry of this position if the table has it, with the relabelling.
+    pub fn lookup_n(&mut self, w: u32, mult: &[u32]) -> Option<(u32, Option<Perm>)> {
+        let r = self.restrict(w, mult);
+        self.tn.get(&r.key).map(|i| (i, r.perm))
+    }
+
+    /// The restricted position's multiplicities in the caller's coordinates (no symmetry
+    /// applied).
+    pub fn restricted(&mut self, pos: u32, mult: &[u32]) -> Vec<u32> {
+        self.simplifier.prune(&self.g, mult, pos).cm
+    }
+
+    /// The image of an edge set under `map` (a vertex map within twin classes).
+    fn map_set(&self, s: EdgeSet, map: Option<&[u32]>) -> EdgeSet {
+        match (map, &self.sym) {
+            (Some(map), Some(sym)) => sym.map_set(&self.g, &s, map),
+            _ => s,
+        }
+    }
+
+    fn map_edge(&self, e: u32, map: Option<&[u32]>) -> u32 {
+        match (map, &self.sym) {
+            (Some(map), Some(sym)) => sym.map_edge(&self.g, e, map),
+            _ => e,
+        }
+    }
+
+    /// Fugitive-turn entry `i` in the coordinates of the position it was looked up from (`perm`
+    /// from [`Self::f_located`]); the `next` index is left as it is (an entry in its own
+    /// coordinates).
+    pub fn f_entry_real(&self, i: u32, perm: Option<&Perm>) -> FEntry {
+        let entry = self.tf.entries[i as usize].clone();
+        let Some(p) = perm else { return entry };
+        let back = Some(&p.to_real[..]);
+        match entry {
+            FEntry::Exits { to, edge } => FEntry::Exits {
+                to: p.to_real[to as usize],
+                edge: self.map_edge(edge, back),
+            },
+            FEntry::Moves {
+                to,
+                edge,
+                next,
+                support,
+            } => FEntry::Moves {
+                to: p.to_real[to as usize],
+                edge: self.map_edge(edge, back),
+                next,
+                support: self.map_set(support, back),
+            },
+            other => other,
+        }
+    }
+
+    /// Nemesis-turn entry `i` in the coordinates of the position it was looked up from (as
+    /// [`Self::f_entry_real`]; `Fugitive` actions keep their index).
+    pub fn n_entry_real(&self, i: u32, perm: Option<&Perm>) -> NEntry {
+        let entry = self.tn.entries[i as usize].clone();
+        let Some(p) = perm else { return entry };
+        let back = Some(&p.to_real[..]);
+        match entry {
+            NEntry::Lost { deletion, trapped } => NEntry::Lost {
+                deletion: deletion.map(|c| self.map_edge(c, back)),
+                trapped,
+            },
+            NEntry::Won { tried, support } => NEntry::Won {
+                tried: tried
+                    .into_iter()
+                    .map(|t| Tried {
+                        deletion: t.deletion.map(|c| self.map_edge(c, back)),
+                        action: match t.action {
+                            Action::Exit(e) => Action::Exit(self.map_edge(e, back)),
+                            f => f,
+                        },
+                        support: self.map_set(t.support, back),
+                    })
+                    .collect(),
+                support: self.map_set(support, back),
+            },
+        }
     }
 
     /// Bytes the tables hold, about.
@@ -121,17 +284,43 @@ impl Search {
         }
     }
 
-    /// The fugitive to move at `pos`: the index of the fugitive-turn entry (searched if new).
+    /// The fugitive to move at `pos`: the index of the fugitive-turn entry (searched if new). Its
+    /// winner is the position's; its moves are in the coordinates of the position's canonical form
+    /// under symmetry (see [`Self::f_located`]).
     pub fn f_turn(&mut self, pos: u32, mult: &[u32], stop: &mut Stop) -> Result<u32, Stopped> {
-        let (p, key) = self.restrict(pos, mult);
-        if let Some(i) = self.tf.get(&key) {
-            return Ok(i);
+        Ok(self.f_located(pos, mult, stop)?.0)
+    }
+
+    /// The Nemesis-turn entry's index (as [`Self::f_turn`]).
+    pub fn n_turn(&mut self, w: u32, mult: &[u32], stop: &mut Stop) -> Result<u32, Stopped> {
+        Ok(self.n_located(w, mult, stop)?.0)
+    }
+
+    /// The fugitive to move at `pos`: the fugitive-turn entry's index and the relabelling from
+    /// the caller's coordinates to the entry's (None: the same).
+    pub fn f_located(
+        &mut self,
+        pos: u32,
+        mult: &[u32],
+        stop: &mut Stop,
+    ) -> Result<(u32, Option<Perm>), Stopped> {
+        let r = self.restrict(pos, mult);
+        if let Some(i) = self.tf.get(&r.key) {
+            return Ok((i, r.perm));
         }
         self.tick(stop)?;
-        if !p.has_exit {
-            return Ok(self.tf.insert(key, FEntry::Trapped));
+        let Restricted {
+            pos,
+            cm,
+            has_exit,
+            key,
+            perm,
+            cat,
+            ..
+        } = r;
+        if !has_exit {
+            return Ok((self.tf.insert(key, FEntry::Trapped), perm));
         }
-        let cm = p.cm;
         let g = &self.g;
         let mut moves: Vec<(u32, u32)> = Vec::new();
         for &(w, e) in g.adj(pos) {
@@ -139,9 +328,17 @@ impl Search {
                 continue;
             }
             if g.is_exit[w as usize] {
-                return Ok(self.tf.insert(key, FEntry::Exits { to: w, edge: e }));
+                return Ok((self.tf.insert(key, FEntry::Exits { to: w, edge: e }), perm));
             }
             moves.push((w, e));
+        }
+        // the fugitive's rule of a one-sided search: no class entered once it has lost a vertex
+        if let Some(sym) = self.sym.as_ref().filter(|_| self.no_reentry) {
+            let alive = |v: u32| v == pos || g.adj(v).iter().any(|&(_, f)| cm[f as usize] > 0);
+            moves.retain(|&(w, _)| {
+                let members = &sym.members[sym.class[w as usize] as usize];
+                members.len() == 1 || members.iter().all(|&v| alive(v))
+            });
         }
         // the vertex left is removed (step 2)
         let mut after = cm;
@@ -159,10 +356,16 @@ impl Search {
             (std::cmp::Reverse(exits.min(2)), self.dist[w as usize])
         };
         moves.sort_by_key(|&(w, _)| order(w));
+        // step 7: a move to the category of a lost one is lost too
+        let mut lost: Vec<u32> = Vec::new();
         for (w, e) in moves {
-            let r = self.n_turn(w, &after, stop)?;
+            if !cat.is_empty() && lost.contains(&cat[w as usize]) {
+                continue;
+            }
+            let (r, below) = self.n_located(w, &after, stop)?;
             if let NEntry::Won { support, .. } = &self.tn.entries[r as usize] {
-                let mut support = support.clone();
+                let back = below.as_ref().map(|p| &p.to_real[..]);
+                let mut support = self.map_set(support.clone(), back);
                 support.insert(e);
                 let entry = FEntry::Moves {
                     to: w,
@@ -170,29 +373,45 @@ impl Search {
                     next: r,
                     support,
                 };
-                return Ok(self.tf.insert(key, entry));
+                return Ok((self.tf.insert(key, entry), perm));
+            }
+            if !cat.is_empty() {
+                lost.push(cat[w as usize]);
             }
         }
-        Ok(self.tf.insert(key, FEntry::Lost))
+        Ok((self.tf.insert(key, FEntry::Lost), perm))
     }
 
-    /// The fugitive just arrived at `w`, the Nemesis to delete: the index of the Nemesis-turn
-    /// entry (searched if new).
-    pub fn n_turn(&mut self, w: u32, mult: &[u32], stop: &mut Stop) -> Result<u32, Stopped> {
-        let (p, key) = self.restrict(w, mult);
-        if let Some(i) = self.tn.get(&key) {
-            return Ok(i);
+    /// The fugitive just arrived at `w`, the Nemesis to delete: the Nemesis-turn entry's index
+    /// (searched if new) and the relabelling to its coordinates (as [`Self::f_located`]).
+    pub fn n_located(
+        &mut self,
+        w: u32,
+        mult: &[u32],
+        stop: &mut Stop,
+    ) -> Result<(u32, Option<Perm>), Stopped> {
+        let r = self.restrict(w, mult);
+        if let Some(i) = self.tn.get(&r.key) {
+            return Ok((i, r.perm));
         }
         self.tick(stop)?;
-        if !p.has_exit {
+        let Restricted {
+            pos: w,
+            cm,
+            edges,
+            has_exit,
+            key,
+            perm,
+            cat,
+        } = r;
+        if !has_exit {
             let lost = NEntry::Lost {
                 deletion: None,
                 trapped: true,
             };
-            return Ok(self.tn.insert(key, lost));
+            return Ok((self.tn.insert(key, lost), perm));
         }
         let m = self.g.m();
-        let cm = p.cm;
         let exit_edges: Vec<u32> = self
             .g
             .adj(w)
@@ -221,18 +440,18 @@ impl Search {
                     support: EdgeSet::single(m, second),
                 },
             ];
-            return Ok(self.insert_won(key, tried));
+            return Ok((self.insert_won(key, tried), perm));
         }
         // step 4: a cut bridge
         if let Some(b) = self
             .bridges
-            .cut_bridge(&self.g, w, &cm, &p.edges, self.blizzard)
+            .cut_bridge(&self.g, w, &cm, &edges, self.blizzard)
         {
             let lost = NEntry::Lost {
                 deletion: Some(b),
                 trapped: true,
             };
-            return Ok(self.tn.insert(key, lost));
+            return Ok((self.tn.insert(key, lost), perm));
         }
         let mut tried = Vec::new();
         let uncovered: Vec<u32> = if n_exit == 1 {
@@ -253,7 +472,7 @@ impl Search {
                     .map(|&(_, e)| e)
                     .collect()
             } else {
-                p.edges.clone()
+                edges
             };
             self.order_deletions(w, &cm, cands)
         };
@@ -261,9 +480,9 @@ impl Search {
         let mut uncovered: std::collections::VecDeque<u32> = uncovered.into();
         while let Some(c) = uncovered.pop_front() {
             next[c as usize] -= 1;
-            let r = self.f_turn(w, &next, stop);
+            let r = self.f_located(w, &next, stop);
             next[c as usize] += 1;
-            let r = r?;
+            let (r, below) = r?;
             let entry = &self.tf.entries[r as usize];
             if !entry.wins() {
                 let trapped = matches!(entry, FEntry::Trapped);
@@ -271,18 +490,53 @@ impl Search {
                     deletion: Some(c),
                     trapped,
                 };
-                return Ok(self.tn.insert(key, lost));
+                return Ok((self.tn.insert(key, lost), perm));
             }
             // step 6: only deletions in this support still need an answer
             let support = self.f_support(r);
+            let support = self.map_set(support, below.as_ref().map(|p| &p.to_real[..]));
             uncovered.retain(|&d| support.contains(d));
+            // step 7: a deletion of the same categories is answered by the image of this answer
+            let mut siblings: Vec<Tried> = Vec::new();
+            if let Some(sym) = self.sym.as_ref().filter(|_| !cat.is_empty()) {
+                let g = &self.g;
+                let (a, b) = g.ends[c as usize];
+                let (ca, cb) = (cat[a as usize], cat[b as usize]);
+                let mut i = 0;
+                while i < uncovered.len() {
+                    let d = uncovered[i];
+                    let (x, y) = g.ends[d as usize];
+                    let (cx, cy) = (cat[x as usize], cat[y as usize]);
+                    let map = if (cx, cy) == (ca, cb) {
+                        Symmetry::sibling_map(a, b, x, y)
+                    } else if (cy, cx) == (ca, cb) {
+                        Symmetry::sibling_map(a, b, y, x)
+                    } else {
+                        i += 1;
+                        continue;
+                    };
+                    let mut image = EdgeSet::empty(m);
+                    for f in support.iter() {
+                        image.insert(sym.apply_sibling(g, f, &map));
+                    }
+                    uncovered.remove(i);
+                    uncovered.retain(|&u| image.contains(u));
+                    i = 0;
+                    siblings.push(Tried {
+                        deletion: Some(d),
+                        action: Action::Fugitive(r),
+                        support: image,
+                    });
+                }
+            }
             tried.push(Tried {
                 deletion: Some(c),
                 action: Action::Fugitive(r),
                 support,
             });
+            tried.extend(siblings);
         }
-        Ok(self.insert_won(key, tried))
+        Ok((self.insert_won(key, tried), perm))
     }
 
     fn insert_won(&mut self, key: Key, tried: Vec<Tried>) -> u32 {
@@ -409,5 +663,86 @@ mod tests {
         assert_eq!(s.f_turn(24, &mult, &mut |_| true), Err(Stopped));
         let f = s.f_turn(24, &mult, &mut never()).unwrap();
         assert!(!s.tf.entries[f as usize].wins());
+    }
+
+    /// A random multigraph with planted twin classes: `classes` groups of 1-3 copies (exits among
+    /// them), edges between groups as complete bipartite graphs, a few single edges between
+    /// copies that break the twins (a simple generator: the state of a 64-bit LCG).
+    fn planted(seed: u64) -> (Graph, u32) {
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut next = |k: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % k
+        };
+        let groups = 3 + next(3) as usize;
+        let mut of: Vec<Vec<u32>> = Vec::new();
+        let mut is_exit = Vec::new();
+        for i in 0..groups + 2 {
+            let copies = 1 + next(3) as usize;
+            let exit = i >= groups;
+            of.push((0..copies).map(|j| (is_exit.len() + j) as u32).collect());
+            is_exit.extend(std::iter::repeat_n(exit, copies));
+        }
+        let mut pairs = std::collections::BTreeMap::new();
+        for a in 0..of.len() {
+            for b in a + 1..of.len() {
+                if (a >= groups && b >= groups) || next(100) >= 45 {
+                    continue;
+                }
+                let k = 1 + u32::from(next(4) == 0);
+                for &u in &of[a] {
+                    for &v in &of[b] {
+                        pairs.insert((u, v), k);
+                    }
+                }
+            }
+        }
+        let n = is_exit.len() as u32;
+        for _ in 0..next(3) {
+            let (u, v) = (next(n as u64) as u32, next(n as u64) as u32);
+            if u != v && !(is_exit[u as usize] && is_exit[v as usize]) {
+                pairs.entry((u.min(v), u.max(v))).or_insert(1);
+            }
+        }
+        let (ends, mult): (Vec<(u32, u32)>, Vec<u32>) = pairs.into_iter().unzip();
+        (Graph::new(n as usize, ends, mult, is_exit).unwrap(), n)
+    }
+
+    #[test]
+    fn symmetry_and_the_one_sided_search_agree_with_the_plain_search() {
+        let (mut compared, mut twinned, mut won) = (0, 0, 0);
+        for seed in 0..300 {
+            let (g, n) = planted(seed);
+            twinned += usize::from(Symmetry::find(&g).is_some());
+            for blizzard in [false, true] {
+                let mut plain = Search::new(g.clone(), blizzard);
+                let mut sym = Search::with_symmetry(g.clone(), blizzard, true);
+                let mut side = Search::fugitive_side(g.clone(), blizzard);
+                for v in (0..n).filter(|&v| !g.is_exit[v as usize]) {
+                    let mult = g.mult.clone();
+                    let a = plain.f_turn(v, &mult, &mut never()).unwrap();
+                    let a = plain.tf.entries[a as usize].wins();
+                    let (b, perm) = sym.f_located(v, &mult, &mut never()).unwrap();
+                    let entry = sym.f_entry_real(b, perm.as_ref());
+                    assert_eq!(a, entry.wins(), "seed {seed}, start {v}");
+                    won += usize::from(a);
+                    if let FEntry::Moves { to, edge, .. } | FEntry::Exits { to, edge } = entry {
+                        // the move is a move of this position
+                        let (x, y) = g.ends[edge as usize];
+                        assert!((x, y) == (v, to) || (x, y) == (to, v));
+                    }
+                    if let Some(side) = side.as_mut() {
+                        let c = side.f_turn(v, &mult, &mut never()).unwrap();
+                        assert!(!side.tf.entries[c as usize].wins() || a, "seed {seed}");
+                    }
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 1000 && twinned > 200 && won > 100 && compared - won > 100);
     }
 }

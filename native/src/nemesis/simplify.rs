@@ -22,6 +22,8 @@ pub struct Pruned {
     pub edges: Vec<u32>,
     /// Whether an exit is left in the component.
     pub has_exit: bool,
+    /// The cap the multiplicities were given (`1 +` the component's non-exit vertices).
+    pub cap: u32,
 }
 
 /// Scratch space for [`Simplifier::prune`], reused between calls (marks by generation stamps).
@@ -157,6 +159,7 @@ impl Simplifier {
             cm,
             edges,
             has_exit,
+            cap,
         }
     }
 }

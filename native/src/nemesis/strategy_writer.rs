@@ -312,9 +312,12 @@ impl<'a, W: Write> StrategyWriter<'a, W> {
                 ));
             }
             let shown = self.written;
-            let r = self.search.n_turn(w, &self.probe, &mut |_| stop(shown))?;
-            let (deletion, trapped) = match &self.search.tn.entries[r as usize] {
-                NEntry::Lost { deletion, trapped } => (*deletion, *trapped),
+            let (r, perm) = self
+                .search
+                .n_located(w, &self.probe, &mut |_| stop(shown))?;
+            // the entry in this position's coordinates (it may be another's, under symmetry)
+            let (deletion, trapped) = match self.search.n_entry_real(r, perm.as_ref()) {
+                NEntry::Lost { deletion, trapped } => (deletion, trapped),
                 NEntry::Won { .. } => {
                     return Err(WriteError::Wrong(
                         "the fugitive wins after this move: the search was wrong".into(),

@@ -39,7 +39,11 @@ class StrategyTooLarge(Exception):
 
 
 def fugitive_strategy(sr: Search, start: int, *, max_nodes: int | None = None) -> dict[str, Any]:
-    """The fugitive's winning strategy from ``start`` (the search must have proven his win)."""
+    """The fugitive's winning strategy from ``start`` (the search must have proven his win).
+
+    A search that runs up to symmetry (``sr.symmetric``) is read by :func:`fugitive_strategy_by_positions`."""
+    if getattr(sr, "symmetric", False):
+        return fugitive_strategy_by_positions(sr, start, max_nodes=max_nodes)
     g = sr.g
     r = sr.f_turn(start, g.mult)
     assert r[0], "the fugitive does not win here"
@@ -118,6 +122,133 @@ def fugitive_strategy(sr: Search, start: int, *, max_nodes: int | None = None) -
     else:
         first = exit_id(first_x)
     nodes.append({"at": g.names[start], "otherwise": first})
+    return fugitive_document(nodes, len(nodes) - 1)
+
+
+def fugitive_strategy_by_positions(sr: Any, start: int, *, max_nodes: int | None = None) -> dict[str, Any]:
+    """:func:`fugitive_strategy` for a search whose table entries are shared by the positions of an
+    orbit (``native.NativeSearch`` with symmetry): an entry looked up from two positions of one orbit
+    is mapped back to each by a relabelling that is right for that position but not necessarily
+    *coherent* with the one its sub-entries get, so supports recorded in the table cannot be trusted
+    across entries. So the walk asks the search at every real position (``sr.n_turn``/``sr.f_turn``
+    answer in the position's own labels) and computes, in post-order, the *support actually
+    written*: the edges the written subtree of each node moves along. One node per restricted
+    Nemesis-turn position (``sr.restricted``) the strategy reaches (the fugitive at ``w`` after his
+    move, before her deletion); its replies: the deletions the search tried (each followed in the
+    position after it; their answers are wins by the search), the default being the first; then,
+    for every edge ``c`` of the default's written support not yet answered, the answer of a tried
+    deletion whose written support avoids ``c`` (valid after ``c`` by monotonicity, as step 6 of
+    :mod:`escapology.nemesis.engines.exact_python`), else the search's answer in the position after
+    ``c`` (a win: the table's own covering proves it). Every other deletion leaves the default's
+    written support whole, so the default still wins."""
+    g = sr.g
+    r = sr.f_turn(start, g.mult)
+    assert r[0], "the fugitive does not win here"
+    nodes: list[dict[str, Any]] = []
+    exit_node: dict[int, int] = {}
+    done: dict[tuple[int, tuple[int, ...]], tuple[int, frozenset[int]]] = {}  # position -> (node, support)
+
+    def exit_id(x: int) -> int:
+        if x not in exit_node:
+            exit_node[x] = len(nodes)
+            nodes.append({"at": g.names[x]})
+        return exit_node[x]
+
+    def fugitive_move(w: int, cm: tuple[int, ...], c: int | None = None) -> tuple[int, int, Any]:
+        """At the restricted ``(w, cm)`` after the deletion ``c``, the fugitive to move: ``(vertex,
+        edge, next position or None when the vertex is an exit)``."""
+        wins, to, e, nxt = sr.answer(w, cm, c)
+        assert wins, "the search's answer here is a fugitive win"
+        return to, e, nxt
+
+    def answer(w: int, cm: tuple[int, ...], c: int | None, act: tuple) -> tuple[int, int, Any]:
+        """The fugitive's answer at ``(w, cm)`` after the deletion ``c``: ``(vertex, edge, next)``."""
+        if act[0] == "exit":
+            a, b = g.ends[act[1]]
+            return (b if a == w else a), act[1], None
+        return fugitive_move(w, cm, c)
+
+    def child(ans: tuple[int, int, Any]) -> tuple[int, frozenset[int]]:
+        to, e, nxt = ans
+        if nxt is None:
+            return exit_id(to), frozenset((e,))
+        k, sup = done[nxt]
+        return k, sup | {e}
+
+    def open_node(w: int, cm: tuple[int, ...]) -> list[tuple[int | None, tuple[int, int, Any]]]:
+        entry = sr.n_turn(w, cm)
+        assert entry[0], "the fugitive does not win after this move"
+        out = []
+        for c, act, _s in entry[1]:
+            out.append((c, answer(w, cm, c, act)))
+        return out
+
+    def close_node(w: int, cm: tuple[int, ...], tried: list) -> tuple[dict[str, Any], frozenset[int]]:
+        (_c0, a0) = tried[0]
+        k0, sup0 = child(a0)
+        support = set(sup0)
+        replies: list[tuple[int, int]] = []
+        answered: list[tuple[int, frozenset[int], int]] = []
+        for c, ans in tried[1:]:
+            k, sup = child(ans)
+            replies.append((c, k))
+            answered.append((c, sup, k))
+            support |= sup
+        seen = {c for c, _ in replies}
+        if tried[0][0] is not None:
+            seen.add(tried[0][0])
+        extra = []
+        for c in sorted(sup0):
+            if c in seen:
+                continue
+            seen.add(c)
+            hit = next(((k, sup) for _c, sup, k in answered if c not in sup), None)
+            if hit is None:
+                extra.append(c)
+                continue
+            replies.append((c, hit[0]))
+            support |= hit[1]
+        node: dict[str, Any] = {"at": g.names[w], "otherwise": k0}
+        return node, frozenset(support), replies, extra
+
+    first = fugitive_move(start, g.mult)
+    stack: list[tuple[Any, Any]] = [] if first[2] is None else [(first[2], None)]
+    pending: dict[Any, Any] = {}
+    while stack:
+        posn, state = stack.pop()
+        if posn in done:
+            continue
+        w, cm = posn
+        if state is None:
+            tried = open_node(w, cm)
+            stack.append((posn, ("tried", tried)))
+            stack.extend((a[2], None) for _c, a in tried if a[2] is not None and a[2] not in done)
+            continue
+        kind, data = state
+        if kind == "tried":
+            node, support, replies, extra = close_node(w, cm, data)
+            if extra:  # deletions answered by their own positions: search them, then close again
+                more = [(c, fugitive_move(w, cm, c)) for c in extra]
+                stack.append((posn, ("extra", (node, support, replies, more))))
+                stack.extend((a[2], None) for _c, a in more if a[2] is not None and a[2] not in done)
+                continue
+        else:
+            node, support, replies, more = data
+            support = set(support)
+            replies = list(replies)
+            for c, ans in more:
+                k, sup = child(ans)
+                replies.append((c, k))
+                support |= sup
+            support = frozenset(support)
+        if replies:
+            node["replies"] = [[*g.edge_name(c), k] for c, k in replies]
+        done[posn] = (len(nodes), support)
+        nodes.append(node)
+        if max_nodes is not None and len(nodes) > max_nodes:
+            raise StrategyTooLarge(f"more than {plural(max_nodes, 'node')}")
+    top = child(first)[0]
+    nodes.append({"at": g.names[start], "otherwise": top})
     return fugitive_document(nodes, len(nodes) - 1)
 
 

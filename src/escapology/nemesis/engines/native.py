@@ -83,44 +83,136 @@ class _CrateProgress:
 
 class NativeSearch(_CrateProgress, GameSearch):
     """The restricted-game search of :mod:`escapology.nemesis.engines.exact_python` in the crate; tables shared
-    by every start vertex. Keys of the tables are entry indices (ints)."""
+    by every start vertex. Keys of the tables are entry indices (ints).
+
+    ``symmetry``: with twin classes (vertices with the same neighbours and multiplicities,
+    ``native/src/nemesis/symmetry.rs``), positions are searched up to the permutations within the
+    classes: one search per orbit, the table's entries held in the coordinates of the orbit's
+    canonical position; and the one-sided search of the fugitive (``Search::fugitive_side``: he never
+    comes back into a class he has left) is asked first, its wins being wins. ``None`` (the
+    default) uses both when classes of two vertices or more hold at least half of the non-exit
+    vertices (the blow-ups of Lemma 14 and Corollary 6), and neither otherwise: on the grids of
+    Fig. 4, whose only twins are the two exits at each corner, the canonical forms cost more time
+    than the 12 % of positions they save; ``True`` forces the symmetric search whenever there are
+    twins, ``False`` is the plain search. :meth:`f_turn` and :meth:`n_turn` still answer in the caller's
+    coordinates; ``tf[i]``/``tn[i]`` are then in the entry's own, and the fugitive's strategy is
+    written by walking real positions (:func:`escapology.nemesis.engines.extract.fugitive_strategy`
+    asks :attr:`symmetric`).
+    """
 
     engine = "native"
 
-    def __init__(self, g: Graph, game: str = "nemesis", deadline: Deadline | None = None) -> None:
+    def __init__(self, g: Graph, game: str = "nemesis", deadline: Deadline | None = None, *,
+                 symmetry: bool | None = None) -> None:
         super().__init__(g, game, deadline)
-        try:
-            self._s = _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, self.blizzard)
-        except ValueError as exc:  # deeper than the crate's stack takes: the user's graph is too large
-            raise InputError(f"{exc} ({g.n:,} vertices): too large for the exact search; the linear methods "
-                             "(-e linear) answer graphs of millions of vertices") from None
+
+        def crate_search(*flags: bool) -> Any:
+            try:
+                return _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, self.blizzard, *flags)
+            except ValueError as exc:  # deeper than the crate's stack takes: the user's graph is too large
+                raise InputError(f"{exc} ({g.n:,} vertices): too large for the exact search; the linear "
+                                 "methods (-e linear) answer graphs of millions of vertices") from None
+
+        self._s = crate_search(symmetry is not False)
+        twinned = self._s.symmetric and _twinned(g, self._s.twin_classes())
+        if symmetry is None and self._s.symmetric and not twinned:
+            self._s = crate_search(False)  # twins among the exits only: canonical forms cost more than they save
+        #: the one-sided search (``Search::fugitive_side`` in the crate: the fugitive never enters a
+        #: twin class that has lost a vertex), asked first when twins cover at least half of the
+        #: non-exit vertices: its fugitive wins are wins; anything else is asked of ``_s``
+        self._f = crate_search(True, True) if symmetry is not False and twinned else None
         self.progress = None
         self.tf = _Entries(self._s.f_entry)
         self.tn = _Entries(self._s.n_entry)
 
     @property
+    def progress(self) -> Any:
+        """As :class:`_CrateProgress` (told the positions of whichever search is running)."""
+        return self._progress
+
+    @progress.setter
+    def progress(self, shown: Any) -> None:
+        self._progress = shown
+        searches = [x for x in (self._s, getattr(self, "_f", None)) if x is not None]
+        if shown is None:
+            for x in searches:
+                x.progress = None
+            return
+        def count(nodes: int) -> None:
+            shown.update(nodes=nodes)
+
+        for x in searches:
+            x.progress = count
+
+    @property
     def nodes(self) -> int:
-        """Positions searched (table misses)."""
-        return int(self._s.nodes)
+        """Positions searched (table misses), by both searches when there are two."""
+        return int(self._s.nodes) + (int(self._f.nodes) if self._f is not None else 0)
 
     @property
     def positions(self) -> int:
-        """Entries in the two tables."""
-        return int(self._s.positions)
+        """Entries in the tables."""
+        return int(self._s.positions) + (int(self._f.positions) if self._f is not None else 0)
+
+    @property
+    def symmetric(self) -> bool:
+        """Whether the search runs up to twin symmetry (asked for, and the graph has twins)."""
+        return bool(self._s.symmetric)
+
+    @property
+    def symmetry_stats(self) -> dict[str, int]:
+        """Twin classes of two vertices or more, the vertices in them, canonical forms computed and
+        those that stopped at the crate's bound of leaves (a position then possibly searched twice)."""
+        classes, vertices, forms, fallbacks = self._s.symmetry_stats
+        return {"twin_classes": classes, "twin_vertices": vertices, "canonical_forms": forms,
+                "canonical_fallbacks": fallbacks}
+
+    def twin_classes(self) -> list[int]:
+        """Each vertex's twin class (numbered by its least vertex)."""
+        return list(self._s.twin_classes())
+
+    def restricted(self, pos: int, mult: tuple[int, ...]) -> tuple[int, ...]:
+        """The restricted position ``(pos, mult)`` as the search reads it, in the graph's own labels:
+        the multiplicities capped, zero outside the fugitive's pruned component."""
+        return tuple(self._s.restricted(pos, mult))
 
     def f_turn(self, pos: int, mult: tuple[int, ...]) -> tuple:
-        """The fugitive-turn entry of ``(pos, mult)`` (see :meth:`Search.f_turn`)."""
-        i = self._s.f_turn(pos, mult, self.deadline.remaining())
-        if i is None:
-            raise LimitReached()
-        return self._s.f_entry(i)
+        """The fugitive-turn entry of ``(pos, mult)`` (see :meth:`Search.f_turn`), in this position's
+        labels (its ``next`` an index of :attr:`tn`; of the one-sided search's table when that
+        search proved the win, so read a symmetric search by positions)."""
+        return self._turn("f_turn", pos, mult)
 
     def n_turn(self, w: int, mult: tuple[int, ...]) -> tuple:
-        """The Nemesis-turn entry of ``(w, mult)`` (see :meth:`Search.n_turn`)."""
-        i = self._s.n_turn(w, mult, self.deadline.remaining())
-        if i is None:
+        """The Nemesis-turn entry of ``(w, mult)`` (see :meth:`Search.n_turn`), in this position's labels."""
+        return self._turn("n_turn", w, mult)
+
+    def answer(self, w: int, mult: tuple[int, ...], deletion: int | None = None) -> tuple[bool, int, int, Any]:
+        """The fugitive's answer at ``(w, mult)`` after the deletion of one copy of ``deletion``:
+        ``(wins, to, edge, next)``, ``next`` the restricted Nemesis-turn position after his move
+        (None when ``to`` is an exit), in the position's own labels (one call where
+        :meth:`f_turn` and two :meth:`restricted` would take three)."""
+        for s in (self._f, self._s):
+            if s is None:
+                continue
+            out = s.answer(w, mult, deletion, self.deadline.remaining())
+            if out is None:
+                raise LimitReached()
+            if out[0] or s is self._s:
+                wins, to, e, nxt = out
+                return wins, to, e, (to, tuple(nxt)) if nxt is not None else None
+        raise AssertionError("unreachable")
+
+    def _turn(self, which: str, pos: int, mult: tuple[int, ...]) -> tuple:
+        if self._f is not None:
+            out = getattr(self._f, which)(pos, mult, self.deadline.remaining())
+            if out is None:
+                raise LimitReached()
+            if out[0]:  # a fugitive win of the one-sided game is one of the game
+                return out
+        out = getattr(self._s, which)(pos, mult, self.deadline.remaining())
+        if out is None:
             raise LimitReached()
-        return self._s.n_entry(i)
+        return out
 
     def write_nemesis_strategy(self, start: int, path: str, max_nodes: int | None = None) -> tuple[str, int, int]:
         """The crate writes the Nemesis' strategy from ``start`` to ``path`` (the document of
@@ -136,6 +228,16 @@ class NativeSearch(_CrateProgress, GameSearch):
         """Only the third element of :meth:`Search.prune`: whether an exit is left in the pruned
         component of ``pos`` (what the strategy writers ask)."""
         return None, None, bool(self._s.has_exit(pos, mult))
+
+
+def _twinned(g: Graph, classes: list[int]) -> bool:
+    """Whether twin classes of two vertices or more hold at least half of the non-exit vertices (when
+    the one-sided search of :class:`NativeSearch` is worth a try)."""
+    size: dict[int, int] = {}
+    for v, c in enumerate(classes):
+        size[c] = size.get(c, 0) + 1
+    inner = [v for v in range(g.n) if not g.is_exit[v]]
+    return bool(inner) and 2 * sum(size[classes[v]] > 1 for v in inner) >= len(inner)
 
 
 class NativeCatSearch(_CrateProgress, CatGame):

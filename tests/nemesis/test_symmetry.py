@@ -1,0 +1,93 @@
+"""The exact search up to twin symmetry (``native/src/nemesis/symmetry.rs``, issue 34) against the
+plain search: the same winners on random multigraphs with planted twin classes, and strategies of
+the symmetric search accepted by the independent checker; the one-sided search of the fugitive
+never claims a win the plain search refuses; Lemma 14's simple graph for ``exists x: x`` settled
+with a checked strategy."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from escapology.core.dimacs import read_qdimacs
+from escapology.nemesis.checkers.check import check_strategy
+from escapology.nemesis.engines import exact, extract
+from escapology.nemesis.engines.native import NativeSearch, available
+from escapology.nemesis.model import Instance
+from escapology.nemesis.reductions import multigraph_to_simple, qsat_to_multigraph
+
+pytestmark = pytest.mark.skipif(not available(), reason="the extension has no Nemesis engine")
+
+
+@st.composite
+def planted(draw):
+    """A multigraph blown up from a small one: each vertex becomes 1-3 copies (twins), each edge the
+    complete bipartite graph between the copies (1 or 2 copies an edge); 1-2 exits, a few extra
+    single edges between copies that break some twins."""
+    k = draw(st.integers(3, 5))
+    exits = draw(st.integers(1, 2))
+    copies = [draw(st.integers(1, 3)) for _ in range(k + exits)]
+    names = [[f"v{i}_{j}" for j in range(c)] for i, c in enumerate(copies)]
+    edges: dict[tuple[str, str], int] = {}
+    pairs = [(a, b) for a in range(k + exits) for b in range(a + 1, k + exits) if a < k]
+    chosen = draw(st.lists(st.sampled_from(pairs), min_size=2, max_size=7, unique=True))
+    for a, b in chosen:
+        mult = draw(st.sampled_from((1, 1, 2)))
+        for u in names[a]:
+            for v in names[b]:
+                edges[Instance.key(u, v)] = mult
+    flat = [v for group in names for v in group]
+    for _ in range(draw(st.integers(0, 2))):
+        u, v = draw(st.sampled_from(flat)), draw(st.sampled_from(flat))
+        if u != v:
+            edges.setdefault(Instance.key(u, v), 1)
+    exit_names = {v for group in names[k:] for v in group}
+    vertices = [v for v in flat if any(v in e for e in edges)]
+    edges = {e: m for e, m in edges.items() if not (e[0] in exit_names and e[1] in exit_names)}
+    return Instance(vertices=vertices, edges=edges, exits=exit_names & set(vertices), start=None)
+
+
+@settings(max_examples=120, deadline=None)
+@given(planted(), st.sampled_from(["nemesis", "blizzard"]))
+def test_the_symmetric_search_agrees_with_the_plain_one_and_its_strategies_check(inst, game):
+    if not inst.edges:
+        return
+    g = inst.graph()
+    plain = NativeSearch(g, game, symmetry=False)
+    sym = NativeSearch(g, game, symmetry=True)
+    assert not plain.symmetric
+    for v in range(g.n):
+        if g.is_exit[v]:
+            continue
+        won = plain.f_turn(v, g.mult)[0]
+        assert sym.f_turn(v, g.mult)[0] == won
+        if sym._f is not None:  # the one-sided search: its fugitive wins are wins
+            one_sided = sym._f.f_turn(v, list(g.mult))
+            assert not one_sided[0] or won
+        if won:
+            doc = extract.fugitive_strategy(sym, v)
+        else:
+            doc = extract.nemesis_strategy_document(sym, v)
+        ok, msg = check_strategy(g, game, v, doc)
+        assert ok, msg
+
+
+def test_twin_classes_are_the_copies_of_lemma_14():
+    multi = qsat_to_multigraph(read_qdimacs("p cnf 1 1\ne 1 0\n1 0\n"))
+    g = multigraph_to_simple(multi).instance.graph()
+    sr = NativeSearch(g)
+    classes = sr.twin_classes()
+    assert sr.symmetric and sr.symmetry_stats["twin_classes"] == 17
+    # the 16 copies of each of the 13 regular vertices, the exit gadgets' p's, the exits with their twins
+    assert len({classes[g.index[f"t1_k{i}"]] for i in range(1, 17)}) == 1
+    assert classes[g.index["s_k1"]] == classes[g.index["s_k16"]] != classes[g.index["t1_k1"]]
+    assert classes[g.index["e"]] == classes[g.index["r_e_b"]]
+
+
+def test_lemma_14_simple_graph_for_exists_x_x_is_a_fugitive_win_with_a_checked_strategy():
+    multi = qsat_to_multigraph(read_qdimacs("p cnf 1 1\ne 1 0\n1 0\n"))
+    g = multigraph_to_simple(multi).instance.graph()
+    assert (g.n, g.m) == (222, 3508)
+    r = exact.solve(g)
+    assert r.winner == "fugitive"  # the QBF is true (Lemma 14)
+    ok, msg = check_strategy(g, "nemesis", g.start, r.strategy)
+    assert ok, msg
