@@ -1,41 +1,64 @@
 """Crossings on the variable line: any CNF drawn with its variables on one line, the clauses that
 would cross routed through Lichtenstein's crossover drawn as a *swap* (parsimonious).
 
-A *drawing* is a variable order and a page (``up`` or ``down``) per clause, as in
-:mod:`.layout`; it is *drawable* when no two clauses of one page cross. A formula whose incidence
-graph is not planar has no drawable drawing, and :func:`route` makes one drawable by two moves,
-each of which keeps the number of models (every model extends in exactly one way):
+A *drawing* is a variable order and a page (``up`` or ``down``) per clause, as in :mod:`.layout`;
+it is *drawable* when no two clauses of one page cross (:func:`~.layout.crosses`). A formula whose
+incidence graph is not planar has no drawable drawing; :func:`route` makes one by the moves below,
+each of which keeps the number of models: *every model of the formula before the move extends in
+exactly one way to a model after it, and every model after it restricts to one before it*.
 
-**The swap** (:data:`~.planarize.CROSSOVER_SWAP`). Let two clauses ``X`` and ``Y`` of one page ``P``
-have consecutive legs (a *gap*) ``La < Ra`` of ``X`` and ``Lb < Rb`` of ``Y`` with
-``La < Lb < Ra < Rb``: the gaps interleave, so the clauses cross there. Nine fresh variables, the
-crossover's ``a1 b1 a2 b2 alpha beta gamma delta xi``, are put on the line between ``Lb`` and
-``Ra`` in the order ``b1 a1 b2 alpha delta gamma xi beta a2`` with the crossover's 18 clauses on
-the pages of :data:`~.planarize.CROSSOVER_SWAP` (its ``P`` is ``P``). Then one end of each gap is
-moved onto the crossover: for ``X`` either the leg at ``Ra`` goes to ``a1`` (``X`` keeps the gap
-``La..a1``) and the *link* ``a2 = Ra`` is added, or the leg at ``La`` goes to ``a2`` and the link
-``La = a1``; for ``Y`` likewise with ``b1`` (left) and ``b2`` (right). A link is the two clauses
-``(u or not v)`` and ``(not u or v)`` on page ``P``. *Count:* the crossover has, for each value of
-``(a1, b1)``, exactly one model, with ``a2 = a1`` and ``b2 = b1``
-(:func:`~.planarize.crossover_models`); the links make ``a1`` or ``a2`` equal to the variable whose
-leg was moved, so the moved leg reads the same value, every clause of the input holds exactly when
-it did, and each model of the input extends in exactly one way (the links fix ``a`` and ``b``, the
-crossover the rest). *Drawing:* the four pieces ``La..a1``, ``Lb..b1``, ``a2..Ra``, ``b2..Rb`` are
-two nested pairs (:func:`~.planarize.swap_drawing`), so the two gaps no longer cross; the
-crossover's own clauses lie between its first and last variable, where no other clause has a leg,
-so they cross nothing outside (every other clause passing over them has them in one gap).
+**Expansion** (:func:`expand`). Each variable ``v`` with ``k`` literals becomes a block of ``k``
+adjacent slots ``v = v_1, v_2, ..., v_k``, joined by *copies* ``v_{j+1} = not v_j`` (the clauses
+``(v_j or v_{j+1})`` up and ``(not v_j or not v_{j+1})`` down, whose models are exactly the two
+assignments that differ), each literal read through its own slot with its sign adjusted. Count:
+the copies are fixed by ``v``, and each clause reads the value it read before. Drawing: a copy
+joins neighbouring slots, so it crosses nothing; afterwards no two clauses share a slot, and two
+clauses of one page cross exactly when a gap (two consecutive legs) of one and a gap of the other
+*interleave*, ``la < lb < ra < rb``. The order of the literals inside the blocks is chosen by a
+seeded descent on the crossings left.
 
-**The copy.** Two clauses of one page that share a variable ``v`` may cross without interleaving
-gaps (``(0, 2, 4)`` and ``(1, 2, 3)``: the one's leg at 2 passes the other's bar). A fresh variable
-``v'`` next to ``v`` with ``(v or v')`` up and ``(not v or not v')`` down (so ``v' = not v``, one
-extension) takes over ``v``'s literal in one of them, with the sign flipped; the two clauses of
-the copy join neighbouring slots and cross nothing.
+**The swap** (:data:`~.planarize.CROSSOVER_SWAP`). Let the gap ``la..ra`` of clause ``X`` and the
+gap ``lb..rb`` of clause ``Y`` interleave on page ``P``. The crossover's nine variables go on the
+line between ``lb`` and ``ra`` in the order of :data:`~.planarize.CROSSOVER_SWAP`
+(``b1 a1 gamma delta b2 alpha xi beta a2``) with its 18 clauses on the pages it gives (its ``P`` is
+``P``). One end of each gap is moved onto the crossover: for ``X`` either its leg at ``ra`` goes to
+``a1`` and the *link* ``a2 = ra`` is added, or its leg at ``la`` goes to ``a2`` and the link
+``la = a1``; for ``Y`` likewise with ``b1`` (left) and ``b2`` (right). A link ``u = v`` is the two
+clauses ``(u or not v)`` and ``(not u or v)`` on page ``P``. *Count:* for each value of ``(a1, b1)``
+the crossover has exactly one model, and it has ``a2 = a1`` and ``b2 = b1``
+(:func:`~.planarize.crossover_models`, all 512 assignments); the links fix ``a1`` or ``a2`` and
+``b1`` or ``b2`` to the variables whose legs moved, so the moved legs read the values they read
+before and each model extends in exactly one way. *Drawing:* the four pieces ``la..a1``,
+``lb..b1``, ``a2..ra``, ``b2..rb`` are two nested pairs that cross none of the crossover's clauses
+(:func:`~.planarize.swap_drawing`, tested), so these two gaps no longer cross; the crossover's
+clauses lie between its first and last slot, where no other clause has a leg, so every other
+clause passing over them has them all in one gap. The swap is never put between two slots of
+one swap or of one copy (that would stretch their clauses over it).
 
-:func:`route` starts from the drawing with the fewest crossing pairs that :func:`best_drawing`
-finds and applies, greedily, the move that leaves the fewest crossing pairs (ties: the fewest new
-variables), until none is left; a swap per crossing is the usual cost. It stops with
-:class:`~escapology.core.errors.InputError` after :data:`MAX_SWAPS` swaps. The result feeds
-:func:`~.layout.monotone_copies` unchanged (which checks that it is drawable).
+**The tight swap** (:func:`_tight_swap`). When ``lb`` and ``ra`` are neighbouring slots ``u`` and
+``w`` (outside any swap), no link is needed: ``u`` *is* ``b1`` and ``w`` *is* ``a2``, and the seven
+other variables go between them; ``X``'s leg at ``w`` goes to ``a1`` and ``Y``'s leg at ``u`` to
+``b2``. If a copy joined ``u`` and ``w`` (``w = not u``: both are slots of one block), it is
+replaced by the same copy between ``u`` and ``a1``, the two neighbouring slots ``b1 a1``.
+*Count:* given ``u`` and ``w`` the crossover (with ``b1 = u``, ``a2 = w``) has exactly one model
+for each ``(a1, b1)``, in which ``a1 = a2 = w`` and ``b2 = b1 = u``: so ``X`` reads ``w`` and
+``Y`` reads ``u`` as before. With the copy: the old formula says ``w = not u``; the new one says
+``a1 = not u``, and ``a2 = a1`` in every model of the crossover, so again ``w = not u``, and the
+crossover's variables are fixed by ``u``: the models correspond one to one. *Drawing:* this is
+the drawing of the swap with the links ``lb..b1`` and ``a2..ra`` shrunk to a point (they joined
+neighbouring slots), plus, in the copy case, a copy between neighbouring slots.
+
+**Merging** (:func:`merge`). Afterwards each copy ``w = not u`` of the expansion whose slots are
+neighbours outside the swaps is merged back into ``u`` (its clauses read ``not u``) when no two
+clauses of one page cross afterwards: the inverse of an expansion step, same count.
+
+:func:`route` tries the drawings of :func:`drawings` (fewest crossing pairs first); for each it
+expands and then applies, greedily, the swap that leaves the fewest crossings
+(:func:`leg_crossings`, then :func:`interleavings`, then the fewest variables), as long as each
+step lowers them, at most :data:`MAX_SWAPS` swaps. Nothing proves that the greedy succeeds: when
+it does not on any of the drawings, the formula is refused (:class:`~escapology.core.errors.InputError`,
+exit 2); the tests and the benchmark count how often. The result feeds
+:func:`~.layout.monotone_copies` unchanged, which checks that it is drawable.
 """
 
 from __future__ import annotations
@@ -52,10 +75,10 @@ from escapology.roma.reductions.planarize import CROSSOVER, CROSSOVER_SWAP
 MAX_SWAPS = 6
 #: The orders :func:`best_drawing` tries beyond the exhaustive ones (a count, so the answer does not
 #: depend on the machine's speed).
-ORDER_BUDGET = 4000
+ORDER_BUDGET = 1000
 
 #: The drawings :func:`route` tries, fewest crossing pairs first, until one is routed.
-DRAWINGS = 12
+DRAWINGS = 6
 #: Seeded restarts of the descent that orders the literals in each variable's block (:func:`expand`).
 RESTARTS = 12
 
@@ -76,6 +99,7 @@ class Drawing:
     swaps: int = 0
     copies: int = 0
     gadget: dict[int, int] = field(default_factory=dict)
+    made: frozenset[int] = frozenset()  # the copies made by :func:`expand`
 
     def arcs(self) -> list[tuple[int, ...]]:
         pos = {v: k for k, v in enumerate(self.order)}
@@ -221,7 +245,7 @@ def _swap(d: Drawing, x: int, la: int, ra: int, keep_x: str, y: int, lb: int, rb
         move(y, lb, name[_B2], name[_B1])
     gadget = dict(d.gadget)
     gadget.update((v, d.swaps) for v in name.values())
-    return Drawing(base + 9, new_order, clauses, pages, d.swaps + 1, d.copies, gadget)
+    return Drawing(base + 9, new_order, clauses, pages, d.swaps + 1, d.copies, gadget, d.made)
 
 
 def expand(d: Drawing) -> Drawing:
@@ -304,7 +328,8 @@ def expand(d: Drawing) -> Drawing:
             clauses[i] = [(sign if lit > 0 else -sign) * nxt if abs(lit) == v else lit for lit in clauses[i]]
             order.append(nxt)
             prev = nxt
-    return Drawing(nxt, order, clauses, pages, d.swaps, d.copies + nxt - d.n_vars, dict(d.gadget))
+    return Drawing(nxt, order, clauses, pages, d.swaps, d.copies + nxt - d.n_vars, dict(d.gadget),
+                   d.made | frozenset(range(d.n_vars + 1, nxt + 1)))
 
 
 def _tight_swap(d: Drawing, x: int, y: int, lb: int) -> Drawing:
@@ -334,7 +359,7 @@ def _tight_swap(d: Drawing, x: int, y: int, lb: int) -> Drawing:
         pages.append(page if side == "P" else _OTHER[page])
     gadget = dict(d.gadget)
     gadget.update((v, d.swaps) for v in name.values())
-    return Drawing(base + len(fresh), new_order, clauses, pages, d.swaps + 1, d.copies, gadget)
+    return Drawing(base + len(fresh), new_order, clauses, pages, d.swaps + 1, d.copies, gadget, d.made)
 
 
 def _interleaving_gaps(arcs: list[tuple[int, ...]], pages: list[str]) -> list[tuple[int, tuple[int, int], int, tuple[int, int]]]:
@@ -379,8 +404,12 @@ def route(n: int, clauses: list[list[int]]) -> Drawing:
     """A drawable drawing of the clauses (see the module docstring); :class:`InputError` when none
     of the :data:`DRAWINGS` drawings tried is routed within :data:`MAX_SWAPS` swaps."""
     tried = drawings(n, clauses)
-    if not tried[0].crossing_pairs():
+    pairs = len(tried[0].crossing_pairs())
+    if not pairs:
         return tried[0]
+    if pairs > MAX_SWAPS:
+        raise InputError(f"the best drawing found has {pairs} crossing pairs of clauses, each needing a "
+                         f"crossover: more than the {MAX_SWAPS} roma-planar3sat builds")
     refusal: InputError | None = None
     for d in tried:
         try:
@@ -416,15 +445,15 @@ def _route(d: Drawing) -> Drawing:
 
 
 def merge(d: Drawing) -> Drawing:
-    """Undo the copies of :func:`expand` that the drawing does not need: a copy ``w = not u`` next to
-    ``u`` (outside the swaps) is merged back into ``u`` (its clauses read ``not u``) whenever no two
+    """Undo the copies of :func:`expand` that the drawing does not need: a copy ``w = not u`` made by
+    :func:`expand` next to ``u`` (outside the swaps) is merged back into ``u`` (its clauses read ``not u``) whenever no two
     clauses of one page cross afterwards. The models stay in bijection (``w`` was fixed by ``u``)."""
     changed = True
     while changed:
         changed = False
         for k in range(len(d.order) - 1):
             u, w = d.order[k], d.order[k + 1]
-            if u in d.gadget or w in d.gadget:
+            if u in d.gadget or w in d.gadget or w not in d.made:
                 continue
             pair = [i for i, cl in enumerate(d.clauses) if len(cl) == 2 and {abs(lit) for lit in cl} == {u, w}]
             if len(pair) != 2 or sorted(d.clauses[pair[0]] + d.clauses[pair[1]]) != sorted([u, w, -u, -w]) \
@@ -437,7 +466,7 @@ def merge(d: Drawing) -> Drawing:
                 clauses.append([(-u if lit > 0 else u) if abs(lit) == w else lit for lit in cl])
                 pages.append(q)
             e = Drawing(d.n_vars, d.order[:k + 1] + d.order[k + 2:], clauses, pages, d.swaps, d.copies - 1,
-                        dict(d.gadget))
+                        dict(d.gadget), d.made - {w})
             if any(len({abs(lit) for lit in cl}) < len(cl) for cl in clauses):
                 continue  # a clause would read u twice
             if not e.crossing_pairs():
