@@ -73,8 +73,8 @@ from escapology.roma.reductions.planarize import CROSSOVER, CROSSOVER_SWAP
 
 #: The most swaps :func:`route` inserts (each adds nine variables and twenty clauses to the line).
 MAX_SWAPS = 6
-#: The orders :func:`best_drawing` tries beyond the exhaustive ones (a count, so the answer does not
-#: depend on the machine's speed).
+#: The seeded random orders :func:`drawings` tries for 8 variables (below, every order; a count, so the
+#: answer does not depend on the machine's speed).
 ORDER_BUDGET = 1000
 
 #: The drawings :func:`route` tries, fewest crossing pairs first, until one is routed.
@@ -115,22 +115,20 @@ class Drawing:
         return out
 
 
-def _count_crossings(arcs: list[tuple[int, ...]], pages: list[str], limit: int | None = None) -> int:
+def _count_crossings(arcs: list[tuple[int, ...]], pages: list[str]) -> int:
+    """The pairs of clauses of one page that cross."""
     n = 0
     for p in (UP, DOWN):
         idx = [arcs[i] for i, q in enumerate(pages) if q == p]
-        for s, t in itertools.combinations(idx, 2):
-            if crosses(s, t):
-                n += 1
-                if limit is not None and n >= limit:
-                    return n
+        n += sum(1 for s, t in itertools.combinations(idx, 2) if crosses(s, t))
     return n
 
 
 def leg_crossings(arcs: list[tuple[int, ...]], pages: list[str]) -> int:
     """The crossings of a bar drawing, counted per crossing pair of one page as the fewer of the
     legs of one clause that stand strictly inside the other's span (those legs pass its bar
-    when it is drawn lower): each needs a swap."""
+    when it is drawn lower; a pair that shares slots counts at least one): a guide for the greedy,
+    not a bound."""
     n = 0
     for p in (UP, DOWN):
         idx = [a for a, q in zip(arcs, pages) if q == p and len(a) > 1]
