@@ -3,6 +3,7 @@ included: board sizes, crossovers and the time of the exact count, against a bru
 the formula's models.
 
     .venv/bin/python benchmarks/roma_reduction.py                 # about 15 minutes on a loaded 2-core VM
+    .venv/bin/python benchmarks/roma_reduction.py --planar        # planar formulas only (a minute)
     .venv/bin/python benchmarks/roma_reduction.py --swap-search   # the choice of CROSSOVER_SWAP (seconds)
 
 Protocol. For each row ``(n, m)`` of the series, random 3-CNFs with ``n`` variables and ``m``
@@ -14,6 +15,10 @@ planar incidence graph, how many the routing refused, the crossovers (swaps), th
 and largest), the time to build them, and the time of the SAT counter
 (:func:`escapology.roma.sat.count`, every solution enumerated) with whether every count equalled
 the brute-force number of models. Boards above :data:`BENCH_CELLS` are built but not counted.
+
+``--planar`` is the protocol of the table before crossovers were built: formulas are drawn (seeds
+from 0) until 5 have a planar incidence graph; the row counts the others, the line's variables,
+the boards, the build and count times.
 
 ``--swap-search`` tries every order of the crossover's variables with ``b1`` first and ``a2`` last
 that has a swap drawing (no clause crossing another or the two outer pieces on the links' side),
@@ -94,6 +99,35 @@ def row(n: int, m: int) -> str:
             f"| {statistics.median(counting):.1f} s | {max(counting):.1f} s | {equal}/{counted} |")
 
 
+SERIES_PLANAR = ((2, 2), (3, 3), (4, 4), (4, 6), (5, 5), (5, 7), (6, 6), (6, 8))
+
+
+def planar_row(n: int, m: int, want: int = 5) -> str:
+    seed, skipped = 0, 0
+    sizes, slots, build, counting, equal = [], [], [], [], 0
+    while len(sizes) < want:
+        clauses = random_cnf(random.Random(seed), n, m)
+        seed += 1
+        if not planar(n, clauses):
+            skipped += 1
+            continue
+        t = time.perf_counter()
+        red = planar3sat_to_roma(n, clauses)
+        build.append(time.perf_counter() - t)
+        p = red.puzzle
+        t = time.perf_counter()
+        got, _ = count(p)
+        counting.append(time.perf_counter() - t)
+        equal += got == models(n, clauses)
+        sizes.append((p.rows, p.cols))
+        slots.append(red.line.n_slots)
+    big = max(sizes, key=lambda s: s[0] * s[1])
+    med = sorted(sizes, key=lambda s: s[0] * s[1])[len(sizes) // 2]
+    return (f"| {n} | {m} | {skipped} | {statistics.median(slots):.0f} | {med[0]}x{med[1]} | {big[0]}x{big[1]} "
+            f"| {1000 * statistics.median(build):.0f} ms | {statistics.median(counting):.2f} s "
+            f"| {max(counting):.2f} s | {equal}/{want} |")
+
+
 def swap_search() -> None:
     """See the module docstring."""
     a1, b1, a2 = 1, 2, 3
@@ -155,8 +189,17 @@ def swap_search() -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--swap-search", action="store_true")
-    if ap.parse_args().swap_search:
+    ap.add_argument("--planar", action="store_true")
+    args = ap.parse_args()
+    if args.swap_search:
         swap_search()
+        return
+    if args.planar:
+        print("| variables | clauses | not planar (skipped) | line variables | board (median) | board (largest) "
+              "| build | count (median) | count (worst) | count = models |")
+        print("| ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: |")
+        for n, m in SERIES_PLANAR:
+            print(planar_row(n, m), flush=True)
         return
     print(f"# {date.today()}, {platform.machine()} {platform.python_version()}, roma-planar3sat")
     print("| variables | clauses | planar | refused | swaps | board (median) | board (largest) "
