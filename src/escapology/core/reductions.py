@@ -55,9 +55,10 @@ REDUCTIONS: tuple[Reduction, ...] = (
     Reduction("amazeing-qsat", "Theorem 4: QSAT -> SP-Versus-Labyrinth (Lara forces her goal first iff the QBF "
               "is true), the paper's construction", FUN2018, "QDIMACS", "amazeing",
               "escapology.amazeing.reductions.door:qsat"),
-    Reduction("roma-planar3sat", "Theorems 2 and 10: planar 3SAT -> Roma, parsimonious (the number of solutions is "
-              "the number of models), the crossing-free design: variables on a line, monotone clause rings",
-              ROMA, "DIMACS CNF (planar incidence graph)", "roma",
+    Reduction("roma-planar3sat", "Theorems 2 and 10: 3SAT -> Roma, parsimonious (the number of solutions is "
+              "the number of models), the crossing-free design: variables on a line, monotone clause rings, "
+              "Lichtenstein's crossover as a swap where clauses would cross",
+              ROMA, "DIMACS CNF (any 3-CNF)", "roma",
               "escapology.roma.reductions.planar3sat:reduce_text"),
     Reduction("nemesis-lsat-escape-tree-ours", "LSAT -> Nemesis: a binary escape tree iff the CNF is "
               "satisfiable (the project's construction; as 'nemesis generate lsat --from F')",

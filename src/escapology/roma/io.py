@@ -47,9 +47,26 @@ _WORD = {v: k for k, v in _ARROW_WORD.items()}
 _B32 = "0123456789abcdefghijklmnopqrstuv"
 
 #: The most rows and the most columns of a puzzle (every format).
-MAX_SIDE = 500
+MAX_SIDE = 5000
+#: The most cells of a puzzle (every format): what a 500 x 500 board has, the square limit before
+#: boards could be long and thin (``reduce roma-planar3sat`` with crossovers). Memory follows the
+#: cells, not the sides (the SAT counter holds a few kilobytes per cell), so it is bounded as before.
+MAX_CELLS = 250_000
 #: The most facts an ASP file may hold (a box fact and a clue per cell, and the rest).
-MAX_FACTS = 3 * MAX_SIDE * MAX_SIDE
+MAX_FACTS = 3 * MAX_CELLS
+
+
+def size_problem(rows: int, cols: int, max_cells: int | None = None) -> str | None:
+    """Why a ``rows`` x ``cols`` board is refused (checked before anything is allocated), or ``None``.
+
+    >>> size_problem(100, 2500) is None, size_problem(600, 600)
+    (True, 'unsupported board size 600x600: 360,000 cells (at most 250,000, and 1 to 5000 rows and columns)')
+    """
+    limit = MAX_CELLS if max_cells is None else max_cells
+    if 1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE and rows * cols <= limit:
+        return None
+    cells = f": {rows * cols:,} cells" if rows * cols > limit else ""
+    return f"unsupported board size {rows}x{cols}{cells} (at most {limit:,}, and 1 to {MAX_SIDE} rows and columns)"
 
 
 @dataclass(frozen=True)
@@ -123,8 +140,8 @@ def decode_url(url: str) -> Puzzle:
     if not m:
         raise InputError(f"not a puzz.link Roma URL: {url[:80]!r}")
     cols, rows, body = int(m.group(2)), int(m.group(3)), m.group(4) or ""
-    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise InputError(f"unsupported board size {cols}x{rows} in the URL (1 to {MAX_SIDE} rows and columns)")
+    if (problem := size_problem(rows, cols)) is not None:
+        raise InputError(f"{problem} in the URL")
     vbits, pos = _decode_bits(body, 0, (cols - 1) * rows)
     hbits, pos = _decode_bits(body, pos, cols * (rows - 1))
     labels = _box_labels(rows, cols, vbits + hbits)
@@ -188,8 +205,8 @@ def decode_rome(game_id: str) -> Puzzle:
     if not m:
         raise InputError(f"not a rome.c game id: {game_id.strip()[:60]!r}")
     w, h, walls, clues = int(m.group(1)), int(m.group(2)), m.group(3), m.group(4)
-    if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
-        raise InputError(f"unsupported board size {w}x{h} (1 to {MAX_SIDE} rows and columns)")
+    if (problem := size_problem(h, w)) is not None:
+        raise InputError(problem)
     bits: list[int] = []
     for tok in re.findall(r"[0-9]+|[a-z]", walls):
         if len(bits) > (w - 1) * h + w * (h - 1):
@@ -246,8 +263,8 @@ def read_pzprv3(text: str, *, file: str | None = None) -> Entry:
     if s not in ("roma", "rome"):
         raise InputError(f"this pzprjs file holds a {s!r} puzzle, not roma", file=file, line=ln)
     rows, cols = num("the number of rows"), num("the number of columns")
-    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise InputError(f"unsupported board size {rows}x{cols} (1 to {MAX_SIDE} rows and columns)", file=file, line=lines[k - 1][0])
+    if (problem := size_problem(rows, cols)) is not None:
+        raise InputError(problem, file=file, line=lines[k - 1][0])
     num("the number of boxes")
 
     def grid(what: str) -> tuple[list[list[str]], int]:
@@ -367,6 +384,8 @@ def read_text(text: str, *, file: str | None = None) -> Entry:
         raise InputError("expected at most three blocks (boxes, givens, solution)", file=file, line=blocks[3][0][0])
     labels = [s.split() if " " in s else list(s) for _, s in blocks[0]]
     cols = len(labels[0])
+    if (problem := size_problem(len(labels), cols)) is not None:
+        raise InputError(problem, file=file, line=blocks[0][0][0])
     for (ln, _), row in zip(blocks[0], labels):
         if len(row) != cols:
             raise InputError(f"expected {cols} box labels in this row, found {len(row)}", file=file, line=ln)
@@ -426,7 +445,7 @@ def _sniffed_facts(text: str) -> list | None:
 
 def read_facts(text: str, *, file: str | None = None, deadline: Deadline | None = None) -> Entry:
     """Read the ASP facts format (see the module docstring); ``deadline`` is polled while parsing."""
-    why = f"a Roma puzzle has at most {MAX_SIDE} rows and columns"
+    why = f"a Roma puzzle has at most {MAX_CELLS:,} cells"
     facts = _sniffed_facts(text)
     if facts is None:
         facts = parse_facts(text, file=file, max_facts=MAX_FACTS, deadline=deadline, why=why)
@@ -447,10 +466,9 @@ def read_facts(text: str, *, file: str | None = None, deadline: Deadline | None 
         cols = max(f.args[1] for f in boxes)  # type: ignore[type-var]
     if not isinstance(rows, int) or not isinstance(cols, int) or rows < 1 or cols < 1:
         raise InputError("size(Rows,Cols) needs two positive integers", file=file, line=size[0].line if size else 1)
-    if rows > MAX_SIDE or cols > MAX_SIDE:
+    if (problem := size_problem(rows, cols)) is not None:
         where = size[0].line if size else max(boxes, key=lambda f: max(f.args[0], f.args[1])).line  # type: ignore[type-var]
-        raise InputError(f"unsupported board size {rows}x{cols} (1 to {MAX_SIDE} rows and columns)", file=file,
-                         line=where)
+        raise InputError(problem, file=file, line=where)
     labels: list[list[object]] = [[None] * cols for _ in range(rows)]
     givens = [[EMPTY] * cols for _ in range(rows)]
 

@@ -51,6 +51,38 @@ class Board:
     slot_columns: tuple[int, ...]
 
 
+def _heights(lf: LineFormula) -> tuple[dict[int, int], dict[int, list[int]]]:
+    """Each arc's height on its page, and the arc indices per page."""
+    pages = {p: [i for i, a in enumerate(lf.arcs) if a.page == p] for p in (UP, DOWN)}
+    height: dict[int, int] = {}
+    for p, idx in pages.items():
+        for k, h in zip(idx, levels([lf.arcs[i].slots for i in idx])):
+            height[k] = h
+    return height, pages
+
+
+def _rows_and_top(height: dict[int, int], pages: dict[int, list[int]]) -> tuple[int, int]:
+    top = max((height[i] for i in pages[UP]), default=0)
+    bottom = max((height[i] for i in pages[DOWN]), default=0)
+    T = 7 + PITCH * (top - 1) if top else 1
+    return T + (11 + PITCH * (bottom - 1) if bottom else 5), T
+
+
+def board_size(lf: LineFormula) -> tuple[int, int]:
+    """The rows and columns :func:`build_board` will draw, computed without drawing (so that a
+    caller can refuse a board before allocating it): a column of Rome, per slot four columns
+    (root, first spine column, cap) and :data:`BLOCK` per leg, one more at the right; rows from
+    the tallest ring on each page.
+
+    >>> from escapology.roma.reductions.layout import monotone_line
+    >>> board_size(monotone_line(2, [[1, -2]]))
+    (12, 20)
+    """
+    height, pages = _heights(lf)
+    legs = sum(len(a.slots) for a in lf.arcs)
+    return _rows_and_top(height, pages)[0], 2 + 4 * lf.n_slots + BLOCK * legs
+
+
 def build_board(lf: LineFormula) -> Board:
     """The Roma puzzle of a drawable monotone line formula (see the module docstring)."""
     pages = {p: [i for i, a in enumerate(lf.arcs) if a.page == p] for p in (UP, DOWN)}
@@ -63,10 +95,7 @@ def build_board(lf: LineFormula) -> Board:
         for s in range(lf.n_slots):
             here = [j for j, a in enumerate(arcs) if s in a]
             legs_at[(s, p)] = [idx[j] for j in leg_order(s, here, arcs)]
-    top = max((height[i] for i in pages[UP]), default=0)
-    bottom = max((height[i] for i in pages[DOWN]), default=0)
-    T = 7 + PITCH * (top - 1) if top else 1
-    rows = T + (11 + PITCH * (bottom - 1) if bottom else 5)
+    rows, T = _rows_and_top(height, pages)
 
     cv = Canvas()
     cv.put((T + 1, 0), "O")
@@ -102,5 +131,6 @@ def build_board(lf: LineFormula) -> Board:
             vertical_wire(view, ring_bottom + 2, T - 1, c, ("leg", i, c))
         cs = sorted(leg_cols[i])
         clause_ring(view, ring_bottom, cs[0], cs[-1] + 4, cs, ("ring", i))
+    assert (rows, cols) == board_size(lf)
     arrows = fill_frame(cv, rows, cols)
     return Board(cv.puzzle(arrows, rows, cols), T, tuple(firsts))

@@ -51,16 +51,18 @@ CROSSOVER: tuple[tuple[int, ...], ...] = (
 """Lichtenstein's crossover formula as printed in Figure 8 of the paper, over ``CROSSOVER_VARS``."""
 
 
-#: A line drawing of :data:`CROSSOVER` that acts as a *swap* (found by trying every order of its nine
-#: variables): with the variables on a line in the order ``b1 a1 b2 alpha delta gamma xi beta a2``
-#: and clause ``i`` above the line when ``CROSSOVER_SWAP[1][i] == "P"`` (below for ``"Q"``), no two
-#: clauses on one side cross, nor do they cross four links on side ``P``: ``a1`` and ``b1`` joined
-#: to the left with ``a1``'s link enclosing ``b1``'s, ``a2`` and ``b2`` joined to the right with
-#: ``b2``'s enclosing ``a2``'s. Two nested links entering it leave it nested the other way round
-#: (:func:`swap_drawing`; ``tests/roma/test_planarize.py`` checks it), with the values carried over
-#: (:func:`crossover_models`). ``roma-planar3sat`` does not use it yet (docs/roma.md, crossovers).
+#: A line drawing of :data:`CROSSOVER` that acts as a *swap*: with the variables on a line in the
+#: order ``b1 a1 gamma delta b2 alpha xi beta a2`` and clause ``i`` above the line when
+#: ``CROSSOVER_SWAP[1][i] == "P"`` (below for ``"Q"``), no two clauses on one side cross, nor do they
+#: cross four links on side ``P``: ``a1`` and ``b1`` joined to the left with ``a1``'s link enclosing
+#: ``b1``'s, ``a2`` and ``b2`` joined to the right with ``b2``'s enclosing ``a2``'s. Two nested links
+#: entering it leave it nested the other way round (:func:`swap_drawing`; ``tests/roma/test_planarize.py``
+#: checks it), with the values carried over (:func:`crossover_models`). Of the 46 orders with ``b1``
+#: first and ``a2`` last that have such a drawing (found by trying all of them), this one needs the
+#: fewest monotone copies on the board (``benchmarks/roma_reduction.py --swap-search``);
+#: :mod:`.crossings` routes ``roma-planar3sat``'s crossings through it.
 CROSSOVER_SWAP: tuple[tuple[int, ...], str] = (
-    (_B1, _A1, _B2, _AL, _DE, _GA, _XI, _BE, _A2), "QQQPPPPPQPPQQQPPQQ",
+    (_B1, _A1, _GA, _DE, _B2, _AL, _XI, _BE, _A2), "PQQQQPPPQPPQQQQPPP",
 )
 
 

@@ -1,0 +1,247 @@
+"""roma-planar3sat with crossings: formulas without a crossing-free line drawing are routed through
+Lichtenstein's crossover drawn as a swap (escapology.roma.reductions.crossings), and the number of
+Roma solutions is still the number of models (Theorems 2 and 10, parsimonious).
+
+The moves are checked on the formula side first (fast: every model of the drawn formula, by
+python-sat, projected onto the input's variables, against a brute-force count), each move in a
+frame of its own (two crossing clauses and nothing else), then whole boards by `roma count`; the
+readers' new limits last."""
+
+import itertools
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pysat.solvers import Solver
+from typer.testing import CliRunner
+
+from escapology.cli import app
+from escapology.core.errors import InputError
+from escapology.roma.io import MAX_CELLS, decode_url, read_puzzles, size_problem
+from escapology.roma.model import Puzzle
+from escapology.roma.reductions import crossings
+from escapology.roma.reductions.crossings import Drawing, _swap, _tight_swap, merge, route
+from escapology.roma.reductions.layout import DOWN, UP, check_drawable, monotone_copies
+from escapology.roma.reductions.planar3sat import planar3sat_to_roma
+from escapology.roma.sat import count
+
+runner = CliRunner()
+
+
+def brute_models(n: int, clauses: list[list[int]]) -> set[tuple[bool, ...]]:
+    return {bits for bits in itertools.product((False, True), repeat=n)
+            if all(any(bits[abs(lit) - 1] == (lit > 0) for lit in cl) for cl in clauses)}
+
+
+def projected_models(variables: list[int], clauses: list[list[int]], project: int) -> tuple[int, set[tuple[bool, ...]]]:
+    """All models of ``clauses`` over ``variables`` (the slots of a line, used by a clause or not):
+    their number and their projections onto ``1..project``."""
+    total, seen = 0, set()
+    with Solver(name="g4", bootstrap_with=clauses + [[v, -v] for v in variables]) as s:
+        while s.solve():
+            m = s.get_model()
+            total += 1
+            seen.add(tuple(m[v - 1] > 0 for v in range(1, project + 1)))
+            s.add_clause([-m[v - 1] for v in variables])  # block this model on the line's slots only
+            assert total <= 4096
+    return total, seen
+
+
+def assert_parsimonious(n: int, clauses: list[list[int]], d: Drawing) -> None:
+    """Every model of the input extends in exactly one way to the drawing's formula."""
+    assert set(range(1, n + 1)) <= set(d.order)
+    assert {abs(lit) for cl in d.clauses for lit in cl} <= set(d.order)
+    total, seen = projected_models(d.order, d.clauses, n)
+    want = brute_models(n, clauses)
+    assert seen == want and total == len(want)
+
+
+def line_models(lf) -> int:
+    """The models of a line formula over all its slots (pysat over 1..max, a slot in no clause doubles)."""
+    top = max((abs(lit) for cl in lf.clauses() for lit in cl), default=0)
+    with Solver(name="g4", bootstrap_with=lf.clauses()) as s:
+        return sum(1 for _ in s.enum_models()) * 2 ** (lf.n_slots - top)
+
+
+def random_cnf(rng: random.Random, n: int, m: int, width: int | None = None) -> list[list[int]]:
+    return [[v * rng.choice((1, -1)) for v in rng.sample(range(1, n + 1), width or rng.randint(1, min(3, n)))]
+            for _ in range(m)]
+
+
+# -- each move in a frame of its own: two clauses whose gaps interleave, nothing else ------------
+signs = st.tuples(*[st.sampled_from((1, -1))] * 4)
+
+
+@settings(max_examples=40, deadline=None)
+@given(signs, st.sampled_from((UP, DOWN)), st.sampled_from(("left", "right")), st.sampled_from(("left", "right")))
+def test_a_swap_with_links_uncrosses_two_clauses_and_keeps_every_model(sg, page, keep_x, keep_y):
+    # X = (x1 or x3) over slots 0, 2 and Y = (x2 or x4) over slots 1, 3 cross; the swap goes between
+    # slots 1 and 2, and each clause keeps either piece of its gap (the other becomes a link)
+    clauses = [[sg[0] * 1, sg[1] * 3], [sg[2] * 2, sg[3] * 4]]
+    d = Drawing(4, [1, 2, 3, 4], clauses, [page, page])
+    assert d.crossing_pairs() == [(0, 1)]
+    e = _swap(d, 0, 0, 2, keep_x, 1, 1, 3, keep_y, 2)
+    assert e.crossing_pairs() == [] and e.swaps == 1 and e.n_vars == 4 + 9
+    assert_parsimonious(4, clauses, e)
+    check_drawable(monotone_copies(e.order, e.clauses, e.pages))
+
+
+@settings(max_examples=40, deadline=None)
+@given(signs, st.sampled_from((UP, DOWN)), st.booleans())
+def test_a_tight_swap_uncrosses_two_clauses_at_neighbouring_slots_and_keeps_every_model(sg, page, copy):
+    # slots L, u, w, R; X = (L or w) comes from the left, Y = (u or R) goes to the right: they cross
+    # between u and w; with `copy`, u and w are one variable's block (w = not u), else two variables
+    clauses = [[sg[0] * 1, sg[1] * 3], [sg[2] * 2, sg[3] * 4]]
+    pages = [page, page]
+    if copy:
+        clauses += [[2, 3], [-2, -3]]
+        pages += [UP, DOWN]
+    d = Drawing(4, [1, 2, 3, 4], clauses, pages)
+    e = _tight_swap(d, 0, 1, 1)
+    assert e.crossing_pairs() == [] and e.n_vars == 4 + 7
+    assert e.order[:2] == [1, 2] and e.order[-2:] == [3, 4]  # u is b1, w is a2: no links
+    assert_parsimonious(4, clauses, e)
+    check_drawable(monotone_copies(e.order, e.clauses, e.pages))
+
+
+def test_merging_undoes_a_copy_the_drawing_does_not_need():
+    # x1 split into x1, x5 = not x1 for the second clause; nothing crosses, so the copy goes back
+    d = Drawing(5, [1, 5, 2], [[1, 2], [-5, -2], [1, 5], [-1, -5]], [UP, DOWN, UP, DOWN], made=frozenset({5}))
+    e = merge(d)
+    assert e.order == [1, 2] and sorted(map(sorted, e.clauses)) == [[-2, 1], [1, 2]]
+    assert merge(Drawing(5, [1, 5, 2], d.clauses, d.pages)).order == [1, 5, 2]  # an input variable stays
+
+
+def test_the_tight_swap_on_a_board_has_one_solution_per_model():
+    # the frame of the board side: the tight swap's formula (copy case) drawn and counted by the SAT counter
+    clauses, pages = [[1, 3], [2, 4], [2, 3], [-2, -3]], [UP, UP, UP, DOWN]
+    e = _tight_swap(Drawing(4, [1, 2, 3, 4], clauses, pages), 0, 1, 1)
+    red_line = monotone_copies(e.order, e.clauses, e.pages)
+    from escapology.roma.reductions.board import build_board
+
+    p = build_board(red_line).puzzle
+    assert count(p, cap=20, timeout=120) == (len(brute_models(4, clauses)), True) == (line_models(red_line), True)
+
+
+# -- the whole formula side on random formulas, crossings included --------------------------------
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 6), st.integers(1, 8), st.integers(0, 10**9), st.booleans())
+def test_routed_formulas_are_drawable_and_keep_every_model(n, m, seed, three):
+    rng = random.Random(seed)
+    clauses = random_cnf(rng, n, m, 3 if three and n >= 3 else None)
+    norm = crossings_input(clauses)
+    try:
+        d = route(n, norm)
+    except InputError as e:  # the greedy may fail or need too many swaps: refused, never wrong
+        assert "crossover" in e.message or "route" in e.message
+        return
+    lf = monotone_copies(d.order, d.clauses, d.pages)  # checks that it is drawable
+    check_drawable(lf)
+    assert_parsimonious(n, norm, d)
+    assert line_models(lf) == len(brute_models(n, norm))
+
+
+def crossings_input(clauses: list[list[int]]) -> list[list[int]]:
+    """What planar3sat_to_roma hands to the routing: normalised, duplicates once."""
+    from escapology.roma.reductions.planarize import normalise_clauses
+
+    return [list(c) for c in dict.fromkeys(tuple(sorted(c, key=abs)) for c in normalise_clauses(clauses))]
+
+
+def test_most_random_3cnfs_with_crossings_are_routed():
+    rng = random.Random(5)
+    routed = refused = 0
+    swaps = []
+    for _ in range(15):
+        n = rng.randint(3, 6)
+        clauses = crossings_input(random_cnf(rng, n, rng.randint(3, 8), 3))
+        try:
+            d = route(n, clauses)
+        except InputError:
+            refused += 1
+            continue
+        routed += 1
+        swaps.append(d.swaps)
+    assert routed >= 10 and max(swaps) >= 2  # crossings of several pairs were routed
+
+
+# -- whole boards ---------------------------------------------------------------------------------
+def test_a_non_planar_formula_is_reduced_and_roma_count_finds_its_models(tmp_path):
+    # three clauses over the same three variables: K3,3 as an incidence graph, not planar
+    clauses = [[1, 2, 3], [-1, 2, -3], [1, -2, 3]]
+    cnf = tmp_path / "k.cnf"
+    cnf.write_text("p cnf 3 3\n" + "".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
+    out = tmp_path / "k.roma"
+    res = runner.invoke(app, ["reduce", "roma-planar3sat", str(cnf), "-o", str(out), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["swaps"] >= 1
+    lines = out.read_text().splitlines()
+    assert lines[0] == f"# escapology reduce roma-planar3sat {cnf}" and "number of models" in lines[1]
+    (entry,) = read_puzzles(out.read_text())
+    assert decode_url(data["url"]) == entry.puzzle  # puzz.link's URL reads back to the same board
+    res = runner.invoke(app, ["roma", "count", str(out), "-f", "json"])
+    assert json.loads(res.stdout)["count"] == len(brute_models(3, clauses)) == 5
+
+
+def test_an_unsatisfiable_non_planar_formula_gives_a_board_without_solution():
+    # K3,3 again, with x1, x2, x3 forced true, which falsifies (not x1 or not x2 or not x3)
+    clauses = [[1, 2, 3], [-1, -2, -3], [1, -2, 3], [1], [2], [3]]
+    red = planar3sat_to_roma(3, clauses)
+    assert red.swaps >= 1 and not brute_models(3, clauses)
+    assert count(red.puzzle, timeout=120) == (0, True)
+
+
+def test_random_non_planar_formulas_count_their_models():
+    # the first formula of a seeded stream (2-6 variables, up to 8 clauses) that needs swaps and gives
+    # a board of at most 70,000 cells (about 6 s to count); more and larger ones are the benchmark's
+    rng = random.Random(2)
+    checked = 0
+    while checked < 1:
+        n = rng.randint(2, 6)
+        clauses = random_cnf(rng, n, rng.randint(1, 8))
+        try:
+            red = planar3sat_to_roma(n, clauses, max_cells=70_000)
+        except InputError:
+            continue
+        if red.swaps == 0:
+            continue
+        checked += 1
+        assert count(red.puzzle, cap=2 ** n + 1, timeout=120) == (len(brute_models(n, clauses)), True)
+
+
+# -- limits ---------------------------------------------------------------------------------------
+def test_a_board_beyond_the_cell_limit_is_refused_with_one_line(tmp_path):
+    # found by the same generator: needs 4 swaps, a board of about 365,000 cells
+    rng = random.Random(0)
+    clauses = [[v * rng.choice((1, -1)) for v in rng.sample(range(1, 7), 3)] for _ in range(8)]
+    cnf = tmp_path / "big.cnf"
+    cnf.write_text("p cnf 6 8\n" + "".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
+    res = runner.invoke(app, ["reduce", "roma-planar3sat", str(cnf)])
+    assert res.exit_code == 2, res.output
+    assert "cells" in res.output and f"{MAX_CELLS:,}" in res.output and "Traceback" not in res.output
+    assert len(res.output.strip().splitlines()) == 1
+
+
+def test_a_formula_with_too_many_crossings_is_refused_before_routing(tmp_path):
+    rng = random.Random(1)
+    clauses = [[v * rng.choice((1, -1)) for v in rng.sample(range(1, 9), 3)] for _ in range(20)]
+    cnf = tmp_path / "many.cnf"
+    cnf.write_text("p cnf 8 20\n" + "".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
+    res = runner.invoke(app, ["reduce", "roma-planar3sat", str(cnf)])
+    assert res.exit_code == 2 and "crossover" in res.output and str(crossings.MAX_SWAPS) in res.output
+
+
+def test_readers_take_long_thin_boards_within_the_cell_limit():
+    assert size_problem(100, 2500) is None and size_problem(1, 5000) is None
+    assert "cells" in size_problem(600, 600) and "rows and columns" in size_problem(1, 5001)
+    thin = Puzzle.from_labels([["A"] * 3000, ["B"] * 3000], ["O" + "<" * 2999, "^" * 3000])
+    from escapology.roma.io import encode_url
+
+    assert decode_url(encode_url(thin)) == thin  # a 2 x 3000 board: wider than the old 500
+    with pytest.raises(InputError, match="cells"):
+        decode_url("https://puzz.link/p?roma/600/600/")
+    with pytest.raises(InputError, match="cells"):
+        read_puzzles("roma\n" + ("a" * 700 + "\n") * 400)
