@@ -173,7 +173,7 @@ def test_render_draws_goals_boxes_and_arrows():
         assert f">{label}<" in svg
     assert "arrow of the solution" not in render_svg(p).to_string()  # only the marks drawn
     assert svg.count('stroke-width="3"') > 0  # thick box borders
-    assert text_board(p).splitlines()[1] == "| >       < |"
+    assert text_board(p).splitlines()[2] == "0 |[>]     [<]|"
 
 
 def test_unique_is_null_when_uniqueness_was_not_tested(tmp_path):
