@@ -101,7 +101,8 @@ def test_generate_published_random_and_cnf(tmp_path):
 
 def test_render_text_svg_png(tmp_path):
     res = run("render", PUBLISHED, "--output", tmp_path / "b.svg")
-    assert res.exit_code == 0 and "spare" in res.output
+    assert res.exit_code == 0 and res.output == f"wrote {tmp_path / 'b.svg'}\n"  # -o: no board, as every game
+    assert "spare" in run("render", PUBLISHED).output
     assert (tmp_path / "b.svg").read_text().startswith("<svg")
     res = run("render", PUBLISHED, "--output", tmp_path / "b.png")
     assert (tmp_path / "b.png").read_bytes()[:4] == b"\x89PNG"

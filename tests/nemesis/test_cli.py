@@ -143,7 +143,8 @@ def test_render(tmp_path):
     out = tmp_path / "g.svg"
     r = runner.invoke(app, ["render", str(f), "--output", str(out)])
     assert r.exit_code == 0, r.output
-    assert "S" in r.output and out.read_text().startswith("<svg")
+    assert r.output == f"wrote {out}\n" and out.read_text().startswith("<svg")  # -o: no board, as every game
+    assert "S" in runner.invoke(app, ["render", str(f)]).output
     f2 = _write(tmp_path, WIN, "w.lp")
     s = runner.invoke(app, ["solve", str(f2), "--format", "json"])
     sj = _write(tmp_path, s.output, "s.json")

@@ -96,7 +96,8 @@ def test_hints_generate_render_convert(tmp_path):
     assert len(lines) == 2 and all(x["grade"] == "easy" for x in lines)
     svg, png = tmp_path / "p.svg", tmp_path / "p.png"
     r = run("render", URL, "--solution", "--output", str(svg))
-    assert r.exit_code == 0 and svg.read_text().startswith("<svg") and "+---+" in r.output
+    assert r.exit_code == 0 and svg.read_text().startswith("<svg") and r.output == f"wrote {svg}\n"
+    assert "+---+" in run("render", URL, "--solution").output
     assert run("render", URL, "-o", str(png)).exit_code == 0 and png.read_bytes()[:4] == b"\x89PNG"
     assert run("render", URL, "-o", str(tmp_path / "p.gif")).exit_code == 2
     for fmt in ("url", "pzprv3", "text", "facts"):

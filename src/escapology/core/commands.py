@@ -189,7 +189,7 @@ class GameSpec:
     the first. ``is_text(FILE)``: a FILE that names no file but is the instance itself (a URL) is
     read as text. ``generate_json(inst)``: the objects ``generate -f json`` prints without ``-o``,
     one a line, each after the ``command`` (default: one object with the instance's text).
-    ``text_with_output``: ``render -o`` prints the text picture too. ``engine_aliases``: old
+    ``engine_aliases``: old
     engine names still accepted (hidden), each mapped onto the name passed to ``solve`` (an
     engine's, or the old name itself where the game resolves it with another old option).
 
@@ -229,7 +229,6 @@ class GameSpec:
     certificates: Function | None = None
     is_text: Function | None = None
     generate_json: Function | None = None
-    text_with_output: bool = False
     engine_aliases: Mapping[str, str] = field(default_factory=dict)
     read_certificate: Function | None = None
     recognised_options: Mapping[str, Any] = field(default_factory=dict)
@@ -654,7 +653,7 @@ def run_render(spec: GameSpec, *, file: str, certificate: Path | None = None, so
         render = spec.function("render")
         render(inst, cert, **_accepted(render, drawing)).save(output, scale=scale)
     board = None
-    if spec.text_picture is not None and (output is None or spec.text_with_output):
+    if spec.text_picture is not None and output is None:  # with -o: the picture, and where it went
         text_picture = spec.function("text_picture")
         board = text_picture(inst, cert, **_accepted(text_picture, drawing))
     if board is None and output is None and format is not cs.OutputFormat.json:

@@ -69,7 +69,7 @@ SPEC = GameSpec(
     load=_API + "load", solve=_VERBS + "solve", check=_API + "check", generate=_API + "generate",
     render=_API + "render", dumps=_VERBS + "dumps", engines=ENGINES, options=OPTIONS, comment="%",
     text_picture=_VERBS + "text_picture", certificate_of=_VERBS + "plan_of", render_solves=True,
-    solvable=lambda inst: bool(inst.rolls), text_with_output=True, text_certificate=True,
+    solvable=lambda inst: bool(inst.rolls), text_certificate=True,
     instance_help="ASP facts (.lp, '-' for stdin), the board map .xml, or .graphml/.gml/.edgelist.",
     help={
         "solve": "The fewest turns to end on the target with the known rolls, with a plan (or 'unsolvable').\n\n"

@@ -70,7 +70,7 @@ SPEC = GameSpec(
     load=_API + "load", solve=_API + "solve", check=_API + "check", generate=_VERBS + "generate",
     render=_API + "render",
     dumps=_VERBS + "dumps", engines=ENGINES, options=OPTIONS, comment="#", text_certificate=True,
-    text_picture=_VERBS + "text_picture", certificate_of=_VERBS + "solution_of", text_with_output=True,
+    text_picture=_VERBS + "text_picture", certificate_of=_VERBS + "solution_of",
     instance_help="A puzz.link URL, or a file (URLs one per line, pzprv3, text grid, ASP facts); - for stdin.",
     load_many=_VERBS + "load_many", certificates=_VERBS + "certificates", is_text=_API + "is_url",
     generate_json=_VERBS + "generated_json",
