@@ -496,8 +496,9 @@ def unknown_note(result: Any) -> str:
 def print_result(result: Any, json_output: bool, text: str | None = None) -> int:
     """Print a protocol ``Result`` the one way every ``solve`` does and return its exit code:
     JSON ``to_json()`` (or the result's own ``write_json(stream)``, where it has one); text ``text``
-    (default ``to_text()``), and ``note()`` (when there is one)
-    on standard error; ``unknown`` as :func:`~escapology.core.cli_support.report_unknown` prints it
+    (default ``to_text()``), and ``note()`` (when there is one; a line the game's reader takes
+    for a comment) on standard error, or after the answer in the file of ``solve -o`` (the
+    terminal then says only ``wrote FILE``, as for every game); ``unknown`` as :func:`~escapology.core.cli_support.report_unknown` prints it
     (exit 3)."""
     watchdog.disarm()  # the answer is ready: too late to say unknown
     if result.status is Status.UNKNOWN:  # what is known besides, from the result's own text
@@ -514,8 +515,8 @@ def print_result(result: Any, json_output: bool, text: str | None = None) -> int
     else:
         typer.echo(result.to_text() if text is None else text)
         note = result.note() if hasattr(result, "note") else None
-        if note:
-            typer.echo(note, err=True)
+        if note:  # beside the answer on the terminal; with -o in the file, after it (a comment)
+            typer.echo(note, err=cs.answer_file() is None)
     return result.status.exit_code()
 
 
