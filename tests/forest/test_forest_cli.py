@@ -102,6 +102,11 @@ def test_odds_best_montecarlo(real_map):
     assert res.exit_code == 2 and "unknown field 999" in res.output
 
 
+def test_one_roll_is_counted_in_the_singular():
+    assert run("solve", EXAMPLE, "--rolls", "3,3").output.splitlines()[0] == "solved: 1 turn from 0 to 29 (1 roll known)"
+    assert run("solve", EXAMPLE, "--rolls", "1,2").output.strip() == "unsolvable: no prefix of the 1 roll ends on 29"
+
+
 def test_generate_and_render(tmp_path):
     f = tmp_path / "g.lp"
     res = run("generate", "--rows", "4", "--cols", "5", "--seed", "3", "-o", f)

@@ -77,9 +77,9 @@ class Key:
 
 
 def column_lines(labels: Sequence[str], column_at: Sequence[int]) -> list[str]:
-    """The line(s) numbering columns: each label centred on its column (``column_at[j]``, a position
-    in the body's lines) when all fit with a blank between neighbours, otherwise written
-    downwards, one character a line, right-aligned so that the last digits share the last line."""
+    """The lines numbering columns: one line, each label centred on its column (``column_at[j]``, a
+    position in the body's lines) when all fit with a blank between neighbours; otherwise the labels
+    written downwards, one character a line, right-aligned so that the last digits share the last line."""
     starts = [c - len(s) // 2 for s, c in zip(labels, column_at)]
     fits = all(s >= 0 for s in starts) and all(
         a + len(s) < b for a, s, b in zip(starts, labels, starts[1:]))
