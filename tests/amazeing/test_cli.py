@@ -119,6 +119,21 @@ def test_race_and_play():
     assert "bad shift 'Q7'" in res.output and "red: insert" in res.output
 
 
+def test_race_writes_its_move_as_solve_writes_a_turn(tmp_path):
+    """One notation: race's winning first move is a turn as a plan writes it (a walk cell by cell,
+    (row,column)), which the plan reader takes and the checker replays from the position."""
+    from escapology import amazeing
+    from escapology.amazeing.io import plan_from_json, plan_from_text
+
+    res = run("race", PUBLISHED, "--turns", "3")
+    assert res.exit_code == 0, res.output
+    move = res.stdout.strip().split(": ", 1)[1]
+    assert move == "insert ┘ at W1, walk (0,0) -> (1,0)"
+    pos = amazeing.load(PUBLISHED)
+    turns = plan_from_json(pos, plan_from_text(f"fewest turns: 1\nturn 1: {move}\n")["plan"])
+    assert [pos.rc(c) for c in turns[0].path] == [(0, 0), (1, 0)]
+
+
 def test_demo_runs(capsys):
     acli.demo()
     out = capsys.readouterr().out
