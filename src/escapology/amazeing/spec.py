@@ -43,6 +43,6 @@ SPEC = GameSpec(
                  "exit 0 if it is valid and reaches the target, else 1.",
         "generate": "Write a position: a random start of the published game, a random board, or the 3SAT board "
                     "(its \"command\" key is the command that makes it again).",
-        "render": "Print the board as text; with --output, also draw it (each turn of the plan) as SVG or PNG.",
+        "render": "Print the board as text (after the plan); with --output, draw it instead (each turn of the plan) as SVG or PNG.",
     },
 )

@@ -83,7 +83,7 @@ SPEC = GameSpec(
                  "no rolls (a board map), the rolls written in the plan are used.",
         "generate": "Generate a board with rolls as ASP facts (the first line is the command that makes it again).",
         "size": "grid: SIZE x SIZE fields (sets --rows and --cols); random: SIZE fields (sets --fields).",
-        "render": "Draw the board with the turns of a plan and a legend of their rolls (SVG or PNG); print a text "
-                  "board. Default: solve the known rolls.",
+        "render": "Print the board as text with the turns of a plan, or with --output draw it with a legend of their "
+                  "rolls (SVG or PNG). Default: solve the known rolls.",
     },
 )

@@ -102,6 +102,6 @@ SPEC = GameSpec(
         "generate": "Generate an instance (ASP facts) or apply a reduction (the first line is the command that "
                     "makes it again); KIND defaults to random.",
         "render": "Draw the graph (exits, start, winning region, a strategy's line of play with its deletions "
-                  "struck through in order) with a legend as SVG/PNG; grids also as text.",
+                  "struck through in order) with a legend as SVG/PNG (--output); without --output, grids as text.",
     },
 )

@@ -85,7 +85,7 @@ SPEC = GameSpec(
         "generate": "Generate unique puzzles with few givens (minimum givens, exact, up to 100 cells), graded.\n\n"
                     "Writes the puzzles' URLs, one a line (what every command reads), after a comment line with "
                     "the command that makes the file again; -f json: one object per puzzle.",
-        "render": "Draw the puzzle (and its solution) as a printed puzzle looks: SVG or PNG, text on the terminal.\n\n"
+        "render": "Draw the puzzle (and its solution) as a printed puzzle looks: SVG or PNG with --output, else text on the terminal.\n\n"
                   "--solve draws the solution too: the one in the file, else one found.",
     },
 )
