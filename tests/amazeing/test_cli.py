@@ -101,7 +101,8 @@ def test_generate_published_random_and_cnf(tmp_path):
 
 def test_render_text_svg_png(tmp_path):
     res = run("render", PUBLISHED, "--output", tmp_path / "b.svg")
-    assert res.exit_code == 0 and "spare" in res.output
+    assert res.exit_code == 0 and res.output == f"wrote {tmp_path / 'b.svg'}\n"  # -o: no board, as every game
+    assert "spare" in run("render", PUBLISHED).output
     assert (tmp_path / "b.svg").read_text().startswith("<svg")
     res = run("render", PUBLISHED, "--output", tmp_path / "b.png")
     assert (tmp_path / "b.png").read_bytes()[:4] == b"\x89PNG"
@@ -116,6 +117,21 @@ def test_race_and_play():
     res = run("play", "--seed", "3", "--cards", "1", "--max-turns", "2", input="Q7\nN1 0\n")
     assert res.exit_code == 0
     assert "bad shift 'Q7'" in res.output and "red: insert" in res.output
+
+
+def test_race_writes_its_move_as_solve_writes_a_turn(tmp_path):
+    """One notation: race's winning first move is a turn as a plan writes it (a walk cell by cell,
+    (row,column)), which the plan reader takes and the checker replays from the position."""
+    from escapology import amazeing
+    from escapology.amazeing.io import plan_from_json, plan_from_text
+
+    res = run("race", PUBLISHED, "--turns", "3")
+    assert res.exit_code == 0, res.output
+    move = res.stdout.strip().split(": ", 1)[1]
+    assert move == "insert ┘ at W1, walk (0,0) -> (1,0)"
+    pos = amazeing.load(PUBLISHED)
+    turns = plan_from_json(pos, plan_from_text(f"fewest turns: 1\nturn 1: {move}\n")["plan"])
+    assert [pos.rc(c) for c in turns[0].path] == [(0, 0), (1, 0)]
 
 
 def test_demo_runs(capsys):

@@ -57,4 +57,6 @@ def test_pictures_show_every_piece():
     assert all(f">player {i} (" in svg and f">target of player {i}<" in svg for i in range(1, 5))
     assert all(f">{t}<" in svg for t in pos.treasures)
     text = text_board(replace(pos, last_shift=Shift("N", 1)))
-    assert "spare" in text and "S1 is forbidden" in text and text.count("→") == 3
+    board, key = text.split("\n(")[0], text.split("\n(")[1].splitlines()[0]
+    assert "spare" in board and "S1 is forbidden" in text and board.count("→") == 3  # the shiftable rows
+    assert "↓↑→← shiftable line" in key and "1-4 player" in key

@@ -93,7 +93,8 @@ def test_render_text_svg_png(tmp_path):
     r = run("render", EXAMPLES / "teleport.txt")
     assert r.exit_code == 0
     lines = r.output.splitlines()
-    assert lines[0] == "x . . x A x x" and lines[1] == "x * . . . . ."
+    assert lines[0] == "7 x . . x A x x" and lines[1] == "6 x * . . . . ."  # rows y from the top
+    assert lines[7] == "  1 2 3 4 5 6 7" and lines[8].startswith("(A Alice, B Bob")  # columns x, legend
     svg = tmp_path / "b.svg"
     r = run("render", EXAMPLES / "teleport.txt", "--output", svg)
     assert r.exit_code == 0 and svg.read_text().startswith("<svg")

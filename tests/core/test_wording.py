@@ -52,3 +52,30 @@ def test_no_message_writes_a_count_before_a_fixed_plural_or_an_s_in_brackets():
     allowed = ("{min_pushes} pushes", "{q} rounds", "{x} steps", "{turns} turns")
     found = [f for f in found if not any(f.endswith(a) for a in allowed)]
     assert not found, "\n".join(found)
+
+
+STATIC = SRC / "web" / "static" / "js"
+WORDS = ["turn", "push", "vertex", "copy", "day", "box", "more turn", "known roll", "winning start", "field", "cell"]
+
+
+def test_the_web_pages_count_as_the_command_line_does():
+    """The pages' messages count with ``wording.js``'s ``plural`` (no "field(s)"), which writes
+    what :func:`plural` writes (run by Node where it is installed)."""
+    either = re.compile(r"[a-z]\((s|es)\)")
+    found = [f"{p.name}:{k}: {line.strip()}" for p in STATIC.rglob("*.js")
+             for k, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if "`" in line and either.search(re.sub(r"\$\{[^{}]*\}", "", line))]
+    assert not found, "\n".join(found)
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        return
+    script = (f"import('{(STATIC / 'wording.js').as_uri()}').then((w) => console.log(JSON.stringify("
+              f"{WORDS!r}.flatMap((x) => [0, 1, 2].map((k) => w.plural(k, x))))))")
+    out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    import json
+
+    assert json.loads(out.stdout) == [plural(k, w) for w in WORDS for k in (0, 1, 2)]

@@ -102,12 +102,18 @@ def test_odds_best_montecarlo(real_map):
     assert res.exit_code == 2 and "unknown field 999" in res.output
 
 
+def test_one_roll_is_counted_in_the_singular():
+    assert run("solve", EXAMPLE, "--rolls", "3,3").output.splitlines()[0] == "solved: 1 turn from 0 to 29 (1 roll known)"
+    assert run("solve", EXAMPLE, "--rolls", "1,2").output.strip() == "unsolvable: no prefix of the 1 roll ends on 29"
+
+
 def test_generate_and_render(tmp_path):
     f = tmp_path / "g.lp"
     res = run("generate", "--rows", "4", "--cols", "5", "--seed", "3", "-o", f)
     assert res.exit_code == 0
     res = run("render", f, "-o", tmp_path / "g.svg")
-    assert res.exit_code == 0 and "S" in res.output
+    assert res.exit_code == 0 and res.output == f"wrote {tmp_path / 'g.svg'}\n"  # -o: no board, as every game
+    assert "S" in run("render", f).output
     assert (tmp_path / "g.svg").read_text().startswith("<svg")
     res = run("render", f, "-o", tmp_path / "g.png")
     assert (tmp_path / "g.png").read_bytes()[:4] == b"\x89PNG"
@@ -120,7 +126,8 @@ def test_render_real_board_with_plan(real_map_coords, tmp_path):
     plan.write_text(run("solve", real_map_coords, "--rolls", "3,5 6,1 2,2", "-f", "json").output)
     res = run("render", real_map_coords, "--rolls", "3,5 6,1 2,2", "--plan", plan, "-o", tmp_path / "m.svg")
     assert res.exit_code == 0, res.output
-    assert "118 fields" in res.output
+    assert (tmp_path / "m.svg").read_text().startswith("<svg")
+    assert "118 fields" in run("render", real_map_coords, "--rolls", "3,5 6,1 2,2", "--plan", plan).output
 
 
 def test_contract_functions(capsys):

@@ -19,6 +19,19 @@ def test_solve_text_is_push_facts(shared_dir):
     assert r.stdout.strip() in ("push(1,w,1). push(3,s,2).", "push(1,w,1). push(2,n,2).")
 
 
+def test_solve_output_file_holds_the_answer_and_its_note(shared_dir, tmp_path):
+    """``solve -o FILE``: the terminal says only where the answer went (as in every game); the
+    note (length, proven minimum) follows the facts in the file as an ASP comment, which check reads."""
+    inst, plan = shared_dir / "asptools-ntdb__0005.asp", tmp_path / "plan.lp"
+    r = invoke("labyrinth", "solve", inst, "-o", plan)
+    assert r.exit_code == 0 and r.output == f"wrote {plan}\n"
+    facts, note = plan.read_text().splitlines()
+    assert facts.startswith("push(1,w,1).") and note.startswith("% 2 pushes, proven minimum; ")
+    assert invoke("labyrinth", "check", inst, plan).exit_code == 0
+    shown = invoke("labyrinth", "solve", inst)  # without -o the note is on standard error
+    assert shown.stdout.strip() == facts and shown.stderr.startswith("% 2 pushes")
+
+
 def test_solve_with_one_worker(shared_dir):
     r = invoke("labyrinth", "solve", shared_dir / "asptools-ntdb__0005.asp", "--workers", "1", "--format", "json")
     assert r.exit_code == 0

@@ -42,6 +42,15 @@ def test_check_rejects_with_exit_1(tmp_path):
     assert runner.invoke(app, ["check", str(f), str(notjson)]).exit_code == 2
 
 
+def test_cat_numbers_are_listed_by_vertex_name(tmp_path):
+    """``per vertex:`` in name order, integers by value (10 after 9), not the engine's order."""
+    f = _write(tmp_path, "edge(10,2). edge(2,1). edge(1,0). edge(10,9). edge(9,0). edge(2,9). exit(0). start(10).")
+    r = runner.invoke(app, ["solve", str(f), "--game", "cat"])
+    assert r.exit_code == 0, r.output
+    line = next(x for x in r.stdout.splitlines() if x.startswith("per vertex: "))
+    assert [v.split("=")[0] for v in line.removeprefix("per vertex: ").split(", ")] == ["0", "1", "2", "9", "10"]
+
+
 def test_all_starts_and_cat(tmp_path):
     f = _write(tmp_path, WIN)
     r = runner.invoke(app, ["solve", str(f), "--all-starts", "--format", "json"])
@@ -143,7 +152,8 @@ def test_render(tmp_path):
     out = tmp_path / "g.svg"
     r = runner.invoke(app, ["render", str(f), "--output", str(out)])
     assert r.exit_code == 0, r.output
-    assert "S" in r.output and out.read_text().startswith("<svg")
+    assert r.output == f"wrote {out}\n" and out.read_text().startswith("<svg")  # -o: no board, as every game
+    assert "S" in runner.invoke(app, ["render", str(f)]).output
     f2 = _write(tmp_path, WIN, "w.lp")
     s = runner.invoke(app, ["solve", str(f2), "--format", "json"])
     sj = _write(tmp_path, s.output, "s.json")

@@ -96,7 +96,8 @@ def test_hints_generate_render_convert(tmp_path):
     assert len(lines) == 2 and all(x["grade"] == "easy" for x in lines)
     svg, png = tmp_path / "p.svg", tmp_path / "p.png"
     r = run("render", URL, "--solution", "--output", str(svg))
-    assert r.exit_code == 0 and svg.read_text().startswith("<svg") and "+---+" in r.output
+    assert r.exit_code == 0 and svg.read_text().startswith("<svg") and r.output == f"wrote {svg}\n"
+    assert "+---+" in run("render", URL, "--solution").output
     assert run("render", URL, "-o", str(png)).exit_code == 0 and png.read_bytes()[:4] == b"\x89PNG"
     assert run("render", URL, "-o", str(tmp_path / "p.gif")).exit_code == 2
     for fmt in ("url", "pzprv3", "text", "facts"):
@@ -173,7 +174,7 @@ def test_render_draws_goals_boxes_and_arrows():
         assert f">{label}<" in svg
     assert "arrow of the solution" not in render_svg(p).to_string()  # only the marks drawn
     assert svg.count('stroke-width="3"') > 0  # thick box borders
-    assert text_board(p).splitlines()[1] == "| >       < |"
+    assert text_board(p).splitlines()[2] == "0 |[>]     [<]|"
 
 
 def test_unique_is_null_when_uniqueness_was_not_tested(tmp_path):

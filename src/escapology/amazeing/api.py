@@ -167,8 +167,7 @@ class RaceResult:
             within = f"within {plural(turns, 'turn')}" + (f" (fewest: {fewest})" if fewest is not None and fewest < turns else "")
             if cap is not None:
                 within = f"of the scored race of {plural(turns, 'turn')} each (solo distances up to {cap})"
-            return (f"{me.name} forces a win {within}: insert {glyph(res.move.tile)} at {res.move.shift}, "
-                    f"walk to {pos.name(res.move.to)}")
+            return f"{me.name} forces a win {within}: {pos.move_words(res.move)}"
         if res.status is Status.UNSOLVABLE and cap is not None:
             return (f"{me.name} cannot force a win of the scored race of {plural(turns, 'turn')} each "
                     f"(solo distances up to {cap})")

@@ -38,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from escapology.amazeing.model import COORDINATES, MASKS, Position, Shift, Turn, glyph
+from escapology.amazeing.model import COORDINATES, MASKS, Position, Shift, Turn, glyph, turn_words
 from escapology.core.protocol import TurnSequence
 
 __all__ = ["Plan", "PlanTurn"]
@@ -61,8 +61,7 @@ class PlanTurn:
 
     def to_text(self, i: int) -> str:
         """Turn number ``i`` as ``solve`` prints it: ``turn 1: insert ┐ at N1, walk (0,0) -> (0,1)``."""
-        walk = " -> ".join(COORDINATES.name(r, c) for r, c in self.path)
-        return f"turn {i}: insert {self.tile} at {self.shift}, walk {walk}"
+        return f"turn {i}: " + turn_words(self.tile, self.shift, self.path)
 
 
 def _cell(c: Any) -> bool:

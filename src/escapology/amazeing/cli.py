@@ -56,7 +56,7 @@ def demo() -> None:
 
 
 def _parse_human(pos: Position, text: str) -> "Move":
-    """``N1 2 3,4``: shift N1, spare turned 2 quarter turns clockwise, walk to (3, 4)."""
+    """``N1 2 3,4``: shift N1, spare turned 2 quarter turns clockwise, walk to (3,4)."""
     parts = text.replace(";", " ").split()
     if not parts:
         raise ValueError("type a shift such as N1, then optionally quarter turns (0-3) and a cell row,col")
@@ -150,9 +150,12 @@ def play(
         controllers[seat] = lambda p: _human(p, show_all_targets)
     shown = None if show_all_targets else ([] if watch else [seat])
 
+    before = [pos]  # the position each move was made in: its walk is written from there
+
     def show(after: Position, who: int, move, event: str | None) -> None:
         name = after.players[who].name
-        line = f"{name}: insert {glyph(move.tile)} at {move.shift}, walk to {after.name(move.to)}"
+        line = f"{name}: {before[0].move_words(move, who)}"
+        before[0] = after
         if event:
             line += f" -- {event}"
         typer.echo(line)

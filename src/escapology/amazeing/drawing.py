@@ -3,30 +3,34 @@
 In the text picture each tile is a 3x3 block of characters: walls are ``█`` (``▓`` on fixed
 tiles), open sides are blank, the centre shows a player's number or a treasure's letter.
 Arrows mark the lines that can be shifted; the numbers beside and above the board count rows and
-columns as every message does (:data:`~escapology.amazeing.model.COORDINATES`: from 0 at the top left).
+columns as every message does (:data:`~escapology.amazeing.model.COORDINATES`: from 0 at the top left);
+a legend line names the glyphs shown.
 
 >>> from escapology.amazeing.model import Position, Player
 >>> pos = Position.from_glyphs(["┌┐", "└┘"], spare="│", fixed="none",
 ...     treasures={"A": 3}, players=(Player("red", 0, "A"),))
 >>> print(text_board(pos))
-      0  1      spare │
-      ↓  ↓
-     ██████      █ █
- 0 → █1   █ ←    █ █
-     █ ██ █      █ █
-     █ ██ █
- 1 → █   A█ ←
-     ██████
-      ↑  ↑
+     0  1
+     ↓  ↓    spare
+    ██████    █ █
+0 → █1   █ ←  █ █
+    █ ██ █    █ █
+    █ ██ █
+1 → █   A█ ←
+    ██████
+     ↑  ↑
+(█ wall, ↓↑→← shiftable line, 1 player, A treasure, spare tile; cell (row,column))
 1 red on (0,0), target A on (1,1)
 """
 
 from __future__ import annotations
 
+import string
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from escapology.amazeing.model import COORDINATES, E, N, S, W, Position, Shift, glyph
+from escapology.core.textboard import Key, fields_of, frame, legend
 from escapology.core.svg import LegendEntry, Svg, axis_labels, panel_grid, pick_panels, with_legend
 from escapology.core.wording import plural
 
@@ -48,18 +52,22 @@ def _centre(pos: Position, cell: int) -> str:
     return " "
 
 
+#: the key to :func:`text_board` (its legend names those the board shows)
+TEXT_KEYS = (Key("█", "wall"), Key("▓", "fixed tile's wall"), Key("↓↑→←", "shiftable line"),
+             Key("123456789", "player"), Key(string.ascii_letters, "treasure"), Key("spare", "tile", word=True))
+
+
 def text_board(pos: Position, shown: Iterable[int] | None = None) -> str:
-    """The position as text: 3x3 characters per tile, arrows at the shiftable lines.
+    """The position as text: 3x3 characters per tile, arrows at the shiftable lines, rows and
+    columns numbered (:data:`~escapology.amazeing.model.COORDINATES`), the legend, then the players.
 
     ``shown``: the players whose targets (secret cards in a game) are printed; ``None`` prints
     every target (a puzzle position), ``[seat]`` only one player's own."""
     visible = None if shown is None else set(shown)
-    # the gutter: the row's number (as COORDINATES counts) and the arrow of a shiftable row
-    cols_head = "     " + "".join(f"{COORDINATES.column_label(c):^3}" for c in range(pos.cols))
-    arrows_n = "     " + "".join(" ↓ " if pos.shiftable(Shift("N", c)) else "   " for c in range(pos.cols))
-    arrows_s = "     " + "".join(" ↑ " if pos.shiftable(Shift("S", c)) else "   " for c in range(pos.cols))
-    pad = 5 + 3 * pos.cols + 5
-    lines = [cols_head.ljust(pad) + "spare " + glyph(pos.spare), arrows_n.rstrip()]
+    width = 2 + 3 * pos.cols + 2  # the arrows' columns left and right of the tiles
+    arrows_n = "  " + "".join(" ↓ " if pos.shiftable(Shift("N", c)) else "   " for c in range(pos.cols))
+    arrows_s = "  " + "".join(" ↑ " if pos.shiftable(Shift("S", c)) else "   " for c in range(pos.cols))
+    body = [arrows_n.ljust(width + 1) + "spare"]
     spare_blk = _block(pos.spare, next((n[0] for n, c in pos.treasures.items() if c == -1), " "), "█")
     for r in range(pos.rows):
         blocks = []
@@ -68,14 +76,15 @@ def text_board(pos: Position, shown: Iterable[int] | None = None) -> str:
             blocks.append(_block(pos.tiles[cell], _centre(pos, cell), "▓" if pos.fixed[cell] else "█"))
         movable = pos.shiftable(Shift("W", r))
         for k in range(3):
-            arrow = "→ " if movable and k == 1 else "  "
-            left = (f"{COORDINATES.row_label(r, pos.rows):>2} " if k == 1 else "   ") + arrow
-            right = " ←" if movable and k == 1 else ""
-            row = left + "".join(b[k] for b in blocks) + right
+            row = ("→ " if movable and k == 1 else "  ") + "".join(b[k] for b in blocks)
+            row += " ←" if movable and k == 1 else ""
             if r == 0:
-                row = row.ljust(pad) + " " + spare_blk[k]
-            lines.append(row.rstrip())
-    lines.append(arrows_s.rstrip())
+                row = row.ljust(width) + "  " + spare_blk[k]
+            body.append(row.rstrip())
+    body.append(arrows_s.rstrip())
+    lines = frame(body, COORDINATES, pos.rows, pos.cols, row_lines=range(2, 3 * pos.rows, 3),
+                  column_at=range(3, 3 * pos.cols + 2, 3))
+    lines.append(legend(TEXT_KEYS, body, fields=fields_of(COORDINATES, "cell")))
     for i, p in enumerate(pos.players):
         where = f"{i + 1} {p.name} on {pos.name(p.cell)}"
         if p.target is not None and visible is not None and i not in visible:

@@ -218,6 +218,14 @@ class Position(Drawable):
         """Every cell a player on ``cell`` can walk to (breadth-first search over open passages)."""
         return reachable_from((cell,), self.neighbours)
 
+    def move_words(self, move: "Move", player: int | None = None) -> str:
+        """``move`` of ``player`` (default: the one to move) as a plan's turn writes it
+        (:func:`turn_words`), with a shortest walk to the cell it ends on."""
+        who = self.to_move if player is None else player
+        after = self.apply(move.shift, move.tile)
+        path = after.walk(after.players[who].cell, move.to) or [move.to]
+        return turn_words(glyph(move.tile), move.shift, (self.rc(c) for c in path))
+
     def walk(self, start: int, goal: int) -> list[int] | None:
         """A shortest walk from ``start`` to ``goal`` as a list of cells, or ``None``."""
         prev = {start: start}
@@ -307,6 +315,17 @@ class Position(Drawable):
         ps = list(self.players)
         ps[player] = replace(ps[player], cell=cell)
         return replace(self, players=tuple(ps))
+
+
+def turn_words(tile: str, shift: Shift, path: Iterable[tuple[int, int]]) -> str:
+    """One turn as every answer writes it (``solve``'s plans, ``race``'s first move, ``play``'s
+    log): ``insert ┐ at N1, walk (0,0) -> (0,1)``, the walk's cells ``(row, column)`` (one cell:
+    the player stays).
+
+    >>> turn_words("┐", Shift("N", 1), [(0, 0), (0, 1)])
+    'insert ┐ at N1, walk (0,0) -> (0,1)'
+    """
+    return f"insert {tile} at {shift}, walk " + " -> ".join(COORDINATES.name(r, c) for r, c in path)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ SPEC = GameSpec(
     "amazeing", "The aMAZEing Labyrinth (Schwahn & Thielen, FUN 2018): fewest turns, racing, the 3SAT board.",
     load=_API + "load", solve=_VERBS + "solve", check=_API + "check", generate=_VERBS + "generate",
     render=_VERBS + "render", dumps=_VERBS + "dumps", engines=ENGINES, options=OPTIONS, comment="",
-    text_picture=_VERBS + "text_picture", certificate_of=_VERBS + "plan_of", text_with_output=True, text_certificate=True,
+    text_picture=_VERBS + "text_picture", certificate_of=_VERBS + "plan_of", text_certificate=True,
     instance_help="A position (JSON, see the game's page); '-' for stdin.",
     help={
         "solve": "SP-Labyrinth (Definition 1): the fewest turns to stand on the target tile, with the plan.\n\n"
@@ -43,6 +43,6 @@ SPEC = GameSpec(
                  "exit 0 if it is valid and reaches the target, else 1.",
         "generate": "Write a position: a random start of the published game, a random board, or the 3SAT board "
                     "(its \"command\" key is the command that makes it again).",
-        "render": "Print the board as text; with --output, also draw it (each turn of the plan) as SVG or PNG.",
+        "render": "Print the board as text (after the plan); with --output, draw it instead (each turn of the plan) as SVG or PNG.",
     },
 )

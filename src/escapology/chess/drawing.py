@@ -1,16 +1,19 @@
 """Pictures of small boards: both pieces, the fields each reaches, and the witness.
 
-Row ``y = n`` is drawn at the top, as on a chess board. In the text board ``A`` and ``B`` are the
-pieces, ``x`` a field Bob ends on with 0-2 moves, ``o`` a field Alice ends on with 1-2 moves
-(and Bob does not), ``*`` the witness's safe field (unless it is Alice's own), ``.`` the rest.
+Row ``y = n`` is drawn at the top, as on a chess board, rows ``y`` numbered on the left and
+columns ``x`` under the board. In the text board ``A`` and ``B`` are the pieces, ``x`` a field Bob
+ends on with 0-2 moves, ``o`` a field Alice ends on with 1-2 moves (and Bob does not), ``*`` the
+witness's safe field (unless it is Alice's own), ``.`` the rest; its legend line says so.
 
 >>> from escapology.chess.model import Instance
 >>> from escapology.chess.solver import solve
 >>> inst = Instance(3, (1, 3), (3, 1), ((1, 0), (0, 1), (1, 1)))
 >>> print(text_board(inst, solve(inst)))
-A o x
-. . x
-. . B
+3 A o x
+2 . . x
+1 . . B
+  1 2 3
+(A Alice, B Bob, x Bob reaches, o Alice reaches, . other field; field (x, y) = (column, row))
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from escapology.chess.reach import reach_board
 from escapology.chess.solver import Solution, explain, solution_of
 from escapology.core.errors import InputError
 from escapology.core.svg import LegendEntry, Svg, axis_labels, with_legend
+from escapology.core.textboard import Key, glyph_board
 
 MAX_TEXT = 60
 MAX_SVG = 200
@@ -35,21 +39,24 @@ def _safe(sol: Solution | None) -> tuple[int, int] | None:
     return None
 
 
-#: the key to :func:`text_board`
-LEGEND = "(A Alice, B Bob, x Bob reaches, o Alice reaches, * safe field)"
+#: the key to :func:`text_board` (its legend names those the board shows)
+TEXT_KEYS = (Key("A", "Alice"), Key("B", "Bob"), Key("x", "Bob reaches"), Key("o", "Alice reaches"),
+             Key("*", "safe field"), Key(".", "other field"))
 
 
 def text_picture(inst: Instance, answer: Any = None) -> str:
-    """What ``render`` prints: the board (``n <= 60``), its key and, with an answer (a
+    """What ``render`` prints: the board (``n <= 60``) with its legend and, with an answer (a
     :class:`Solution` or the JSON of ``solve``), its witness in words."""
     if inst.n > MAX_TEXT:
         raise InputError(f"n = {inst.n} is too large to print; use --output FILE.svg (n <= 200)")
     sol = solution_of(answer)
-    return text_board(inst, sol) + "\n" + LEGEND + ("\n" + explain(inst, sol) if sol is not None else "")
+    return text_board(inst, sol) + ("\n" + explain(inst, sol) if sol is not None else "")
 
 
 def text_board(inst: Instance, sol: Solution | None = None) -> str:
-    """The board as text (at most ``MAX_TEXT`` columns), see the module docstring."""
+    """The board as text (at most ``MAX_TEXT`` columns), see the module docstring: columns ``x``
+    numbered under it and rows ``y`` left of it (:data:`~escapology.chess.model.COORDINATES`), then
+    the legend."""
     n = inst.n
     if n > MAX_TEXT:
         raise InputError(f"the board is too large to print: n = {n} > {MAX_TEXT}")
@@ -57,10 +64,10 @@ def text_board(inst: Instance, sol: Solution | None = None) -> str:
     alice = reach_board(inst, inst.alice)
     safe = _safe(sol)
     rows = []
-    for y in range(n, 0, -1):
+    for i in range(n):
         cells = []
-        for x in range(1, n + 1):
-            f = (x, y)
+        for j in range(n):
+            f = x, y = COORDINATES.at(i, j, n)
             if f == inst.alice:
                 c = "A"
             elif f == inst.bob:
@@ -74,8 +81,8 @@ def text_board(inst: Instance, sol: Solution | None = None) -> str:
             else:
                 c = "."
             cells.append(c)
-        rows.append(" ".join(cells))
-    return "\n".join(rows)
+        rows.append(cells)
+    return glyph_board(rows, COORDINATES, TEXT_KEYS)
 
 
 ALICE = "#2060d0"

@@ -43,7 +43,7 @@ SPEC = GameSpec(
         "check": "Verify what 'solve --format json' wrote, independently (exit 0 valid, 1 rejected).",
         "generate": "Write a random or adversarial instance (the first line, a comment, is the command that "
                     "makes it again).",
-        "render": "Print the board (n <= 60) and draw it, with reach and witness, as SVG or PNG (n <= 200).\n\n"
+        "render": "Print the board as text (n <= 60), or with --output draw it, with reach and witness, as SVG or PNG (n <= 200).\n\n"
                   "The witness is solved for (--solve, the default) or read from --certificate.",
     },
 )

@@ -189,7 +189,7 @@ class GameSpec:
     the first. ``is_text(FILE)``: a FILE that names no file but is the instance itself (a URL) is
     read as text. ``generate_json(inst)``: the objects ``generate -f json`` prints without ``-o``,
     one a line, each after the ``command`` (default: one object with the instance's text).
-    ``text_with_output``: ``render -o`` prints the text picture too. ``engine_aliases``: old
+    ``engine_aliases``: old
     engine names still accepted (hidden), each mapped onto the name passed to ``solve`` (an
     engine's, or the old name itself where the game resolves it with another old option).
 
@@ -229,7 +229,6 @@ class GameSpec:
     certificates: Function | None = None
     is_text: Function | None = None
     generate_json: Function | None = None
-    text_with_output: bool = False
     engine_aliases: Mapping[str, str] = field(default_factory=dict)
     read_certificate: Function | None = None
     recognised_options: Mapping[str, Any] = field(default_factory=dict)
@@ -497,8 +496,9 @@ def unknown_note(result: Any) -> str:
 def print_result(result: Any, json_output: bool, text: str | None = None) -> int:
     """Print a protocol ``Result`` the one way every ``solve`` does and return its exit code:
     JSON ``to_json()`` (or the result's own ``write_json(stream)``, where it has one); text ``text``
-    (default ``to_text()``), and ``note()`` (when there is one)
-    on standard error; ``unknown`` as :func:`~escapology.core.cli_support.report_unknown` prints it
+    (default ``to_text()``), and ``note()`` (when there is one; a line the game's reader takes
+    for a comment) on standard error, or after the answer in the file of ``solve -o`` (the
+    terminal then says only ``wrote FILE``, as for every game); ``unknown`` as :func:`~escapology.core.cli_support.report_unknown` prints it
     (exit 3)."""
     watchdog.disarm()  # the answer is ready: too late to say unknown
     if result.status is Status.UNKNOWN:  # what is known besides, from the result's own text
@@ -515,8 +515,8 @@ def print_result(result: Any, json_output: bool, text: str | None = None) -> int
     else:
         typer.echo(result.to_text() if text is None else text)
         note = result.note() if hasattr(result, "note") else None
-        if note:
-            typer.echo(note, err=True)
+        if note:  # beside the answer on the terminal; with -o in the file, after it (a comment)
+            typer.echo(note, err=cs.answer_file() is None)
     return result.status.exit_code()
 
 
@@ -654,7 +654,7 @@ def run_render(spec: GameSpec, *, file: str, certificate: Path | None = None, so
         render = spec.function("render")
         render(inst, cert, **_accepted(render, drawing)).save(output, scale=scale)
     board = None
-    if spec.text_picture is not None and (output is None or spec.text_with_output):
+    if spec.text_picture is not None and output is None:  # with -o: the picture, and where it went
         text_picture = spec.function("text_picture")
         board = text_picture(inst, cert, **_accepted(text_picture, drawing))
     if board is None and output is None and format is not cs.OutputFormat.json:

@@ -109,11 +109,11 @@ class Result(TurnsResult[Plan]):
 
         inst, sol = self.instance, self.solution
         if sol.status is Status.SOLVED:
-            head = (f"solved: {sol.turns} turn{'s' if sol.turns != 1 else ''} from {inst.label(inst.start)} "
-                    f"to {inst.label(inst.target)} ({len(inst.rolls)} rolls known)")
+            head = (f"solved: {plural(sol.turns, 'turn')} from {inst.label(inst.start)} "
+                    f"to {inst.label(inst.target)} ({plural(len(inst.rolls), 'roll')} known)")
             return "\n".join([head, *("  " + describe_turn(inst, i, t) for i, t in enumerate(sol.plan, start=1))])
         if sol.status is Status.UNSOLVABLE:
-            return f"unsolvable: no prefix of the {len(inst.rolls)} rolls ends on {inst.label(inst.target)}"
+            return f"unsolvable: no prefix of the {plural(len(inst.rolls), 'roll')} ends on {inst.label(inst.target)}"
         return "unknown"
 
     def note(self) -> str | None:

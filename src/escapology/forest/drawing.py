@@ -9,8 +9,11 @@ names the colours and every turn's roll.
 >>> from escapology.forest.generator import grid_forest
 >>> print(text_board(grid_forest(2, 3, seed=0, rolls=0)))
 S---o---o
+0   1   2
 |
 *---o---T
+3   4   5
+(S start, T target, * special field, o field, -| path; under each field its number)
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pathlib import Path
 from typing import Sequence
 
 from escapology.core.svg import LegendEntry, Svg, with_legend
+from escapology.core.textboard import Key, legend
 from escapology.core.wording import plural
 from escapology.forest.model import Instance, Turn
 from escapology.forest.walks import expand_walk, walk_length
@@ -132,10 +136,16 @@ def save(inst: Instance, plan: Sequence[Turn], path: str | Path, *, scale: float
     return render_svg(inst, plan).save(path, scale=scale)
 
 
+#: the key to :func:`text_board`'s glyphs (its legend names those the board shows)
+TEXT_KEYS = (Key("S", "start"), Key("T", "target"), Key("*", "special field"), Key("o", "field"),
+             Key("1234567890", "where that turn ends"), Key("-|", "path"))
+
+
 def text_board(inst: Instance, plan: Sequence[Turn] = ()) -> str:
     """A text drawing for boards whose fields sit on an integer grid (else a one-line summary).
 
-    ``S`` start, ``T`` target, ``*`` special, ``o`` other fields, digits where a turn of the plan ends.
+    ``S`` start, ``T`` target, ``*`` special, ``o`` other fields, digits where a turn of the plan
+    ends (turn 10 shows ``0``); under each field its number (the field's label, as every message names it), and a legend.
     """
     b = inst.board
     pos = b.positions or {}
@@ -149,11 +159,17 @@ def text_board(inst: Instance, plan: Sequence[Turn] = ()) -> str:
             f"target {inst.label(inst.target)}, special: {special or '-'}"
         )
     cell = {(int(x), int(y)): v for v, (x, y) in pos.items()}
-    cols = max(x for x, _ in cell) + 1
-    rows = max(y for _, y in cell) + 1
+    x0, y0 = min(x for x, _ in cell), min(y for _, y in cell)
+    cols = max(x for x, _ in cell) - x0 + 1
+    rows = max(y for _, y in cell) - y0 + 1
+    pitch = max(4, 1 + max(len(str(inst.label(v))) for v in range(b.n)))
     ends = {turn.end: str((i + 1) % 10) for i, turn in enumerate(plan)}
-    grid = [[" "] * (4 * cols - 3) for _ in range(2 * rows - 1)]
+    width = pitch * (cols - 1) + pitch
+    glyphs = [[" "] * width for _ in range(rows)]
+    names = [[" "] * width for _ in range(rows)]
+    below = [[" "] * width for _ in range(rows)]
     for (x, y), v in cell.items():
+        i, j = y - y0, pitch * (x - x0)
         ch = "o"
         if v in b.special:
             ch = "*"
@@ -163,11 +179,20 @@ def text_board(inst: Instance, plan: Sequence[Turn] = ()) -> str:
             ch = "S"
         if v == inst.target:
             ch = "T"
-        grid[2 * y][4 * x] = ch
+        glyphs[i][j] = ch
+        label = str(inst.label(v))
+        names[i][j:j + len(label)] = list(label)
         for w in b.adj[v]:
             xw, yw = pos[w]
             if int(yw) == y and int(xw) == x + 1:
-                grid[2 * y][4 * x + 1 : 4 * x + 4] = ["-"] * 3
+                glyphs[i][j + 1:j + pitch] = ["-"] * (pitch - 1)
             elif int(xw) == x and int(yw) == y + 1:
-                grid[2 * y + 1][4 * x] = "|"
-    return "\n".join("".join(row).rstrip() for row in grid)
+                below[i][j] = "|"
+    lines, drawn = [], []
+    for i in range(rows):
+        drawn.append("".join(glyphs[i]).rstrip())
+        lines += [drawn[-1], "".join(names[i]).rstrip()]
+        if i + 1 < rows:
+            lines.append("".join(below[i]).rstrip())
+            drawn.append(lines[-1])
+    return "\n".join([*lines, legend(TEXT_KEYS, drawn, fields="under each field its number")])

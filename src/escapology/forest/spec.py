@@ -69,7 +69,7 @@ SPEC = GameSpec(
     load=_API + "load", solve=_VERBS + "solve", check=_API + "check", generate=_API + "generate",
     render=_API + "render", dumps=_VERBS + "dumps", engines=ENGINES, options=OPTIONS, comment="%",
     text_picture=_VERBS + "text_picture", certificate_of=_VERBS + "plan_of", render_solves=True,
-    solvable=lambda inst: bool(inst.rolls), text_with_output=True, text_certificate=True,
+    solvable=lambda inst: bool(inst.rolls), text_certificate=True,
     instance_help="ASP facts (.lp, '-' for stdin), the board map .xml, or .graphml/.gml/.edgelist.",
     help={
         "solve": "The fewest turns to end on the target with the known rolls, with a plan (or 'unsolvable').\n\n"
@@ -83,7 +83,7 @@ SPEC = GameSpec(
                  "no rolls (a board map), the rolls written in the plan are used.",
         "generate": "Generate a board with rolls as ASP facts (the first line is the command that makes it again).",
         "size": "grid: SIZE x SIZE fields (sets --rows and --cols); random: SIZE fields (sets --fields).",
-        "render": "Draw the board with the turns of a plan and a legend of their rolls (SVG or PNG); print a text "
-                  "board. Default: solve the known rolls.",
+        "render": "Print the board as text with the turns of a plan, or with --output draw it with a legend of their "
+                  "rolls (SVG or PNG). Default: solve the known rolls.",
     },
 )

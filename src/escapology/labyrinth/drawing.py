@@ -1,4 +1,6 @@
-"""Pictures of a Labyrinth board and of every step of a plan: SVG/PNG, and text for the terminal.
+"""Pictures of a Labyrinth board and of every step of a plan: SVG/PNG, and text for the terminal
+(rows numbered left of each board from 1 at the bottom, columns under it from 1 at the left, as the
+facts number them, and one legend line):
 
 >>> from escapology.labyrinth.model import Instance, Push
 >>> inst = Instance.from_grid(["╷╴", "└ "], init=(1, 1), goal=(2, 2), max_steps=1)
@@ -7,12 +9,15 @@
 ([[0], [2, 3]], [3, 3])
 >>> print(text_frames(inst, [Push(1, "n")]))
 start
-  2 ╷*
-  1 @
+2 ╷*
+1 @
+  12
 <BLANKLINE>
 after push(1,n,1).
-  2 @@
-  1 ╷
+2 @@
+1 ╷
+  12
+(@ the avatar can stand here, * the goal, ╷ a field's connections; field (x,y) = (row,column))
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from escapology.core.textboard import Key, fields_of, frame, legend
+from escapology.core.tiles import ARMS
 from escapology.core.svg import LegendEntry, Svg, axis_labels, panel_grid, pick_panels, with_legend
 from escapology.labyrinth.model import COORDINATES, E, N, S, W, Board, Instance, Push, moved_position
 
@@ -50,14 +57,23 @@ def replay(inst: Instance, plan: Sequence[Push]) -> list[Frame]:
     return frames
 
 
+#: the key to :func:`text_frames`: which glyphs stand for what
+TEXT_KEYS = (Key("@", "the avatar can stand here"), Key("*", "the goal"),
+             Key("".join(ARMS.values()), "a field's connections"))
+
+
 def text_frames(inst: Instance, plan: Sequence[Push] | None = ()) -> str:
-    """Every frame as box-drawing text: ``@`` where the avatar can stand, ``*`` the goal field."""
-    parts = []
+    """Every frame as box-drawing text (:meth:`Board.text <escapology.labyrinth.model.Board.text>`:
+    ``@`` where the avatar can stand, ``*`` the goal field), rows and columns numbered as the facts
+    number them (:data:`~escapology.labyrinth.model.COORDINATES`), and one legend line after them."""
+    parts, bodies = [], []
+    n = inst.n
     for f in replay(inst, plan or ()):
         title = "start" if f.push is None else f"after {f.push.fact(f.step)}"
-        body = f.board.text(avatar=f.reach, goal=f.goal)
-        parts.append(f"{title}\n{body}")
-    return "\n\n".join(p.rstrip() for p in parts).replace(" \n", "\n")
+        body = f.board.text(avatar=f.reach, goal=f.goal).split("\n")
+        bodies += body
+        parts.append("\n".join([title, *frame(body, COORDINATES, n, n, row_lines=range(n), column_at=range(n))]))
+    return "\n\n".join(parts) + "\n" + legend(TEXT_KEYS, bodies, fields=fields_of(COORDINATES))
 
 
 _CELL = 24

@@ -276,7 +276,8 @@ class Board:
         return reachable_from(start, self.neighbours)
 
     def text(self, *, avatar: Iterable[int] = (), goal: int | None = None) -> str:
-        """The board as box-drawing characters, north at the top; ``@`` avatar, ``*`` goal field."""
+        """The board as box-drawing characters, one a field, north at the top; ``@`` avatar, ``*``
+        goal field (:func:`escapology.labyrinth.drawing.text_frames` numbers the rows and columns)."""
         n = self.instance.n
         marks = set(avatar)
         lines = []
@@ -290,5 +291,5 @@ class Board:
                     row.append("*")
                 else:
                     row.append(glyph(self.connections_at(p)))
-            lines.append(f"{x + 1:>3} " + "".join(row))
+            lines.append("".join(row))
         return "\n".join(lines)

@@ -194,7 +194,8 @@ class Result(ProtocolResult[Certificate], DrawnResult):
                 if cert:
                     lines.append(f"certificate: herder strategy {plural(len(cert['herder']['nodes']), 'node')}, "
                                  f"cat strategy {plural(len(cert['cat']['nodes']), 'node')}")
-            lines.append("per vertex: " + ", ".join(f"{v}={k}" for v, k in a["per_vertex"].items()))
+            per = a["per_vertex"]
+            lines.append("per vertex: " + ", ".join(f"{v}={per[v]}" for v in _by_name(per)))
             return "\n".join(lines)
         if "winning_starts" in a:
             starts = a["winning_starts"]

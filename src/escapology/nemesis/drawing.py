@@ -2,9 +2,11 @@
 
 >>> from escapology.nemesis.generator import grid
 >>> print(text_board(grid(3, 3), {"r0c0", "r0c1", "r1c1"}))
-W W .
-. S .
-. . .
+  0 1 2
+0 W W .
+1 . S .
+2 . . .
+(S start, W a start the fugitive wins from, . vertex; vertex r<row>c<column>, 12 exits not drawn)
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from escapology.core.coordinates import Grid
 from escapology.core.svg import LegendEntry, Svg, with_legend
+from escapology.core.textboard import Key, glyph_board
+from escapology.core.wording import plural
 from escapology.nemesis.model import Instance
 from escapology.nemesis.strategy.certificate import json_of
 from escapology.nemesis.strategy.document import StrategyFormatError, as_document
@@ -39,13 +44,22 @@ def is_grid(inst: Instance) -> bool:
     return _grid_shape(inst) is not None
 
 
+#: how the text board numbers a grid's rows and columns: vertex ``r{i}c{j}`` is drawn in row ``i``
+#: and column ``j``, from 0 at the top left (the vertices' own names: Nemesis has no other)
+GRID_NAMES = Grid(base=0)
+#: the key to :func:`text_board` (its legend names those the board shows)
+TEXT_KEYS = (Key("S", "start"), Key("W", "a start the fugitive wins from"), Key(".", "vertex"))
+
+
 def text_board(inst: Instance, winning: set[str] | None = None) -> str | None:
-    """For grid instances (vertices ``r{i}c{j}``): ``S`` start, ``W`` winning start, ``.`` other."""
+    """For grid instances (vertices ``r{i}c{j}``): ``S`` start, ``W`` winning start, ``.`` other,
+    blank where the grid has no vertex; rows and columns numbered as the vertices' names number them
+    (:data:`GRID_NAMES`), then the legend. ``None`` for other graphs."""
     shape = _grid_shape(inst)
     if shape is None:
         return None
     rows, cols = shape
-    lines = []
+    cells = []
     for i in range(rows):
         row = []
         for j in range(cols):
@@ -58,8 +72,9 @@ def text_board(inst: Instance, winning: set[str] | None = None) -> str | None:
                 row.append("W")
             else:
                 row.append(".")
-        lines.append(" ".join(row))
-    return "\n".join(lines)
+        cells.append(row)
+    exits = f", {plural(len(inst.exits), 'exit')} not drawn" if inst.exits else ""
+    return glyph_board(cells, GRID_NAMES, TEXT_KEYS, fields=f"vertex r<row>c<column>{exits}")
 
 
 def layout(inst: Instance) -> dict[str, tuple[float, float]]:

@@ -87,7 +87,7 @@ SPEC = GameSpec(
     instance_help="ASP facts (.lp), an edge list or a networkx graph file, or '-'.",
     # the old --engine values pass as they are: api.resolve_engine maps them with the old --method
     engine_aliases={"native": "native", "python": "python"}, read_certificate=_API + "read_certificate",
-    text_with_output=True, recognised_options={"all_starts": None},
+    recognised_options={"all_starts": None},
     instance_options="escapology.nemesis.io:instance_options",
     seeded=lambda options: options.get("kind", "random") in ("random", "tree", "subcubic"),
     help={
@@ -102,6 +102,6 @@ SPEC = GameSpec(
         "generate": "Generate an instance (ASP facts) or apply a reduction (the first line is the command that "
                     "makes it again); KIND defaults to random.",
         "render": "Draw the graph (exits, start, winning region, a strategy's line of play with its deletions "
-                  "struck through in order) with a legend as SVG/PNG; grids also as text.",
+                  "struck through in order) with a legend as SVG/PNG (--output); without --output, grids as text.",
     },
 )

@@ -25,17 +25,9 @@ def strategy_of(inst: Instance, data: Any, file: str) -> Any:
     return data.get("strategy") if isinstance(data, dict) and "winner" in data else data
 
 
-#: the winning region of the instance being drawn: ``render -o`` on a grid draws it in the picture and
-#: on the text board, computed once (the instance, the game, the region)
-_REGION: list[Any] = [None, None, None]
-
-
 def _region(inst: Instance, game: str, region: bool, timeout: float | None) -> set[str] | None:
-    if not region:
-        return None
-    if _REGION[0] is not inst or _REGION[1] != game:
-        _REGION[:] = [inst, game, api.winning_region(inst, game, timeout=timeout)]
-    return _REGION[2]
+    """The winning region drawn (the picture's pale blue vertices, the text board's ``W``)."""
+    return api.winning_region(inst, game, timeout=timeout) if region else None
 
 
 def render(inst: Instance, certificate: Any = None, *, game: str = "nemesis", region: bool = True,

@@ -1,15 +1,18 @@
 """Drawing Roma puzzles the way they are printed: thin cell grid, thick box borders, a circle for
-each Roma cell, given arrows in black and solved arrows in blue; the pictures number the rows and
-columns from 0 at the top left, as every message names a cell (:data:`~escapology.roma.model.COORDINATES`).
-The text board is the puzzle as printed (and read back by ``check``), without numbers.
+each Roma cell, given arrows in black and solved arrows in blue; the pictures and the text board
+number the rows and columns from 0 at the top left, as every message names a cell
+(:data:`~escapology.roma.model.COORDINATES`). The text board is the puzzle as printed (and read back
+by ``check``), a given arrow in brackets:
 
 >>> from escapology.roma.model import Puzzle
->>> print(text_board(Puzzle.from_labels(["AB", "AB"], ["O.", ".."]), ["O<", "^^"]))
-+---+---+
-| O | < |
-+   +   +
-| ^ | ^ |
-+---+---+
+>>> print(text_board(Puzzle.from_labels(["AB", "AB"], ["O.", ".<"]), ["O<", "^<"]))
+    0   1
+  +---+---+
+0 | O | < |
+  +   +   +
+1 | ^ |[<]|
+  +---+---+
+(^< arrow, [>] given arrow (the others solved), O Roma cell, +-| box border; cell (row,column))
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from pathlib import Path
 from typing import Sequence
 
 from escapology.core.svg import LegendEntry, Svg, axis_labels, with_legend
+from escapology.core.textboard import Key, fields_of, frame, legend
 from escapology.roma.model import COORDINATES, DIRECTIONS, EMPTY, GOAL, Puzzle
 
 CELL = 40.0
@@ -28,7 +32,10 @@ _ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270}
 
 
 def text_board(puzzle: Puzzle, solution: Sequence[str] | None = None) -> str:
-    """An ASCII picture: ``|`` and ``---`` mark box borders, cells show the solution (or givens)."""
+    """The puzzle as text: ``|`` and ``---`` mark box borders, each cell shows its arrow (of
+    ``solution``, else the givens), a given arrow in brackets (``[>]``), a Roma cell ``O``; rows
+    numbered left of it and columns above it from 0 (:data:`COORDINATES`), then the legend.
+    ``check`` reads the arrows back (:func:`escapology.roma.io.board_rows`)."""
     R, C, b = puzzle.rows, puzzle.cols, puzzle.boxes
     grid = solution if solution is not None else puzzle.givens
     lines = []
@@ -42,10 +49,20 @@ def text_board(puzzle: Puzzle, solution: Sequence[str] | None = None) -> str:
             break
         s = "|"
         for c in range(C):
-            s += f" {grid[r][c] if grid[r][c] != EMPTY else ' '} "
+            ch = grid[r][c] if grid[r][c] != EMPTY else " "
+            s += f"[{ch}]" if puzzle.givens[r][c] in DIRECTIONS and ch in DIRECTIONS else f" {ch} "
             s += "|" if c == C - 1 or b[r][c] != b[r][c + 1] else " "
         lines.append(s)
-    return "\n".join(lines)
+    keys = SOLVED_KEYS if solution is not None else GIVEN_KEYS
+    framed = frame(lines, COORDINATES, R, C, row_lines=range(1, 2 * R, 2), column_at=range(2, 4 * C, 4))
+    return "\n".join([*framed, legend(keys, lines, fields=fields_of(COORDINATES, "cell"))])
+
+
+#: the keys to :func:`text_board`'s legend: of a solved grid, and of the puzzle alone
+SOLVED_KEYS = (Key("^v<>", "arrow"), Key("[]", "given arrow (the others solved)", show="[>]"), Key("O", "Roma cell"),
+               Key("+-|", "box border"))
+GIVEN_KEYS = (Key("^v<>", "arrow"), Key("[]", "given arrow", show="[>]"), Key("O", "Roma cell"),
+              Key("+-|", "box border"))
 
 
 def _arrow(svg: Svg, x: float, y: float, d: str, colour: str) -> None:

@@ -604,18 +604,29 @@ def parse_rows(text: str, file: str | None = None) -> tuple[str, ...]:
     return tuple(rows)
 
 
+#: a line of a text board's cells (its row's number before it, as ``text_board`` writes it, or none)
+_CELLS = re.compile(r"\s*\d*\s?(\|.*\|)\s*")
+#: a border line of a text board
+_BORDER = re.compile(r"\s*\+[-+ ]*")
+
+
 def board_rows(text: str) -> list[tuple[str, ...]]:
-    """The solutions drawn by ``solve``'s text answer (boards of ``| > v |`` rows), in order.
+    """The solutions drawn by ``solve``'s text answer (boards of ``| > v |`` rows, numbered or not,
+    a given arrow in brackets ``[>]``), in order.
 
     >>> board_rows("+---+---+\\n| > | O |\\n+---+---+\\nsolved")
+    [('>O',)]
+    >>> board_rows("    0   1\\n  +---+---+\\n0 |[>]| O |\\n  +---+---+\\n(legend)")
     [('>O',)]
     """
     boards: list[list[str]] = []
     current: list[str] = []
     for line in text.splitlines():
-        if line.startswith("|"):
-            current.append("".join(line[i] for i in range(2, len(line) - 1, 4)))
-        elif current and not line.startswith("+"):
+        cells = _CELLS.fullmatch(line)
+        if cells:
+            row = cells.group(1)
+            current.append("".join(row[i] for i in range(2, len(row) - 1, 4)))
+        elif current and not _BORDER.fullmatch(line):
             boards.append(current)
             current = []
     if current:

@@ -70,7 +70,7 @@ SPEC = GameSpec(
     load=_API + "load", solve=_API + "solve", check=_API + "check", generate=_VERBS + "generate",
     render=_API + "render",
     dumps=_VERBS + "dumps", engines=ENGINES, options=OPTIONS, comment="#", text_certificate=True,
-    text_picture=_VERBS + "text_picture", certificate_of=_VERBS + "solution_of", text_with_output=True,
+    text_picture=_VERBS + "text_picture", certificate_of=_VERBS + "solution_of",
     instance_help="A puzz.link URL, or a file (URLs one per line, pzprv3, text grid, ASP facts); - for stdin.",
     load_many=_VERBS + "load_many", certificates=_VERBS + "certificates", is_text=_API + "is_url",
     generate_json=_VERBS + "generated_json",
@@ -85,7 +85,7 @@ SPEC = GameSpec(
         "generate": "Generate unique puzzles with few givens (minimum givens, exact, up to 100 cells), graded.\n\n"
                     "Writes the puzzles' URLs, one a line (what every command reads), after a comment line with "
                     "the command that makes the file again; -f json: one object per puzzle.",
-        "render": "Draw the puzzle (and its solution) as a printed puzzle looks: SVG or PNG, text on the terminal.\n\n"
+        "render": "Draw the puzzle (and its solution) as a printed puzzle looks: SVG or PNG with --output, else text on the terminal.\n\n"
                   "--solve draws the solution too: the one in the file, else one found.",
     },
 )

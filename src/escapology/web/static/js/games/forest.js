@@ -8,6 +8,7 @@
 // `known`, `roll`, `move` and `with_rolls`, the game's own Odds, solve and load).
 import { el, svgRoot, text } from "../svg.js";
 import * as pk from "./playkit.js";
+import { plural } from "../wording.js";
 
 const EDGE = "#b8ad8f", START = "#1e7b34", TARGET = "#c0392b", SPECIAL = "#6a3d9a", SPECIAL_FILL = "#e7d9f7";
 const FIELD = "#ffffff", PAWN = "#111", WALK = "#1f6feb", BEST = "#f39c12", END = "#1f6feb", LEADER = "#8aa";
@@ -180,7 +181,6 @@ function over() {
   return null;
 }
 
-function plural(k, word) { return `${k} ${word}${k === 1 ? "" : "s"}`; }
 
 // A chance as a percentage, with two decimals where the chances crowd near 0 or 100 %.
 function percent(v) {

@@ -5,6 +5,7 @@
 // (escapology.labyrinth's replay, the view's `move`); the page keeps the states it answered.
 import { arrow, axisLabels, el, svgRoot } from "../svg.js";
 import * as pk from "./playkit.js";
+import { plural } from "../wording.js";
 
 const PATH = "#6b4f2a", REACH = "#cfe8ff", AVATAR = "#1f6feb", GOAL = "#c0392b", PUSHED = "#f39c12", FIELD = "#f4f1ea";
 const ARROW = "#8a7f6a", AXIS = "#777";
@@ -51,7 +52,7 @@ const game = pk.page("lab", {
     : "The solver's plan: the start.", ""],
   frameShown(frame) {
     if (frame.won) game.ctx.message(`goal reached after push ${frame.step}`, "good");
-    else game.ctx.message(frame.step ? `${frame.reach.length} field(s) reachable after push ${frame.step}` : "");
+    else game.ctx.message(frame.step ? `${plural(frame.reach.length, "field")} reachable after push ${frame.step}` : "");
   },
   cursor: {
     move: moveCursor, shift: pushAtCursor, act,

@@ -5,6 +5,7 @@
 // vertex, Tab goes through the vertices and edges that can be chosen and Enter chooses.
 import { arrow, el, svgRoot, text } from "../svg.js";
 import * as pk from "./playkit.js";
+import { plural } from "../wording.js";
 
 // the Python pictures' colours (nemesis.drawing): exits red, the fugitive black, winning starts
 // blue, the fugitive's moves orange; here also what you may choose green, deleted edges red
@@ -298,7 +299,7 @@ async function shadeStarts() {
     } else {
       winning = new Set(await ctx.play("starts", { game: o.game }));
       winningFor = o.game;
-      ctx.message(`${winning.size} winning start(s) for the fugitive in ${GAMES[o.game]}`);
+      ctx.message(`${plural(winning.size, "winning start")} for the fugitive in ${GAMES[o.game]}`);
     }
   } catch (e) { ctx.error(e); }
   game.render();

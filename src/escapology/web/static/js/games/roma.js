@@ -5,6 +5,7 @@
 // clears it, Enter or Space turns it.
 import { axisLabels, cellName, el, svgRoot, text } from "../svg.js";
 import * as pk from "./playkit.js";
+import { plural } from "../wording.js";
 
 const CYCLE = [".", "^", ">", "v", "<"];
 const GLYPH = { "^": "↑", ">": "→", "v": "↓", "<": "←", "O": "◯" };
@@ -207,7 +208,7 @@ async function checkGrid({ said }) {
       ctx.message(s.over.text, "good");
     } else if (verdict.errors.length) {
       ctx.message(verdict.errors[0].message + (verdict.errors.length > 1 ? ` (and ${verdict.errors.length - 1} more)` : ""), "bad");
-    } else if (said) ctx.message(`no error so far; ${verdict.empty} cell(s) still empty`);
+    } else if (said) ctx.message(`no error so far; ${plural(verdict.empty, "cell")} still empty`);
     game.render();
   } catch (e) { ctx.error(e); }
 }
