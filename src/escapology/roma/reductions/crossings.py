@@ -55,10 +55,82 @@ clauses of one page cross afterwards: the inverse of an expansion step, same cou
 :func:`route` tries the drawings of :func:`drawings` (fewest crossing pairs first); for each it
 expands and then applies, greedily, the swap that leaves the fewest crossings
 (:func:`leg_crossings`, then :func:`interleavings`, then the fewest variables), as long as each
-step lowers them, at most :data:`MAX_SWAPS` swaps. Nothing proves that the greedy succeeds: when
-it does not on any of the drawings, the formula is refused (:class:`~escapology.core.errors.InputError`,
-exit 2); the tests and the benchmark count how often. The result feeds
-:func:`~.layout.monotone_copies` unchanged, which checks that it is drawable.
+step lowers them, at most :data:`MAX_SWAPS` swaps. The greedy may give up (nothing proves it
+always finds such a swap: it did on 5-6 % of small random formulas); when it does on every
+drawing, the *complete router* below routes the expansion with the fewest interleaving pairs of
+gaps (each drawing expanded again, the blocks ordered by a descent on those pairs alone). The
+result feeds :func:`~.layout.monotone_copies` unchanged, which checks that it is drawable. The only refusals here (:class:`~escapology.core.errors.InputError`, exit 2) are the
+limit :data:`MAX_SWAPS`: on the crossing pairs of the best drawing, before any routing, and on the
+number of swaps the complete router will make, known in advance (below) and checked before it
+runs; the board's size is checked by :mod:`.planar3sat` before it is drawn.
+
+**The complete router** (:func:`route_complete`). It works on *pieces* of page ``up`` or ``down``:
+at first the gaps of the input's clauses in the expansion (a copy's clauses join neighbouring
+slots and are not pieces); a swap cuts a piece in two. Let ``I`` be the number of pairs of pieces
+of one page that interleave. Each *step* takes an interleaving pair ``g = la..ra``,
+``h = lb..rb`` (``la < lb < ra < rb``, page ``P``) whose *overlap* ``lb..ra`` is the shortest, and
+puts a swap right after the slot ``lb``, in the order of :data:`~.planarize.CROSSOVER_CUT`
+(``b1 beta alpha xi gamma a1 delta b2 a2``, no clause of side ``P`` right of ``b2``): ``g`` becomes
+the pieces ``la..a1`` and ``a2..ra``, ``h`` the pieces ``lb..b1`` and ``b2..rb``. If a copy joined
+``lb`` to its right neighbour, both its clauses go to the other page ``Q`` (the formula is the same).
+
+*Lemma 1 (a step lowers I by exactly one).* The ends of the pieces are distinct slots, except a
+clause's middle leg, shared by its own two gaps. (a) By minimality, a piece ``k`` with an end
+``e`` strictly between ``lb`` and ``ra`` has its other end ``f`` there too, or left of ``la``,
+or right of ``rb``: if ``la < f < lb``, ``k`` and ``h`` would interleave with the shorter overlap
+``lb..e``; if ``ra < f < rb``, ``k`` and ``g`` with ``e..ra``; and ``f`` is none of ``la, lb, ra,
+rb``, whose other pieces are the other gaps of ``g``'s and ``h``'s clauses, with no end between
+``la`` and ``ra`` (resp. ``lb`` and ``rb``): a gap joins consecutive legs. (b) Let ``c`` be the
+point right after ``lb``. A piece crosses ``la..c`` (resp. ``c..ra``) when exactly one of its
+ends is strictly inside. So a piece ``k`` other than ``g`` and ``h`` crosses as many pieces of
+``g`` as it crossed ``g``, plus two when it has one end strictly inside ``la..c`` and the other
+strictly inside ``c..ra``; the latter end is strictly between ``lb`` and ``ra``, so by (a) the
+former is strictly between ``lb`` and ``c``, where there is no slot. Likewise with ``h``,
+``lb..c`` and ``c..rb``. (c) ``la..a1`` encloses ``lb..b1`` and ``b2..rb`` encloses ``a2..ra``
+(``b1 < a1 < b2 < a2``), the other pairs of the four lie apart: ``g``'s and ``h``'s pieces no
+longer interleave. Pieces of ``Q``, and pairs without ``g`` or ``h``, are as before (no piece
+has an end inside the swap but at its terminals). So ``I`` drops by one.
+
+*Termination and size.* The router stops when ``I = 0``, after exactly ``I0`` steps, ``I0`` the
+interleaving pairs of gaps of the expansion (:func:`interleavings`): :func:`route` compares
+``I0`` with :data:`MAX_SWAPS` before it routes. No swap of this kind can lower ``I`` by more than
+one (by (b) without minimality a piece's crossings with ``g``'s pieces grow by 0 or 2), so
+``I0`` is also the fewest swaps any sequence of them needs on that expansion.
+
+*Lemma 2 (the final drawing has no crossing).* Invariants: (i) each swap's terminals carry one
+piece each, entering ``b1`` and ``a1`` from the left (``a1``'s enclosing ``b1``'s) and leaving
+``b2`` and ``a2`` to the right (``b2``'s enclosing ``a2``'s): a step cuts pieces only at points
+between their ends, so the side a piece reaches a terminal from never changes. (ii) A swap is
+put either between two slots not of one swap, or inside one swap right after its ``b2``: the slot
+``lb`` has a piece leaving to the right, so inside a swap it is ``b2`` or ``a2``, the last one.
+No clause of side ``P`` of :data:`~.planarize.CROSSOVER_CUT` has a slot right of ``b2``, so none
+is stretched over the new swap; the clauses of side ``Q`` passing over it have it in one gap, and
+no piece of ``Q`` ends in it. (iii) A copy either joins neighbours (and crosses nothing), or both
+its clauses are on one page and only swaps of the other page stand between its slots: the step
+that moved it put a swap of ``P`` there with its clauses on ``Q``; a later step cuts inside it
+only right after its first slot (which carries a piece of ``P`` only) or after a terminal of a
+swap there (pieces of ``P`` only), so always with a swap of ``P``; no piece of ``Q`` ends between
+its slots, so it crosses no piece, and the clauses of those swaps on ``Q`` lie in it. Then at the
+end: two clauses of the input or links with no common slot cross exactly when two of their gaps
+interleave (as in the expansion), and ``I = 0``; the clauses of a swap cross neither each other
+nor the pieces at its terminals (:func:`~.planarize.swap_drawing` with ``CROSSOVER_CUT``, tested;
+a clause of three reaching a terminal has its other gap outside the swap), and every other piece
+passes over a swap with no end inside it; copies cross nothing by (iii).
+:func:`route_complete` checks both lemmas as it goes (an internal error if either failed).
+
+*Lemma 3 (every model extends in exactly one way).* Each gap ``l..r`` the router cut is a *wire*:
+its pieces ``l..in_1``, ``out_1..in_2``, ..., ``out_k..r`` pass the swaps ``G_1 < ... < G_k`` (``in``
+is ``a1`` or ``b1``, ``out`` the ``a2`` or ``b2`` of the same swap). The wire carries the value of
+one of its clause ``X``'s end legs: for a gap ending at ``X``'s last leg (any gap of a clause of
+two), ``X`` reads its literal of ``r`` at ``in_1`` and the other pieces are links
+(``out_t = in_{t+1}``, ``out_k = r``); for the first gap of a clause of three, ``X`` reads its
+literal of ``l`` at ``out_k`` and the pieces ``l..in_1``, ``out_t..in_{t+1}`` are links. ``X``'s
+arc is then exactly the pieces it keeps. Given a model of the expansion, the links force every
+variable of a wire to the value of the slot it carries, so each crossover's ``(a1, b1)`` is fixed
+and it has exactly one model, which has ``a2 = a1`` and ``b2 = b1`` as the wires say; so the
+model extends in exactly one way, and ``X`` reads the values it read. Conversely, in every model
+the links and crossovers make each wire equal to its slot, so it restricts to a model of the
+expansion. With the expansion (above) and merging (below), the count is the input's.
 """
 
 from __future__ import annotations
@@ -69,7 +141,7 @@ from dataclasses import dataclass, field
 
 from escapology.core.errors import InputError
 from escapology.roma.reductions.layout import DOWN, UP, crosses
-from escapology.roma.reductions.planarize import CROSSOVER, CROSSOVER_SWAP
+from escapology.roma.reductions.planarize import CROSSOVER, CROSSOVER_CUT, CROSSOVER_SWAP
 
 #: The most swaps :func:`route` inserts (each adds nine variables and twenty clauses to the line).
 MAX_SWAPS = 6
@@ -246,14 +318,16 @@ def _swap(d: Drawing, x: int, la: int, ra: int, keep_x: str, y: int, lb: int, rb
     return Drawing(base + 9, new_order, clauses, pages, d.swaps + 1, d.copies, gadget, d.made)
 
 
-def expand(d: Drawing) -> Drawing:
+def expand(d: Drawing, fewest_pairs: bool = False) -> Drawing:
     """Each variable with several literals as a block of adjacent slots, one per literal, joined by
     copies ``v' = not v`` (``(v or v')`` up, ``(not v or not v')`` down: one extension, and the
     two clauses join neighbouring slots, so they cross nothing): no two clauses share a slot, and
     two clauses cross exactly where two of their gaps interleave. The literals of a block are
     ordered by a descent on the number of interleaving gaps (:func:`interleavings`), starting
     from: those whose clause comes from the left (the nearest first), those whose clause passes
-    on both sides, those whose clause goes to the right (the farthest first)."""
+    on both sides, those whose clause goes to the right (the farthest first). With
+    ``fewest_pairs`` the descent counts the interleaving pairs of gaps alone (each costs the complete
+    router one swap: :func:`route_complete`)."""
     pos = {v: k for k, v in enumerate(d.order)}
     occ: dict[int, list[int]] = {v: [] for v in d.order}
     for i, cl in enumerate(d.clauses):
@@ -283,6 +357,8 @@ def expand(d: Drawing) -> Drawing:
     def cost(blocks: dict[int, list[int]]) -> tuple[int, int]:
         """Interleaving gaps, and those of them that are not tight (a swap there needs links)."""
         arcs = arcs_of(blocks)
+        if fewest_pairs:
+            return interleavings(arcs, d.pages), 0
         return leg_crossings(arcs, d.pages), interleavings(arcs, d.pages)
 
     def descend(blocks: dict[int, list[int]]) -> tuple[tuple[int, int], dict[int, list[int]]]:
@@ -399,8 +475,12 @@ def _tight(d: Drawing, arcs: list[tuple[int, ...]], x: int, ra: int, y: int, lb:
 
 
 def route(n: int, clauses: list[list[int]]) -> Drawing:
-    """A drawable drawing of the clauses (see the module docstring); :class:`InputError` when none
-    of the :data:`DRAWINGS` drawings tried is routed within :data:`MAX_SWAPS` swaps."""
+    """A drawable drawing of the clauses (see the module docstring): the greedy on each of the
+    :data:`DRAWINGS` drawings tried, else the complete router (:func:`route_complete`) on the
+    expansion with the fewest interleaving gaps (``expand(d, fewest_pairs=True)`` of each);
+    :class:`InputError` when the best drawing has more than :data:`MAX_SWAPS` crossing pairs, or
+    that expansion more than :data:`MAX_SWAPS` interleaving pairs of gaps (the number of swaps the
+    complete router makes, checked before it runs)."""
     tried = drawings(n, clauses)
     pairs = len(tried[0].crossing_pairs())
     if not pairs:
@@ -408,14 +488,19 @@ def route(n: int, clauses: list[list[int]]) -> Drawing:
     if pairs > MAX_SWAPS:
         raise InputError(f"the best drawing found has {pairs} crossing pairs of clauses, each needing a "
                          f"crossover: more than the {MAX_SWAPS} roma-planar3sat builds")
-    refusal: InputError | None = None
     for d in tried:
         try:
             return merge(_route(expand(d)))
-        except InputError as exc:
-            refusal = refusal or exc
-    assert refusal is not None
-    raise refusal
+        except InputError:
+            continue
+    expanded = [expand(d, fewest_pairs=True) for d in tried]
+    need, k = min((interleavings(e.arcs(), e.pages), k) for k, e in enumerate(expanded))
+    e = expanded[k]
+    if need > MAX_SWAPS:
+        raise InputError(f"the formula needs {need} crossovers on the variable line (one per pair of "
+                         f"interleaving gaps of its best expansion), more than the {MAX_SWAPS} "
+                         f"roma-planar3sat builds")
+    return merge(route_complete(e, len(clauses)))
 
 
 def _route(d: Drawing) -> Drawing:
@@ -440,6 +525,84 @@ def _route(d: Drawing) -> Drawing:
                              "swaps (docs/roma.md, crossings)")
         d, left = best[2], best[0]
     return d
+
+
+def route_complete(d: Drawing, m: int) -> Drawing:
+    """The complete router (see the module docstring, *Completeness*): ``d`` is an expansion
+    (:func:`expand`, no swap yet) whose first ``m`` clauses are the input's and the others its copies
+    in pairs. Repeatedly, of the pairs of pieces of one page that interleave, ``la < lb < ra < rb``,
+    one with the shortest overlap ``lb..ra`` gets a swap (:data:`~.planarize.CROSSOVER_CUT`) right
+    after ``lb``; each such swap lowers the number of interleaving pairs by exactly one, so it makes
+    exactly as many swaps as ``d`` has interleaving pairs of gaps. Then every piece is drawn: each
+    gap is a *wire* through the swaps it passes, read by its clause at one end and joined by links."""
+    order = list(d.order)
+    pages = list(d.pages)
+    copy_of = {frozenset(abs(lit) for lit in d.clauses[i]): (i, i + 1) for i in range(m, len(d.clauses), 2)}
+    pos = {v: k for k, v in enumerate(order)}
+    # each gap of an input clause: its wire, a path l, in_1, out_1, ..., in_k, out_k, r (pieces: pairs)
+    legs = [sorted((abs(lit) for lit in d.clauses[i]), key=pos.__getitem__) for i in range(m)]
+    wires = {(i, j): [legs[i][j], legs[i][j + 1]] for i in range(m) for j in range(len(legs[i]) - 1)}
+    extra: list[list[int]] = []
+    extra_pages: list[str] = []
+    gadget: dict[int, int] = {}
+    n_vars, swaps = d.n_vars, 0
+
+    def pairs(pos: dict[int, int]) -> list[tuple[int, int, int, tuple[int, int], tuple[int, int]]]:
+        """Every interleaving pair of pieces of one page: (overlap, la, lb, g, h), g and h as (wire, piece)."""
+        out = []
+        for p in (UP, DOWN):
+            pieces = sorted((pos[w[2 * k]], pos[w[2 * k + 1]], key, k) for key, w in wires.items()
+                            if d.pages[key[0]] == p for k in range(len(w) // 2))
+            for a, (la, ra, g, kg) in enumerate(pieces):
+                for lb, rb, h, kh in pieces[a + 1:]:
+                    if lb >= ra:
+                        break
+                    if la < lb < ra < rb:
+                        out.append((ra - lb, la, lb, (g, kg), (h, kh)))
+        return out
+
+    left = pairs(pos)
+    while left:
+        _, _, _, (g, kg), (h, kh) = min(left)
+        page = d.pages[g[0]]
+        lb = wires[h][2 * kh]
+        at = pos[lb] + 1
+        u, w = order[at - 1], order[at]
+        if frozenset((u, w)) in copy_of:  # a copy joins lb to its neighbour: both its clauses to the other page
+            for ci in copy_of[frozenset((u, w))]:
+                pages[ci] = _OTHER[page]
+        name = {k: n_vars + k for k in range(1, 10)}
+        cut_order, sides = CROSSOVER_CUT
+        order[at:at] = [name[k] for k in cut_order]
+        for cl, side in zip(CROSSOVER, sides):
+            extra.append([(1 if lit > 0 else -1) * name[abs(lit)] for lit in cl])
+            extra_pages.append(page if side == "P" else _OTHER[page])
+        gadget.update((v, swaps) for v in name.values())
+        n_vars, swaps = n_vars + 9, swaps + 1
+        wires[g][2 * kg + 1:2 * kg + 1] = [name[_A1], name[_A2]]
+        wires[h][2 * kh + 1:2 * kh + 1] = [name[_B1], name[_B2]]
+        pos = {v: k for k, v in enumerate(order)}
+        now = pairs(pos)
+        if len(now) != len(left) - 1:  # the lemma of the module docstring, checked
+            raise AssertionError(f"a swap of the complete router left {len(now)} interleaving pairs, "
+                                 f"not {len(left) - 1}")
+        left = now
+    clauses = [list(cl) for cl in d.clauses]
+    for (i, j), path in wires.items():
+        if len(path) == 2:
+            continue
+        right = len(legs[i]) == 2 or j == 1  # the wire carries the value of the clause's end leg
+        moved, to = (legs[i][j + 1], path[1]) if right else (legs[i][j], path[-2])
+        clauses[i] = [(1 if lit > 0 else -1) * to if abs(lit) == moved else lit for lit in clauses[i]]
+        links = range(1, len(path) // 2) if right else range(len(path) // 2 - 1)
+        for t in links:
+            a, b = path[2 * t], path[2 * t + 1]
+            extra += [[a, -b], [-a, b]]
+            extra_pages += [d.pages[i]] * 2
+    e = Drawing(n_vars, order, clauses + extra, pages + extra_pages, swaps, d.copies, gadget, d.made)
+    if e.crossing_pairs():  # the drawing lemma of the module docstring, checked
+        raise AssertionError(f"the complete router left crossing clauses {e.crossing_pairs()}")
+    return e
 
 
 def merge(d: Drawing) -> Drawing:
@@ -473,4 +636,4 @@ def merge(d: Drawing) -> Drawing:
     return d
 
 
-__all__ = ["Drawing", "MAX_SWAPS", "best_drawing", "drawings", "expand", "interleavings", "merge", "route"]
+__all__ = ["Drawing", "MAX_SWAPS", "best_drawing", "drawings", "expand", "interleavings", "merge", "route", "route_complete"]

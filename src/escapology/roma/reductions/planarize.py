@@ -66,15 +66,30 @@ CROSSOVER_SWAP: tuple[tuple[int, ...], str] = (
 )
 
 
-def swap_drawing() -> list[tuple[str, tuple[int, ...]]]:
-    """The arcs ``(side, positions)`` of :data:`CROSSOVER_SWAP` on a line: the links' outer ends at
+#: The swap of :data:`CROSSOVER_SWAP` in another order, ``b1 beta alpha xi gamma a1 delta b2 a2``, whose
+#: clauses on side ``P`` all lie between ``b1`` and ``b2``: none has a slot right of ``b2``, so a
+#: piece leaving ``b2`` to the right can be cut right after ``b2`` (another swap put between ``b2`` and
+#: ``a2``) without stretching a clause of this one over it (the *cut*). Found among the 7! orders with
+#: ``b1`` first and ``a2`` last, by the same drawing test as :data:`CROSSOVER_SWAP` with the cut
+#: required; of the 384 drawings it has, this one is the cheapest on the board (the monotone cost
+#: of ``--swap-search`` with links in place of the tight swap's neighbours: 774 columns, against
+#: 798 for :data:`CROSSOVER_SWAP`). :func:`~.crossings.route`'s complete router uses it
+#: (:func:`swap_drawing` with ``CROSSOVER_CUT``; ``tests/roma/test_reduction_crossings.py`` checks it).
+CROSSOVER_CUT: tuple[tuple[int, ...], str] = (
+    (_B1, _BE, _AL, _XI, _GA, _A1, _DE, _B2, _A2), "QPQQQPQQQQQPPPQQQP",
+)
+
+
+def swap_drawing(swap: tuple[tuple[int, ...], str] = CROSSOVER_SWAP) -> list[tuple[str, tuple[int, ...]]]:
+    """The arcs ``(side, positions)`` of ``swap`` (:data:`CROSSOVER_SWAP` by default) on a line: the
+    links' outer ends at
     positions 0, 1 (left: ``a``, ``b``) and 11, 12 (right: ``a``, ``b``), the crossover's variables
     at 2..10, then its 18 clauses.
 
     >>> swap_drawing()[:2]
     [('P', (0, 3)), ('P', (1, 2))]
     """
-    order, sides = CROSSOVER_SWAP
+    order, sides = swap
     pos = {v: k + 2 for k, v in enumerate(order)}
     links = [("P", (0, pos[_A1])), ("P", (1, pos[_B1])), ("P", (pos[_A2], 11)), ("P", (pos[_B2], 12))]
     return links + [(side, tuple(sorted(pos[abs(lit)] for lit in cl))) for side, cl in zip(sides, CROSSOVER)]
@@ -168,4 +183,4 @@ def planarize(n_vars: int, clauses: list[list[int]]) -> PlanarFormula:
     return PlanarFormula(n_vars, nxt - 1, out, crossings, copies)
 
 
-__all__ = ["CROSSOVER", "CROSSOVER_SWAP", "CROSSOVER_VARS", "swap_drawing", "PlanarFormula", "crossover_models", "normalise_clauses", "planarize"]
+__all__ = ["CROSSOVER", "CROSSOVER_CUT", "CROSSOVER_SWAP", "CROSSOVER_VARS", "swap_drawing", "PlanarFormula", "crossover_models", "normalise_clauses", "planarize"]
