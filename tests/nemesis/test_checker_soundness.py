@@ -242,6 +242,33 @@ def test_mutants_of_hypothesis_drawn_strategies(seed, mutation_seed):
     assert check_strategy(g, game, g.start, mutant)[0] == replay(g, game, mutant)
 
 
+# -- the node table's look-up ------------------------------------------------------------------
+
+@pytest.mark.parametrize("degree", range(1, 25))
+def test_every_answer_of_a_high_degree_node_is_found(degree):
+    """A node's answers are bisected when there are more than 8: every one is found, and no vertex
+    without one is (the bisection once stopped one short of a match at its upper end, so a valid
+    strategy whose start had 9 moves was rejected: "no answer to the fugitive's move")."""
+    from escapology.nemesis.checkers.base import Names
+    from escapology.nemesis.checkers.node_table import NodeTable
+
+    leaves = [f"a{i:02d}" for i in range(degree)]
+    g = Instance.from_edges([("s", a) for a in leaves] + [(a, "x") for a in leaves], exits=["x"],
+                            start="s").graph()
+    for skip in (None, *range(0, degree, 3)):  # every answer, and with one left out
+        answered = [a for i, a in enumerate(leaves) if i != skip]
+        nodes = [{"at": a, "trapped": True} for a in answered]
+        nodes.append({"at": "s", "answers": [[i, a, "x"] for i, a in enumerate(answered)]})
+        t = NodeTable.read(nodes, Names(g))
+        root = len(nodes) - 1
+        for v in range(g.n):
+            i = t.answer(root, v)
+            if g.names[v] in answered:
+                assert i >= 0 and g.names[t.at[t.ans_node[i]]] == g.names[v]
+            else:
+                assert i == -1
+
+
 # -- the trap rule -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("ball", [1, 2, 4, 48])

@@ -71,6 +71,40 @@ def test_the_symmetric_search_agrees_with_the_plain_one_and_its_strategies_check
         assert ok, msg
 
 
+@pytest.mark.parametrize("game", ["nemesis", "blizzard"])
+def test_the_walker_answers_only_the_deletions_of_the_game(game):
+    """The case hypothesis shrank: s - a = b (two copies), b to the twin exits x, y. In Blizzard the
+    fugitive wins from s (to a; she must cut a copy of a = b; to b, two exits), and the written
+    support at a holds b - x, which she may not delete there: the walker once asked the search for
+    the position after that deletion (lost for him) and failed its assertion."""
+    inst = Instance(vertices=["v0_0", "v1_0", "v2_0", "v3_0", "v3_1"],
+                    edges={Instance.key("v0_0", "v1_0"): 1, Instance.key("v0_0", "v2_0"): 2,
+                           Instance.key("v2_0", "v3_0"): 1, Instance.key("v2_0", "v3_1"): 1},
+                    exits={"v3_0", "v3_1"}, start=None)
+    g = inst.graph()
+    plain = NativeSearch(g, game, symmetry=False)
+    for symmetry in (True, None):
+        sym = NativeSearch(g, game, symmetry=symmetry)
+        for v in range(g.n):
+            if g.is_exit[v]:
+                continue
+            won = plain.f_turn(v, g.mult)[0]
+            assert sym.f_turn(v, g.mult)[0] == won
+            assert won == (g.names[v] != "v1_0" or game == "blizzard")
+            if won:
+                doc = extract.fugitive_strategy(sym, v)
+            else:
+                doc = extract.nemesis_strategy_document(sym, v)
+            ok, msg = check_strategy(g, game, v, doc)
+            assert ok, msg
+    if game == "blizzard":  # a deletion away from the fugitive is refused, not answered
+        sym = NativeSearch(g, game, symmetry=True)
+        cm = list(g.mult)
+        cm[g.edge_id("v0_0", "v1_0")] = 0
+        with pytest.raises(ValueError, match="at the fugitive's vertex"):
+            sym.answer(g.index["v0_0"], tuple(cm), g.edge_id("v2_0", "v3_0"))
+
+
 def test_twin_classes_are_the_copies_of_lemma_14():
     multi = qsat_to_multigraph(read_qdimacs("p cnf 1 1\ne 1 0\n1 0\n"))
     g = multigraph_to_simple(multi).instance.graph()

@@ -291,7 +291,7 @@ impl NemesisSearch {
     }
 
     /// The fugitive's answer at (`w`, `mult`) after the deletion of one copy of `deletion` (None:
-    /// none), for strategy walkers: `(wins, to, edge, next)` with `next` the restricted position of
+    /// none; in Blizzard an edge at `w`, else ValueError), for strategy walkers: `(wins, to, edge, next)` with `next` the restricted position of
     /// the Nemesis' turn after his move (`restricted(to, ...)` with `w`'s edges removed; None when
     /// `to` is an exit or he loses); None when `seconds` ran out. The entry is in this position's
     /// coordinates (as `f_turn`).
@@ -309,6 +309,12 @@ impl NemesisSearch {
             match mult.get_mut(c as usize) {
                 Some(k) if *k > 0 => *k -= 1,
                 _ => return Err(PyValueError::new_err("no copy of that edge to delete")),
+            }
+            let (a, b) = self.engine.g.ends[c as usize];
+            if self.engine.blizzard && a != w && b != w {
+                return Err(PyValueError::new_err(
+                    "in Blizzard the Nemesis deletes an edge at the fugitive's vertex",
+                ));
             }
         }
         let Some((i, perm)) = self.turn(py, w, &mult, seconds, true)? else {

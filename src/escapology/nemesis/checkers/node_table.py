@@ -95,15 +95,18 @@ class NodeTable:
 
     def answer(self, j: int, w: int) -> int:
         """The index of node ``j``'s answer to the move to ``w`` (in ``ans_node``), or -1."""
-        lo, hi = self.off[j], self.off[j + 1]
+        lo, end = self.off[j], self.off[j + 1]
+        hi = end
         at, ans_node = self.at, self.ans_node
-        while hi - lo > 8:  # binary search in long lists (high degree); short ones are scanned
+        # binary search in long lists (high degree), short ones scanned; the first answer to a
+        # vertex >= w stays in [lo, hi] (hi included: at[ans_node[hi]] >= w once hi has moved)
+        while hi - lo > 8:
             mid = (lo + hi) // 2
             if at[ans_node[mid]] < w:
                 lo = mid + 1
             else:
                 hi = mid
-        for i in range(lo, hi):
+        for i in range(lo, min(hi + 1, end)):
             v = at[ans_node[i]]
             if v == w:
                 return i

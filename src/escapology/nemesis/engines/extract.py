@@ -136,12 +136,15 @@ def fugitive_strategy_by_positions(sr: Any, start: int, *, max_nodes: int | None
     Nemesis-turn position (``sr.restricted``) the strategy reaches (the fugitive at ``w`` after his
     move, before her deletion); its replies: the deletions the search tried (each followed in the
     position after it; their answers are wins by the search), the default being the first; then,
-    for every edge ``c`` of the default's written support not yet answered, the answer of a tried
-    deletion whose written support avoids ``c`` (valid after ``c`` by monotonicity, as step 6 of
+    for every edge ``c`` of the default's written support not yet answered that she may delete here
+    (in Blizzard only the edges at ``w``: a deletion elsewhere is no move of hers and needs no reply;
+    the position after it may well be lost for him), the answer of a tried deletion whose written
+    support avoids ``c`` (valid after ``c`` by monotonicity, as step 6 of
     :mod:`escapology.nemesis.engines.exact_python`), else the search's answer in the position after
-    ``c`` (a win: the table's own covering proves it). Every other deletion leaves the default's
-    written support whole, so the default still wins."""
+    ``c`` (a win: the search proved him the winner after each of her deletions here). Every other
+    deletion leaves the default's written support whole, so the default still wins."""
     g = sr.g
+    blizzard = bool(getattr(sr, "blizzard", False))
     r = sr.f_turn(start, g.mult)
     assert r[0], "the fugitive does not win here"
     nodes: list[dict[str, Any]] = []
@@ -199,7 +202,7 @@ def fugitive_strategy_by_positions(sr: Any, start: int, *, max_nodes: int | None
             seen.add(tried[0][0])
         extra = []
         for c in sorted(sup0):
-            if c in seen:
+            if c in seen or (blizzard and w not in g.ends[c]):  # Blizzard: she deletes at w only
                 continue
             seen.add(c)
             hit = next(((k, sup) for _c, sup, k in answered if c not in sup), None)

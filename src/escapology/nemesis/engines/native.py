@@ -187,8 +187,8 @@ class NativeSearch(_CrateProgress, GameSearch):
         return self._turn("n_turn", w, mult)
 
     def answer(self, w: int, mult: tuple[int, ...], deletion: int | None = None) -> tuple[bool, int, int, Any]:
-        """The fugitive's answer at ``(w, mult)`` after the deletion of one copy of ``deletion``:
-        ``(wins, to, edge, next)``, ``next`` the restricted Nemesis-turn position after his move
+        """The fugitive's answer at ``(w, mult)`` after the deletion of one copy of ``deletion`` (in
+        Blizzard an edge at ``w``, else ValueError): ``(wins, to, edge, next)``, ``next`` the restricted Nemesis-turn position after his move
         (None when ``to`` is an exit), in the position's own labels (one call where
         :meth:`f_turn` and two :meth:`restricted` would take three)."""
         for s in (self._f, self._s):
