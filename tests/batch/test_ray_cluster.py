@@ -2,8 +2,11 @@
 --head`` on 127.0.0.1 with two CPUs, as a user starts one (skipped when Ray is not installed), and
 the memory limit on Ray answered as in the local pool.
 
-The head runs with ``--block``, so that ending that one process (SIGTERM) stops this cluster and
+The head runs with ``--block`` in a session of its own, so that ending that session (SIGTERM, then
+SIGKILL after a few seconds for any process left with this run's token) stops this cluster and
 nothing else: ``ray stop`` would also stop the private clusters of other tests running alongside.
+The head does not drain itself on SIGTERM (``RAY_GRACEFUL_SHUTDOWN_DRAIN_TIMEOUT_S=0``): its GCS,
+ended by the same signal, would have it wait 30 s for nothing.
 Ray >= 2.59 turns token authentication on for clusters ``ray start`` makes on a machine; the head
 and the clients run with ``RAY_AUTH_MODE=token`` and one token of this test run in
 ``RAY_AUTH_TOKEN``, as the docs tell users to do (nothing read from or written to ``~/.ray``).
@@ -46,6 +49,40 @@ def _env() -> dict[str, str]:
     return dict(os.environ, RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=TOKEN, RAY_USAGE_STATS_ENABLED="0")
 
 
+def _ours() -> list[int]:
+    """The live processes that carry this run's token: the head, what it started and any client
+    of it (Linux /proc; zombies left out)."""
+    mark = f"RAY_AUTH_TOKEN={TOKEN}".encode()
+    out = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            if mark in (proc / "environ").read_bytes().split(b"\0") and \
+                    (proc / "stat").read_text().rpartition(")")[2].split()[0] != "Z":
+                out.append(int(proc.name))
+        except (OSError, IndexError):
+            pass
+    return out
+
+
+def _end_head(proc: subprocess.Popen, grace: float = 10.0) -> None:
+    """SIGTERM to the head's session (``ray start`` leads it); SIGKILL to whatever of it is left
+    after ``grace`` seconds; fails when a process of it survives."""
+    os.killpg(proc.pid, signal.SIGTERM)
+    end = time.monotonic() + grace
+    while (left := _ours()) and time.monotonic() < end:
+        time.sleep(0.1)
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    proc.wait(timeout=30)
+    end = time.monotonic() + 30
+    while (left := _ours()) and time.monotonic() < end:
+        time.sleep(0.1)
+    assert not left, f"processes of the Ray head left: {left}"
+
+
 @pytest.fixture(scope="module")
 def head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A Ray head on 127.0.0.1 with 2 CPUs, started by ``ray start``; yields its address."""
@@ -56,7 +93,8 @@ def head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         proc = subprocess.Popen(
             [str(ray_cli), "start", "--head", "--node-ip-address", "127.0.0.1", "--port", str(port),
              "--num-cpus", "2", "--include-dashboard", "false", "--disable-usage-stats", "--block"],
-            stdout=out, stderr=subprocess.STDOUT, env=_env(), start_new_session=True)
+            stdout=out, stderr=subprocess.STDOUT, env=dict(_env(), RAY_GRACEFUL_SHUTDOWN_DRAIN_TIMEOUT_S="0"),
+            start_new_session=True)
     try:
         deadline = time.monotonic() + 180
         while b"will now block" not in log.read_bytes():
@@ -65,12 +103,7 @@ def head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             time.sleep(0.5)
         yield f"127.0.0.1:{port}"
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)  # ends this head and the processes it started, only
-        try:
-            proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        _end_head(proc)  # this head and the processes it started, only
 
 
 def _rows(store: Path) -> list[tuple]:
