@@ -121,22 +121,21 @@ def test_published_starts_agree_with_python_up_to_two_turns(seed):
             assert python_confirms(pos, got.move, got.fewest_turns)
 
 
-def test_published_starts_three_turns_where_python_finishes():
-    """Seeds whose 3-turn Python search is quick (no win within 2 turns needed)."""
-    checked = 0
-    for seed in range(30):
-        pos = published_position(seed, players=2)
-        expected = python_race(pos, 3, seconds=4)
-        if expected.status is Status.UNKNOWN:
-            continue
-        got = native_race(pos, 3)
-        assert got.status is expected.status, seed
-        if got.status is Status.SOLVED:
-            assert python_confirms(pos, got.move, got.fewest_turns)
-        checked += 1
-        if checked == 6:
-            break
-    assert checked >= 3
+#: the first six published starts (seeds below 30) whose 3-turn Python search ends within 4 s on a
+#: quiet machine, one of them without a forced win (5): the others took the Python search 4 s to
+#: over 10 s of CPU each and were skipped after spending it
+QUICK_THREE_TURN_SEEDS = (0, 1, 4, 5, 6, 10)
+
+
+@pytest.mark.parametrize("seed", QUICK_THREE_TURN_SEEDS)
+def test_published_starts_three_turns_where_python_finishes(seed):
+    pos = published_position(seed, players=2)
+    expected = python_race(pos, 3, seconds=60)  # a hang guard: these take at most 3 s of CPU
+    assert expected.status is not Status.UNKNOWN
+    got = native_race(pos, 3)
+    assert got.status is expected.status, seed
+    if got.status is Status.SOLVED:
+        assert python_confirms(pos, got.move, got.fewest_turns)
 
 
 @pytest.mark.parametrize("rows,cols", [(9, 9), (12, 12), (5, 40)])

@@ -12,10 +12,36 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 ESCAPOLOGY = [sys.executable, "-m", "escapology"]
 
+#: what the Ray tests (test_ray.py, test_ray_cluster.py) run: four games' examples, five engines
+RAY_INPUTS = [EXAMPLES / "labyrinth", EXAMPLES / "chess", EXAMPLES / "roma/urls.txt", EXAMPLES / "forest"]
+RAY_ENGINES = ["native", "clingo", "exact", "glucose4", "fast"]
+#: the columns of a row that a run elsewhere gives alike (not its times, host or memory)
+KEEP = ("content_hash", "game", "engine", "options", "status", "certificate", "verdict", "size", "part")
+
 
 @pytest.fixture
 def store(tmp_path: Path) -> Path:
     return tmp_path / "escapology.db"
+
+
+def rows(store: Path) -> list[tuple]:
+    """The rows of ``store``, their columns :data:`KEEP`, sorted."""
+    from escapology.batch.store import Store
+
+    with Store(store) as db:
+        return sorted(tuple(r[k] for k in KEEP) for r in db.rows())
+
+
+@pytest.fixture(scope="session")
+def local_pool_rows(tmp_path_factory: pytest.TempPathFactory) -> list[tuple]:
+    """The rows of :data:`RAY_INPUTS` with :data:`RAY_ENGINES` from the local pool of two workers:
+    what a run on Ray must give (made once for the Ray tests of a session)."""
+    from escapology.batch.runner import run_batch
+
+    store = tmp_path_factory.mktemp("local-pool") / "local.db"
+    summary = run_batch(RAY_INPUTS, engines=RAY_ENGINES, store=store, jobs=2, timeout=60)
+    assert summary.done == summary.total > 0 and summary.counts["solved"] == summary.total
+    return rows(store)
 
 
 def labyrinth_files(folder: Path, count: int, size: int = 12) -> list[Path]:

@@ -1,9 +1,13 @@
 """``escapology batch --ray HOST:PORT`` and ``--ray auto`` against a real Ray head: ``ray start
---head`` on 127.0.0.1 with two CPUs, as a user starts one (skipped when Ray is not installed), and
-the memory limit on Ray answered as in the local pool.
+--head`` on 127.0.0.1 with two CPUs, as a user starts one (skipped when Ray is not installed), the
+memory limit on Ray answered as in the local pool, and the Labyrinth's split of the first pushes
+with every part run on the head.
 
-The head runs with ``--block``, so that ending that one process (SIGTERM) stops this cluster and
+The head runs with ``--block`` in a session of its own, so that ending that session (SIGTERM, then
+SIGKILL after a few seconds for any process left with this run's token) stops this cluster and
 nothing else: ``ray stop`` would also stop the private clusters of other tests running alongside.
+The head does not drain itself on SIGTERM (``RAY_GRACEFUL_SHUTDOWN_DRAIN_TIMEOUT_S=0``): its GCS,
+ended by the same signal, would have it wait 30 s for nothing.
 Ray >= 2.59 turns token authentication on for clusters ``ray start`` makes on a machine; the head
 and the clients run with ``RAY_AUTH_MODE=token`` and one token of this test run in
 ``RAY_AUTH_TOKEN``, as the docs tell users to do (nothing read from or written to ``~/.ray``).
@@ -25,12 +29,9 @@ import pytest
 
 from escapology.batch.store import Store
 
-from .conftest import ESCAPOLOGY, EXAMPLES
+from .conftest import ESCAPOLOGY, EXAMPLES, KEEP, RAY_ENGINES, RAY_INPUTS, rows
 
 pytest.importorskip("ray", reason="Ray is an optional extra (pip install 'escapology[ray]')")
-
-ENGINES = ["native", "clingo", "exact", "glucose4", "fast"]
-KEEP = ("content_hash", "game", "engine", "options", "status", "certificate", "verdict", "size", "part")
 
 
 def _free_port() -> int:
@@ -46,6 +47,40 @@ def _env() -> dict[str, str]:
     return dict(os.environ, RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=TOKEN, RAY_USAGE_STATS_ENABLED="0")
 
 
+def _ours() -> list[int]:
+    """The live processes that carry this run's token: the head, what it started and any client
+    of it (Linux /proc; zombies left out)."""
+    mark = f"RAY_AUTH_TOKEN={TOKEN}".encode()
+    out = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            if mark in (proc / "environ").read_bytes().split(b"\0") and \
+                    (proc / "stat").read_text().rpartition(")")[2].split()[0] != "Z":
+                out.append(int(proc.name))
+        except (OSError, IndexError):
+            pass
+    return out
+
+
+def _end_head(proc: subprocess.Popen, grace: float = 10.0) -> None:
+    """SIGTERM to the head's session (``ray start`` leads it); SIGKILL to whatever of it is left
+    after ``grace`` seconds; fails when a process of it survives."""
+    os.killpg(proc.pid, signal.SIGTERM)
+    end = time.monotonic() + grace
+    while (left := _ours()) and time.monotonic() < end:
+        time.sleep(0.1)
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    proc.wait(timeout=30)
+    end = time.monotonic() + 30
+    while (left := _ours()) and time.monotonic() < end:
+        time.sleep(0.1)
+    assert not left, f"processes of the Ray head left: {left}"
+
+
 @pytest.fixture(scope="module")
 def head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A Ray head on 127.0.0.1 with 2 CPUs, started by ``ray start``; yields its address."""
@@ -56,7 +91,8 @@ def head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         proc = subprocess.Popen(
             [str(ray_cli), "start", "--head", "--node-ip-address", "127.0.0.1", "--port", str(port),
              "--num-cpus", "2", "--include-dashboard", "false", "--disable-usage-stats", "--block"],
-            stdout=out, stderr=subprocess.STDOUT, env=_env(), start_new_session=True)
+            stdout=out, stderr=subprocess.STDOUT, env=dict(_env(), RAY_GRACEFUL_SHUTDOWN_DRAIN_TIMEOUT_S="0"),
+            start_new_session=True)
     try:
         deadline = time.monotonic() + 180
         while b"will now block" not in log.read_bytes():
@@ -65,17 +101,7 @@ def head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             time.sleep(0.5)
         yield f"127.0.0.1:{port}"
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)  # ends this head and the processes it started, only
-        try:
-            proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-
-
-def _rows(store: Path) -> list[tuple]:
-    with Store(store) as db:
-        return sorted(tuple(r[k] for k in KEEP) for r in db.rows())
+        _end_head(proc)  # this head and the processes it started, only
 
 
 def _batch(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -83,24 +109,51 @@ def _batch(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                           timeout=600)
 
 
-def test_batch_on_a_ray_head_answers_as_the_local_pool(head: str, tmp_path: Path) -> None:
-    inputs = [str(EXAMPLES / "labyrinth"), str(EXAMPLES / "chess"), str(EXAMPLES / "roma/urls.txt")]
-    engine_args = [a for e in ENGINES for a in ("--engine", e)]
-    local = _batch(*inputs, *engine_args, "--store", str(tmp_path / "local.db"), "--jobs", "2", "--timeout", "60",
-                   cwd=tmp_path)
-    assert local.returncode == 0, local.stderr
+def test_batch_on_a_ray_head_answers_as_the_local_pool(head: str, tmp_path: Path,
+                                                       local_pool_rows: list[tuple]) -> None:
+    inputs = [str(p) for p in RAY_INPUTS]
+    engine_args = [a for e in RAY_ENGINES for a in ("--engine", e)]
     by_address = _batch(*inputs, *engine_args, "--store", str(tmp_path / "head.db"), "--timeout", "60",
                         "--ray", head, cwd=tmp_path)
     assert by_address.returncode == 0, by_address.stderr
-    rows = _rows(tmp_path / "head.db")
-    assert rows and all(r[KEEP.index("status")] == "solved" for r in rows)
-    assert rows == _rows(tmp_path / "local.db")
+    got = rows(tmp_path / "head.db")
+    assert got and all(r[KEEP.index("status")] == "solved" for r in got)
+    assert got == local_pool_rows
 
     # --ray auto finds the cluster that `ray start` made on this machine
     auto = _batch(*inputs, *engine_args, "--store", str(tmp_path / "auto.db"), "--timeout", "60", "--ray", "auto",
                   cwd=tmp_path)
     assert auto.returncode == 0, auto.stderr
-    assert _rows(tmp_path / "auto.db") == rows
+    assert rows(tmp_path / "auto.db") == got
+
+
+#: a client of the head (a process of its own: Ray reads the token settings when it is imported)
+#: splitting a board's first pushes: every part on the head without the first look, which may
+#: prove a small board at once
+SPLIT = """
+import json, sys
+from escapology.labyrinth import generate
+from escapology.labyrinth.ray_split import solve_on_ray
+
+print(json.dumps(solve_on_ray(generate(size=6, seed=5, min_pushes=4), sys.argv[1], first_look=None, k=1).to_json()))
+"""
+
+
+def test_labyrinth_solve_shares_the_states_after_the_first_pushes_across_the_head(head: str, tmp_path: Path) -> None:
+    import json
+
+    from escapology.labyrinth import check, generate, solve
+
+    done = subprocess.run([sys.executable, "-c", SPLIT, head], cwd=tmp_path, env=_env(), capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    split = json.loads(done.stdout.strip().splitlines()[-1])
+    assert split["stats"]["split"] == "states" and split["stats"]["tasks"] >= split["stats"]["parts"] > 1
+    assert not split["stats"]["stopped"] and split["stats"]["cpus"] == 2 and split["stats"]["ray"] == head
+    inst = generate(size=6, seed=5, min_pushes=4)
+    plain = solve(inst, workers=1)
+    assert (split["status"], len(split["pushes"]), split["optimal"]) == (plain.status.value, plain.pushes, plain.optimal)
+    assert check(inst, split).ok
 
 
 def test_the_memory_limit_on_ray_is_unknown_as_in_the_local_pool(head: str, tmp_path: Path) -> None:

@@ -39,6 +39,24 @@ _NUMBER = re.compile(rb"\d+")
 runner = CliRunner()
 
 
+@pytest.fixture(scope="module", autouse=True)
+def one_command_tree():
+    """The click command of ``app`` built once for the module's thousand runs: typer's CliRunner
+    builds it again at every invoke, the game's sub-command tree too (most of a run's time on a
+    small input). A click command is made to be run again and again (click's own CliRunner takes
+    one); each run still has its own context, arguments and streams."""
+    import typer.main
+    import typer.testing
+
+    built = typer.main.get_command(app)
+    original = typer.testing._get_command
+    typer.testing._get_command = lambda a: built if a is app else original(a)
+    try:
+        yield
+    finally:
+        typer.testing._get_command = original
+
+
 @st.composite
 def mutated(draw: st.DrawFn, game: str) -> tuple[bytes, str]:
     """An example of ``game`` after a few mutations, with the suffix of its file."""

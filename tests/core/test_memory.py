@@ -102,10 +102,16 @@ def test_forest_simulations_own_estimate_says_memory_not_time(tmp_path: Path) ->
     assert run.peak_mib < 150, run.peak_mib
 
 
+def generated(path: Path, *args: str) -> Path:
+    """``escapology GAME generate ARGS -o PATH`` run in this process (the file is the input of the
+    runs measured, which are processes of their own)."""
+    result = CliRunner().invoke(app, [*args, "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    return path
+
+
 def labyrinth(tmp_path: Path, *args: str) -> Path:
-    board = tmp_path / "board.lp"
-    assert escapology(tmp_path, "labyrinth", "generate", *args, "-o", str(board)).code == 0
-    return board
+    return generated(tmp_path / "board.lp", "labyrinth", "generate", *args)
 
 
 def test_labyrinth_exhaustive_memory_stop_says_memory(tmp_path: Path) -> None:
@@ -119,8 +125,7 @@ def test_labyrinth_exhaustive_memory_stop_says_memory(tmp_path: Path) -> None:
 def test_a_native_allocation_past_the_limit_is_unknown_not_an_abort(tmp_path: Path) -> None:
     # the Nemesis native search on the 11 x 11 grid takes 1.8 GiB; Rust aborts when an allocation
     # fails, so the extension's allocator, armed by the command, writes the answer itself
-    grid = tmp_path / "grid11.lp"
-    assert escapology(tmp_path, "nemesis", "generate", "grid", "--size", "11", "-o", str(grid)).code == 0
+    grid = generated(tmp_path / "grid11.lp", "nemesis", "generate", "grid", "--size", "11")
     run = escapology(tmp_path, "nemesis", "solve", str(grid), "--memory", "60", "-f", "json", "-t", "120")
     assert run.code == 3 and json.loads(run.out) == {"status": "unknown"}, run
     assert run.err.strip() == NOTE and "memory allocation" not in run.err
@@ -128,8 +133,7 @@ def test_a_native_allocation_past_the_limit_is_unknown_not_an_abort(tmp_path: Pa
 
 
 def test_the_answer_file_gets_the_native_unknown(tmp_path: Path) -> None:
-    grid = tmp_path / "grid11.lp"
-    assert escapology(tmp_path, "nemesis", "generate", "grid", "--size", "11", "-o", str(grid)).code == 0
+    grid = generated(tmp_path / "grid11.lp", "nemesis", "generate", "grid", "--size", "11")
     answer = tmp_path / "answer" / "nemesis.json"
     answer.parent.mkdir()
     run = escapology(tmp_path, "nemesis", "solve", str(grid), "--memory", "60", "-t", "120", "-o", str(answer))

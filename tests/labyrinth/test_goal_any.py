@@ -32,10 +32,9 @@ def test_any_plan_exists_exactly_when_the_exhaustive_search_finds_one(size: int,
         assert got.optimal and got.lower_bound == inst.max_steps + 1
 
 
-def test_goal_any_on_real_instances_gives_checked_plans_no_shorter_than_the_minimum(shared_dir) -> None:
+def test_goal_any_on_real_instances_gives_checked_plans_no_shorter_than_the_minimum(single_search) -> None:
     for name in ("0005", "0130", "0157", "0166"):
-        inst = load(shared_dir / f"asptools-ntdb__{name}.asp")
-        fewest = solve(inst, timeout=60)
+        inst, fewest = single_search(name)
         got = solve(inst, goal="any", timeout=60)
         assert got.status is Status.SOLVED and check(inst, got.certificate).ok
         assert fewest.optimal and fewest.pushes is not None and got.pushes is not None

@@ -83,9 +83,8 @@ def test_the_split_answers_as_the_single_search(size: int, seed: int, k: int, sh
 
 
 @pytest.mark.parametrize("name", ["0157", "0130", "0166"])
-def test_the_split_answers_as_the_single_search_on_shared_instances(shared_dir, name: str) -> None:
-    inst = load(shared_dir / f"asptools-ntdb__{name}.asp")
-    plain = solve(inst, workers=1)
+def test_the_split_answers_as_the_single_search_on_shared_instances(single_search, name: str) -> None:
+    inst, plain = single_search(name)
     assert plain.optimal and plain.pushes is not None
     got = solve_split(inst, Local(), k=1, first_look=None)
     _same(got, plain)
@@ -142,11 +141,10 @@ class _Stopping(Local):
 
 @pytest.mark.parametrize(("name", "stops"), [("0130", (0.05, 0.75)), ("0130", (0.9,))])
 def test_a_split_stopped_and_resumed_from_its_journal_answers_as_the_single_search(
-        shared_dir, tmp_path, name: str, stops: tuple[float, ...]) -> None:
+        single_search, tmp_path, name: str, stops: tuple[float, ...]) -> None:
     # stops: after this share of the tasks the whole run's first depth of parts has (a beam, a
     # focused and a complete search per part)
-    inst = load(shared_dir / f"asptools-ntdb__{name}.asp")
-    plain = solve(inst, workers=1)
+    inst, plain = single_search(name)
     whole = solve_split(inst, Local(), k=1, first_look=None, journal=tmp_path / "whole.jsonl")
     _same(whole, plain)
     assert whole.stats["sessions"] == 1 and not whole.stats["resumed"]

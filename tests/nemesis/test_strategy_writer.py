@@ -34,6 +34,17 @@ UNUSUAL = Instance.from_edges([("s\u00e9", 'a"1', 2), ('a"1', "x\\y", 1), ("s\u0
                               exits={"x\\y"}, start="s\u00e9")
 
 
+@pytest.fixture(scope="module")
+def python_grid7():
+    """The 7 x 7 grid of Fig. 4, its centre r3c3 and the Python engine's search of it from there
+    (some 3 s of CPU, shared by the tests of the Python writer; a search only fills its tables)."""
+    g = grid(7, 7).graph()
+    start = g.index["r3c3"]
+    python = Search(g)
+    assert not python.f_turn(start, g.mult)[0]
+    return g, start, python
+
+
 def _read(path):
     with open(path, encoding="utf-8") as fh:
         return json.load(fh)
@@ -135,10 +146,9 @@ def test_unusual_names_are_written_as_json_writes_them(tmp_path):
     assert '"s\u00e9"' in text and '"a\\"1"' in text  # as json.dumps(..., ensure_ascii=False)
 
 
-def test_the_node_cap_is_the_python_writers(tmp_path):
-    g = grid(7, 7).graph()
+def test_the_node_cap_is_the_python_writers(tmp_path, python_grid7):
+    g, start, python = python_grid7
     sr = NativeSearch(g)
-    start = g.index["r3c3"]
     sr.f_turn(start, g.mult)
     path = tmp_path / "s.json"
     assert write_nemesis_strategy(sr, start, path, max_nodes=12_438) == 12_438
@@ -147,7 +157,7 @@ def test_the_node_cap_is_the_python_writers(tmp_path):
                    lambda: write_nemesis_strategy(sr, start, path, max_nodes=12_437)):
         with pytest.raises(StrategyTooLarge):
             writer()
-    python = Search(g)  # its strategy differs from the native search's: the cap is its own size
+    # the Python search's strategy differs from the native search's: the cap is its own size
     size = len(nemesis_strategy(python, start)["nodes"])
     with pytest.raises(StrategyTooLarge):
         write_nemesis_strategy(python, start, path, max_nodes=size - 1)
@@ -182,10 +192,8 @@ def test_a_fugitive_win_is_refused_as_by_the_python_writer(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_with_the_python_engine_the_file_is_its_document(tmp_path):
-    g = grid(7, 7).graph()
-    python = Search(g)
-    start = g.index["r3c3"]
+def test_with_the_python_engine_the_file_is_its_document(tmp_path, python_grid7):
+    g, start, python = python_grid7
     assert not python.f_turn(start, g.mult)[0]
     nodes = write_nemesis_strategy(python, start, tmp_path / "p.json")
     assert _read(tmp_path / "p.json") == nemesis_strategy(python, start)
@@ -219,18 +227,16 @@ def test_a_graph_deep_enough_for_the_searchs_own_thread(tmp_path):
     assert ok, msg
 
 
-def test_solve_reads_the_native_writers_document_back(tmp_path):
+def test_solve_reads_the_native_writers_document_back(tmp_path, python_grid7):
     from escapology.nemesis.engines.exact import solve
     from escapology.nemesis.engines.extract import nemesis_strategy_document
 
-    g = grid(7, 7).graph()
-    start = g.index["r3c3"]
+    g, start, python = python_grid7
     sr = NativeSearch(g)
     r = solve(g, start=start, search=sr)
     assert r.winner == "nemesis"
     expected = nemesis_strategy(sr, start)
     assert r.strategy == expected and list(r.strategy) == list(expected)  # the keys in write_json's order
-    python = Search(g)
     assert nemesis_strategy_document(python, start) == nemesis_strategy(python, start)
     with pytest.raises(StrategyTooLarge):
         nemesis_strategy_document(sr, start, max_nodes=100)

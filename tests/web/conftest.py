@@ -28,8 +28,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         yield served
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
+    # one Chromium for the session (each test still has a context of its own: no cookies, storage
+    # or pages shared); launched for each module it took about a second of CPU and two of waiting.
+    # While it runs, Playwright marks this thread's event loop as running between its calls:
+    # asyncio.run here refuses to start, so the tests that run a loop use webtools.run_async.
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"no Chromium at {CHROMIUM} (Debian's package 'chromium'; make test installs it)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")

@@ -16,7 +16,7 @@ from escapology.labyrinth import generate  # noqa: E402
 from escapology.web.views.labyrinth import to_text  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
-from webtools import serve  # noqa: E402
+from webtools import run_async, serve  # noqa: E402
 
 SOLVES = 50
 BUDGET = 180.0  # seconds for the whole test, a bound, not a measurement
@@ -55,7 +55,7 @@ async def _run(url: str, texts: list[str]) -> tuple[list[dict], list[float]]:
 def test_fifty_concurrent_small_solves(tmp_path: Path) -> None:
     texts = [to_text(generate(size=5, seed=seed)) for seed in range(SOLVES)]
     with serve(tmp_path, max_solves=2) as served:
-        answers, pings = asyncio.run(_run(served.url, texts))
+        answers, pings = run_async(_run(served.url, texts))
         stored = served.app.state.store.call("solved", "labyrinth", 1000)
     assert len(answers) == SOLVES
     assert all(a["state"] == "done" for a in answers)

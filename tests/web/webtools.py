@@ -3,18 +3,30 @@ and worker processes), screenshots checked for a drawn board."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Coroutine, Iterator, TypeVar
 
 import pytest
 
 from escapology.web.settings import Settings
 
 CHROMIUM = "/usr/bin/chromium"
+
+
+T = TypeVar("T")
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coro)`` in a thread of its own: the session's Playwright (conftest.py's
+    ``browser``) leaves this thread's event loop marked as running, where asyncio.run refuses to start."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def free_port() -> int:
