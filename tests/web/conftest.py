@@ -22,8 +22,11 @@ from webtools import Served, serve  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    # one server (and results store) for the page tests of a session: each test reads back only
+    # what it solved itself; started for each module it took its two worker processes (about 0.6 s
+    # CPU) and some 1.5 s. A module that needs other settings has a fixture `server` of its own.
     with serve(tmp_path_factory.mktemp("web")) as served:
         yield served
 
