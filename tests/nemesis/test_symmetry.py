@@ -18,6 +18,14 @@ from escapology.nemesis.reductions import multigraph_to_simple, qsat_to_multigra
 pytestmark = pytest.mark.skipif(not available(), reason="the extension has no Nemesis engine")
 
 
+def assert_winners_strategy_checks(sym, g, game, v, won):
+    """The winner's strategy from ``v``, written from the symmetric search ``sym``, is accepted by
+    the independent checker."""
+    doc = extract.fugitive_strategy(sym, v) if won else extract.nemesis_strategy_document(sym, v)
+    ok, msg = check_strategy(g, game, v, doc)
+    assert ok, msg
+
+
 @st.composite
 def planted(draw):
     """A multigraph blown up from a small one: each vertex becomes 1-3 copies (twins), each edge the
@@ -63,12 +71,7 @@ def test_the_symmetric_search_agrees_with_the_plain_one_and_its_strategies_check
         if sym._f is not None:  # the one-sided search: its fugitive wins are wins
             one_sided = sym._f.f_turn(v, list(g.mult))
             assert not one_sided[0] or won
-        if won:
-            doc = extract.fugitive_strategy(sym, v)
-        else:
-            doc = extract.nemesis_strategy_document(sym, v)
-        ok, msg = check_strategy(g, game, v, doc)
-        assert ok, msg
+        assert_winners_strategy_checks(sym, g, game, v, won)
 
 
 @pytest.mark.parametrize("game", ["nemesis", "blizzard"])
@@ -91,12 +94,7 @@ def test_the_walker_answers_only_the_deletions_of_the_game(game):
             won = plain.f_turn(v, g.mult)[0]
             assert sym.f_turn(v, g.mult)[0] == won
             assert won == (g.names[v] != "v1_0" or game == "blizzard")
-            if won:
-                doc = extract.fugitive_strategy(sym, v)
-            else:
-                doc = extract.nemesis_strategy_document(sym, v)
-            ok, msg = check_strategy(g, game, v, doc)
-            assert ok, msg
+            assert_winners_strategy_checks(sym, g, game, v, won)
     if game == "blizzard":  # a deletion away from the fugitive is refused, not answered
         sym = NativeSearch(g, game, symmetry=True)
         cm = list(g.mult)
