@@ -299,24 +299,25 @@ def test_a_formula_the_greedy_gave_up_on_gives_a_board_with_one_solution_per_mod
 
 
 # -- limits ---------------------------------------------------------------------------------------
+def reduce_random_3cnf(tmp_path, *, seed, variables, clauses):
+    """``escapology reduce roma-planar3sat`` of a random 3-CNF (``seed``), run in-process."""
+    rng = random.Random(seed)
+    formula = [[v * rng.choice((1, -1)) for v in rng.sample(range(1, variables + 1), 3)] for _ in range(clauses)]
+    cnf = tmp_path / "formula.cnf"
+    cnf.write_text(f"p cnf {variables} {clauses}\n" + "".join(" ".join(map(str, c)) + " 0\n" for c in formula))
+    return runner.invoke(app, ["reduce", "roma-planar3sat", str(cnf)])
+
+
 def test_a_board_beyond_the_cell_limit_is_refused_with_one_line(tmp_path):
     # found by the same generator: needs 4 swaps, a board of about 365,000 cells
-    rng = random.Random(0)
-    clauses = [[v * rng.choice((1, -1)) for v in rng.sample(range(1, 7), 3)] for _ in range(8)]
-    cnf = tmp_path / "big.cnf"
-    cnf.write_text("p cnf 6 8\n" + "".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
-    res = runner.invoke(app, ["reduce", "roma-planar3sat", str(cnf)])
+    res = reduce_random_3cnf(tmp_path, seed=0, variables=6, clauses=8)
     assert res.exit_code == 2, res.output
     assert "cells" in res.output and f"{MAX_CELLS:,}" in res.output and "Traceback" not in res.output
     assert len(res.output.strip().splitlines()) == 1
 
 
 def test_a_formula_with_too_many_crossings_is_refused_before_routing(tmp_path):
-    rng = random.Random(1)
-    clauses = [[v * rng.choice((1, -1)) for v in rng.sample(range(1, 9), 3)] for _ in range(20)]
-    cnf = tmp_path / "many.cnf"
-    cnf.write_text("p cnf 8 20\n" + "".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
-    res = runner.invoke(app, ["reduce", "roma-planar3sat", str(cnf)])
+    res = reduce_random_3cnf(tmp_path, seed=1, variables=8, clauses=20)
     assert res.exit_code == 2 and "crossover" in res.output and str(crossings.MAX_SWAPS) in res.output
 
 
