@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from escapology.core.dimacs import read_qdimacs
+from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis.checkers.check import check_strategy
 from escapology.nemesis.engines import exact, extract
 from escapology.nemesis.engines.native import NativeSearch, available
@@ -123,3 +124,15 @@ def test_lemma_14_simple_graph_for_exists_x_x_is_a_fugitive_win_with_a_checked_s
     assert r.winner == "fugitive"  # the QBF is true (Lemma 14)
     ok, msg = check_strategy(g, "nemesis", g.start, r.strategy)
     assert ok, msg
+
+
+def test_the_strategy_walk_polls_the_deadline_itself():
+    # the walk over real positions asks the search's table, which answers without polling: a
+    # library solve(timeout=2) on this graph used to write the 21,635-node strategy for 30 s
+    multi = qsat_to_multigraph(read_qdimacs("p cnf 1 1\ne 1 0\n1 0\n"))
+    g = multigraph_to_simple(multi).instance.graph()
+    sr = NativeSearch(g)
+    assert sr.f_turn(g.start, g.mult)[0]
+    sr.deadline = Deadline(0)
+    with pytest.raises(LimitReached):
+        extract.fugitive_strategy(sr, g.start)
