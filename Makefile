@@ -42,7 +42,7 @@ browser:
 test-rust: $(STAMP)
 	$(RUST_ENV) cargo fmt --check
 	$(RUST_ENV) cargo clippy --locked --release --all-targets --features dominance-stats,level-stats -- -D warnings
-	$(RUST_ENV) cargo test --locked --release --quiet --features dominance-stats,level-stats
+	$(RUST_ENV) cargo test --locked --profile tests --quiet --features dominance-stats,level-stats
 
 # the abi3 wheel (one for every CPython >= 3.11) and the sdist into dist/, by maturin from .venv.
 # The wheel holds the package data of [tool.maturin] include: the .lp encodings, the web app's static

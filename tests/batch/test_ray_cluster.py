@@ -6,6 +6,10 @@ with every part run on the head.
 The head runs with ``--block`` in a session of its own, so that ending that session (SIGTERM, then
 SIGKILL after a few seconds for any process left with this run's token) stops this cluster and
 nothing else: ``ray stop`` would also stop the private clusters of other tests running alongside.
+The head and its clients share a private Ray folder (``RAY_TMPDIR``): ``ray start`` writes its
+address there for ``--ray auto``, so a head of another test process (pytest-xdist may start this
+module in two workers) is never the one found. All that uses the head is one test, so that one
+head per worker at most is started.
 The head does not drain itself on SIGTERM (``RAY_GRACEFUL_SHUTDOWN_DRAIN_TIMEOUT_S=0``): its GCS,
 ended by the same signal, would have it wait 30 s for nothing.
 Ray >= 2.59 turns token authentication on for clusters ``ray start`` makes on a machine; the head
@@ -17,10 +21,12 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Iterator
@@ -41,10 +47,13 @@ def _free_port() -> int:
 
 
 TOKEN = secrets.token_hex(32)
+#: this process's Ray folder: short, as Ray's socket paths under it must be (at most 107 bytes)
+RAY_TMP = tempfile.mkdtemp(prefix="ray-", dir="/tmp")
 
 
 def _env() -> dict[str, str]:
-    return dict(os.environ, RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=TOKEN, RAY_USAGE_STATS_ENABLED="0")
+    return dict(os.environ, RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=TOKEN, RAY_USAGE_STATS_ENABLED="0",
+                RAY_TMPDIR=RAY_TMP)
 
 
 def _ours() -> list[int]:
@@ -102,6 +111,7 @@ def head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield f"127.0.0.1:{port}"
     finally:
         _end_head(proc)  # this head and the processes it started, only
+        shutil.rmtree(RAY_TMP, ignore_errors=True)
 
 
 def _batch(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -109,8 +119,16 @@ def _batch(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                           timeout=600)
 
 
-def test_batch_on_a_ray_head_answers_as_the_local_pool(head: str, tmp_path: Path,
-                                                       local_pool_rows: list[tuple]) -> None:
+def test_a_ray_head_runs_batches_the_split_and_the_memory_limit(head: str, tmp_path: Path,
+                                                                local_pool_rows: list[tuple]) -> None:
+    # one test, so that one head serves all three (a head costs seconds of CPU to start and end)
+    batch_by_address_and_auto(head, tmp_path, local_pool_rows)
+    labyrinth_split_across_the_head(head, tmp_path)
+    memory_limit_on_the_head(head, tmp_path)
+
+
+def batch_by_address_and_auto(head: str, tmp_path: Path, local_pool_rows: list[tuple]) -> None:
+    """``batch --ray HOST:PORT`` and ``--ray auto`` write the rows the local pool writes."""
     inputs = [str(p) for p in RAY_INPUTS]
     engine_args = [a for e in RAY_ENGINES for a in ("--engine", e)]
     by_address = _batch(*inputs, *engine_args, "--store", str(tmp_path / "head.db"), "--timeout", "60",
@@ -139,7 +157,8 @@ print(json.dumps(solve_on_ray(generate(size=6, seed=5, min_pushes=4), sys.argv[1
 """
 
 
-def test_labyrinth_solve_shares_the_states_after_the_first_pushes_across_the_head(head: str, tmp_path: Path) -> None:
+def labyrinth_split_across_the_head(head: str, tmp_path: Path) -> None:
+    """The Labyrinth's split shares the states after the first pushes across the head."""
     import json
 
     from escapology.labyrinth import check, generate, solve
@@ -156,7 +175,8 @@ def test_labyrinth_solve_shares_the_states_after_the_first_pushes_across_the_hea
     assert check(inst, split).ok
 
 
-def test_the_memory_limit_on_ray_is_unknown_as_in_the_local_pool(head: str, tmp_path: Path) -> None:
+def memory_limit_on_the_head(head: str, tmp_path: Path) -> None:
+    """The memory limit on Ray is "unknown" with the same error as in the local pool."""
     for where, args in (("local", ["--jobs", "1"]), ("ray", ["--ray", head])):
         done = _batch(str(EXAMPLES / "chess"), "--engine", "exact", "--memory", "1", "--timeout", "60",
                       "--store", str(tmp_path / f"{where}.db"), *args, cwd=tmp_path)
@@ -173,4 +193,19 @@ def test_an_unreachable_head_is_a_clear_error(tmp_path: Path) -> None:
                   cwd=tmp_path)
     assert done.returncode == 2
     assert f"--ray 127.0.0.1:{port}: cannot reach the Ray cluster" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_auto_pointing_to_a_stopped_cluster_is_a_clear_error(tmp_path: Path) -> None:
+    # `auto` means RAY_ADDRESS when set (else the address file of the last `ray start`, or the one
+    # cluster running here: which of these another test process has is not ours to control), here
+    # the address of a cluster that has stopped: Ray would wait for it without end
+    port = _free_port()
+    env = dict(os.environ, RAY_ADDRESS=f"127.0.0.1:{port}")
+    done = subprocess.run([*ESCAPOLOGY, "batch", str(EXAMPLES / "chess"), "--store", str(tmp_path / "x.db"),
+                           "--ray", "auto"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    # Ray writes the address with this machine's IP address for 127.0.0.1
+    assert "--ray auto: cannot reach the Ray cluster: nothing answers at " in done.stderr
+    assert f":{port} (where RAY_ADDRESS or the last `ray start` on this machine points)" in done.stderr
     assert "Traceback" not in done.stderr

@@ -33,8 +33,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
-    # one Chromium for the session (each test still has a context of its own: no cookies, storage
-    # or pages shared); launched for each module it took about a second of CPU and two of waiting.
+    # one Chromium for the session (and one page, see Tab); launched for each module it took about a
+    # second of CPU and two of waiting.
     # While it runs, Playwright marks this thread's event loop as running between its calls:
     # asyncio.run here refuses to start, so the tests that run a loop use webtools.run_async.
     if not os.path.exists(CHROMIUM):
@@ -53,6 +53,7 @@ class PageErrors:
     def __init__(self) -> None:
         self.seen: list[str] = []
         self.allowed: list[re.Pattern[str]] = []
+        self._handlers: list[tuple[object, str, object]] = []
 
     def allow(self, pattern: str) -> None:
         """An error matching ``pattern`` (a regular expression) is expected: it does not fail the test."""
@@ -68,9 +69,21 @@ class PageErrors:
             if r.status >= 400:  # type: ignore[attr-defined]
                 self.seen.append(f"response: status of {r.status} {r.url}")  # type: ignore[attr-defined]
 
-        pg.on("console", console)  # type: ignore[attr-defined]
-        pg.on("pageerror", lambda exc: self.seen.append(f"pageerror: {exc}"))  # type: ignore[attr-defined]
-        pg.on("response", response)  # type: ignore[attr-defined]
+        def pageerror(exc: object) -> None:
+            self.seen.append(f"pageerror: {exc}")
+
+        for event, handler in (("console", console), ("pageerror", pageerror), ("response", response)):
+            pg.on(event, handler)  # type: ignore[attr-defined]
+            self._handlers.append((pg, event, handler))
+
+    def unwatch(self) -> None:
+        """Stop watching every page :meth:`watch` was given (the session's page is used again)."""
+        for pg, event, handler in self._handlers:
+            try:
+                pg.remove_listener(event, handler)  # type: ignore[attr-defined]
+            except Exception:  # a page closed meanwhile: nothing left to remove
+                pass
+        self._handlers.clear()
 
     def unexpected(self) -> list[str]:
         return [m for m in self.seen if not any(p.search(m) for p in self.allowed)]
@@ -81,15 +94,72 @@ def page_errors() -> PageErrors:
     return PageErrors()
 
 
+VIEWPORT = {"width": 1280, "height": 860}
+
+
+class Tab:
+    """The session's browser context and page, handed from test to test and left by each as it was
+    found: on ``about:blank``, no other page, no routes, no cookies or storage of the server's
+    origin, the usual viewport. A new page costs a renderer process (0.7 s of CPU each, some 75 s
+    of the page tests' 186 s on the 2-core machine); going back to the same site in the same page
+    keeps it (0.15 s). A page that cannot be reset is replaced by a new context."""
+
+    def __init__(self, browser: object) -> None:
+        self.browser = browser
+        self.context: object | None = None
+        self.page: object | None = None
+
+    def get(self) -> tuple[object, object]:
+        if self.page is None or self.page.is_closed():  # type: ignore[attr-defined]
+            self.close()
+            # bypass_csp: the tests' own scripts (wait_for_function, evaluate) run as strings, which the
+            # app's Content-Security-Policy forbids; tests/web/test_security.py plays the pages under it
+            self.context = self.browser.new_context(viewport=VIEWPORT, bypass_csp=True)  # type: ignore[attr-defined]
+            self.page = self.context.new_page()  # type: ignore[attr-defined]
+        self.page.set_default_timeout(30_000)  # type: ignore[attr-defined]
+        return self.context, self.page
+
+    def reset(self, origin: str) -> None:
+        ctx, pg = self.context, self.page
+        try:
+            for other in list(ctx.pages):  # type: ignore[attr-defined]
+                if other is not pg:
+                    other.close()
+            ctx.unroute_all(behavior="ignoreErrors")  # type: ignore[attr-defined]
+            pg.unroute_all(behavior="ignoreErrors")  # type: ignore[attr-defined]
+            pg.goto("about:blank")  # type: ignore[attr-defined]
+            ctx.clear_cookies()  # type: ignore[attr-defined]
+            cdp = ctx.new_cdp_session(pg)  # type: ignore[attr-defined]
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+            cdp.detach()
+            pg.set_viewport_size(VIEWPORT)  # type: ignore[attr-defined]
+        except Exception:  # a crashed or stuck page: the next test gets a new context
+            self.close()
+
+    def close(self) -> None:
+        if self.context is not None:
+            try:
+                self.context.close()  # type: ignore[attr-defined]
+            except Exception:
+                pass
+        self.context = self.page = None
+
+
+@pytest.fixture(scope="session")
+def tab(browser: object) -> Iterator[Tab]:
+    t = Tab(browser)
+    yield t
+    t.close()
+
+
 @pytest.fixture
-def page(browser: object, server: Served, page_errors: PageErrors) -> Iterator[object]:
-    # bypass_csp: the tests' own scripts (wait_for_function, evaluate) run as strings, which the
-    # app's Content-Security-Policy forbids; tests/web/test_security.py plays the pages under it
-    context = browser.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True)  # type: ignore[attr-defined]
-    context.on("page", page_errors.watch)  # every page of the context, also a second one
-    pg = context.new_page()
-    pg.set_default_timeout(30_000)
+def page(tab: Tab, server: Served, page_errors: PageErrors) -> Iterator[object]:
+    context, pg = tab.get()
+    page_errors.watch(pg)
+    context.on("page", page_errors.watch)  # type: ignore[attr-defined]  # a second page of the test too
     yield pg
-    context.close()
+    context.remove_listener("page", page_errors.watch)  # type: ignore[attr-defined]
+    page_errors.unwatch()
+    tab.reset(server.url)
     unexpected = page_errors.unexpected()
     assert not unexpected, "errors in the page:\n" + "\n".join(unexpected)
