@@ -27,7 +27,7 @@ demo: $(NATIVE)
 	$(BIN)/escapology demo
 
 test: $(NATIVE) test-rust browser
-	$(BIN)/python -m pytest -q -n 2 --dist worksteal -p no:cacheprovider
+	$(BIN)/python -m pytest -q -n 4 --dist worksteal -p no:cacheprovider
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 # the web app's browser tests drive Debian's chromium: installed quietly when missing (root, apt-get);
