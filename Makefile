@@ -26,7 +26,9 @@ $(NATIVE): $(STAMP) $(RUST_SOURCES)
 demo: $(NATIVE)
 	$(BIN)/escapology demo
 
-test: $(NATIVE) test-rust browser
+# the crate's checks (CPU) and the browser's installation (network) side by side, then pytest
+test: $(NATIVE)
+	@$(MAKE) --no-print-directory -j2 test-rust browser
 	$(BIN)/python -m pytest -q -n 4 --dist worksteal -p no:cacheprovider
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
