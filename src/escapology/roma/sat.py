@@ -20,83 +20,128 @@ board (the hint search asks thousands of such questions).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Sequence
+from functools import cached_property
+from typing import Iterable, Iterator, Sequence
+
+import numpy as np
 
 from escapology.core.limits import Deadline, LimitReached
 from escapology.core.results import Status
-from escapology.roma.sat_core import DEFAULT_SOLVER, ArrowSat
-from escapology.roma.model import DELTA, DIRECTIONS, EMPTY, GOAL, Cell, Puzzle, Solution
+from escapology.roma import sat_grid
+from escapology.roma.model import DIRECTIONS, EMPTY, GOAL, Cell, Puzzle, Solution
+from escapology.roma.sat_core import DEFAULT_SOLVER, ArrowSat, Vertex, poller, gc_paused
+
+
+#: the index in DIRECTIONS of each arrow's character code, -1 for the other codes
+_ARROW = np.full(256, -1, dtype=np.int64)
+_ARROW[[ord(d) for d in DIRECTIONS]] = np.arange(len(DIRECTIONS))
+#: the character code of each arrow, in the order of DIRECTIONS
+_CODE = np.array([ord(d) for d in DIRECTIONS], dtype=np.uint8)
+
+
+def _codes(grid: Sequence[str]) -> np.ndarray:
+    """The character codes of a grid of ASCII rows, row-major."""
+    return np.frombuffer("".join(grid).encode("ascii"), dtype=np.uint8)
 
 
 class RomaSat(ArrowSat):
-    """An incremental SAT encoding of the board (boxes and goals) of ``puzzle``."""
+    """An incremental SAT encoding of the board (boxes and goals) of ``puzzle``.
+
+    It is the :class:`ArrowSat` of the arcs "cell -> on-board neighbour, coloured by direction"
+    (non-goal cells row-major, each cell's arrows in the order of ``DIRECTIONS``), the boxes and
+    the goals, with the 2x2 circles as extra clauses: the same variables, clauses (in the same
+    order) and vertex ids, built with numpy by :mod:`escapology.roma.sat_grid` instead of a Python
+    loop per arc (tests/roma/test_sat_encoding.py compares the two). ``var[(r, c, d)]`` is the
+    variable of the arrow ``d`` in ``(r, c)``; ``var``, ``arc_var``, ``decode`` and ``arcs`` are
+    dicts made when first read (the solver itself works on the grid's arrays).
+    """
 
     def __init__(self, puzzle: Puzzle, *, solver: str = DEFAULT_SOLVER, deadline: Deadline | None = None) -> None:
         self.puzzle = puzzle
-        R, C = puzzle.rows, puzzle.cols
-        poll = deadline.check if deadline is not None else (lambda: None)
-        self.arrow_cells: list[Cell] = [cell for cell in puzzle.cells() if puzzle.given(cell) != GOAL]
-        poll()  # each step here is a pass over the board: seconds at 400 x 400
-        arcs: dict[Cell, list[tuple[Cell, str]]] = {}
-        for i, cell in enumerate(self.arrow_cells):
-            if not i % 4096:
-                poll()
-            arcs[cell] = [(nb, d) for d in DIRECTIONS if (nb := puzzle.neighbour(cell, d)) is not None]
-        boxes = {cell: puzzle.box(cell) for cell in puzzle.cells()}
-        poll()
-        # variable numbers are assigned by the engine in the order of ``arcs``: predict them
-        var: dict[tuple[int, int, str], int] = {}
-        for cell, out in arcs.items():
-            for _, d in out:
-                var[(cell[0], cell[1], d)] = len(var) + 1
-        extra = []
-        for r in range(R - 1):
+        poll = poller(deadline, every=1)  # called between passes over the whole board
+        with gc_paused():
+            self._grid = g = sat_grid.Grid(puzzle)
             poll()
-            for c in range(C - 1):
-                cw = [(r, c, ">"), (r, c + 1, "v"), (r + 1, c + 1, "<"), (r + 1, c, "^")]
-                ccw = [(r, c, "v"), (r + 1, c, ">"), (r + 1, c + 1, "^"), (r, c + 1, "<")]
-                for cyc in (cw, ccw):
-                    if all(k in var for k in cyc):
-                        extra.append([-var[k] for k in cyc])
-        super().__init__(arcs, puzzle.goals, boxes, extra_clauses=extra, solver=solver, deadline=deadline)
-        self.var = var
+            clauses = sat_grid.clauses(g, poll)
+            vertices = g.cells(g.order)
+        self.roma = set(g.cells(np.flatnonzero(g.goal)))
+        self.arrow_cells: list[Cell] = vertices[:g.n_movers]
+        self._start(clauses, vertices, g.vertex[g.cell], g.vertex[g.to], solver, poll)
+
+    @cached_property
+    def var(self) -> dict[tuple[int, int, str], int]:
+        """The variable of each arrow: ``(row, col, direction) -> x``."""
+        g = self._grid
+        r, c = np.divmod(g.cell, g.cols)
+        return dict(zip(zip(r.tolist(), c.tolist(), np.array(DIRECTIONS)[g.arrow].tolist()), range(1, g.n_vars + 1)))
+
+    @cached_property
+    def arc_var(self) -> dict[tuple[Vertex, Vertex], int]:  # type: ignore[override]
+        """ArrowSat's view of :attr:`var`: ``(cell, target cell) -> x``."""
+        g = self._grid
+        return dict(zip(zip(g.cells(g.cell), g.cells(g.to)), range(1, g.n_vars + 1)))
+
+    @cached_property
+    def decode(self) -> dict[int, tuple[Vertex, Vertex]]:  # type: ignore[override]
+        """The arc of each variable: ``x -> (cell, target cell)``."""
+        return {x: arc for arc, x in self.arc_var.items()}
+
+    @cached_property
+    def arcs(self) -> dict[Vertex, list[tuple[Vertex, str]]]:  # type: ignore[override]
+        """The arcs of each arrow cell: ``cell -> [(target cell, direction), ...]``."""
+        g = self._grid
+        out: dict[Vertex, list[tuple[Vertex, str]]] = {cell: [] for cell in self.arrow_cells}
+        for (cell, to), d in zip(self.arc_var, np.array(DIRECTIONS)[g.arrow].tolist()):
+            out[cell].append((to, d))
+        return out
+
+    def cut(self, vertices: Iterable[Vertex]) -> list[int]:
+        """The loop cut of a set of cells (:meth:`ArrowSat.cut`, read off the grid's arrays)."""
+        g = self._grid
+        ids = np.array(list(dict.fromkeys(r * g.cols + c for r, c in vertices)), dtype=np.int64)
+        inside = np.zeros(g.rows * g.cols, dtype=bool)
+        inside[ids] = True
+        lits = g.var[ids]
+        return lits[(lits > 0) & ~inside[g.target[ids]]].tolist()
 
     # -- givens -------------------------------------------------------------------------------
     def assumptions(self, givens: Sequence[str]) -> list[int] | None:
-        """The assumption literals of ``givens``, or ``None`` when a given arrow leaves the board
-        or the goals differ from this encoding's board (then there is no solution)."""
-        lits = []
-        for r, row in enumerate(givens):
-            for c, ch in enumerate(row):
-                is_goal = self.puzzle.givens[r][c] == GOAL
-                if (ch == GOAL) != is_goal and not (is_goal and ch == EMPTY):
-                    return None
-                if ch in DIRECTIONS:
-                    key = (r, c, ch)
-                    if key not in self.var:
-                        return None
-                    lits.append(self.var[key])
-        return lits
+        """The assumption literals of ``givens`` (rows of this board's size), row-major, or
+        ``None`` when a given arrow leaves the board or the goals differ from this encoding's
+        board (then there is no solution)."""
+        g = self._grid
+        if len(givens) != g.rows or any(len(row) != g.cols for row in givens):
+            raise ValueError(f"the givens are not {g.rows} rows of {g.cols} cells")
+        codes = _codes(givens)
+        goal = codes == ord(GOAL)
+        if (goal & ~g.goal).any() or (g.goal & ~goal & (codes != ord(EMPTY))).any():
+            return None
+        cells = np.flatnonzero(_ARROW[codes] >= 0)
+        lits = g.var[cells, _ARROW[codes[cells]]]
+        return lits.tolist() if lits.all() else None
 
     # -- solving ------------------------------------------------------------------------------
     def find(self, assumptions: list[int], deadline: Deadline | None = None) -> Solution | None:
         """A solution under ``assumptions`` (adding loop cuts as needed), or ``None``."""
-        succ = self.find_successors(assumptions, deadline)
-        if succ is None:
+        chosen = self.find_arcs(assumptions, deadline)
+        if chosen is None:
             return None
-        grid = [[GOAL if ch == GOAL else EMPTY for ch in row] for row in self.puzzle.givens]
-        step = {delta: d for d, delta in DELTA.items()}
-        for (r, c), (r2, c2) in succ.items():
-            grid[r][c] = step[(r2 - r, c2 - c)]
-        return tuple("".join(row) for row in grid)
+        g = self._grid
+        codes = np.where(g.goal, ord(GOAL), ord(EMPTY)).astype(np.uint8)
+        codes[g.cell[chosen - 1]] = _CODE[g.arrow[chosen - 1]]
+        text = codes.tobytes().decode("ascii")
+        return tuple(text[at:at + g.cols] for at in range(0, len(text), g.cols))
 
     def blocking_clause(self, solution: Sequence[str], givens: Sequence[str]) -> list[int]:
-        """The clause "differ from ``solution`` in some cell that is not given"."""
-        return [
-            -self.var[(r, c, solution[r][c])]
-            for r, c in self.arrow_cells
-            if givens[r][c] == EMPTY
-        ]
+        """The clause "differ from ``solution`` in some cell that is not given" (a ``ValueError``
+        when ``solution`` has no arrow of this board in such a cell)."""
+        g = self._grid
+        free = np.flatnonzero(~g.goal & (_codes(givens) == ord(EMPTY)))
+        arrow = _ARROW[_codes(solution)[free]]
+        lits = g.var[free, arrow]
+        if (arrow < 0).any() or not lits.all():
+            raise ValueError("the solution does not fit the board of this encoding")
+        return (-lits).tolist()
 
     def enumerate(self, givens: Sequence[str], deadline: Deadline | None = None) -> Iterator[Solution]:
         """Every solution with ``givens``, each once. Adds blocking clauses: use a fresh encoding

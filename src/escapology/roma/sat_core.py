@@ -23,8 +23,10 @@ model without cycles (a solution) or UNSAT (a proof that there is none).
 
 from __future__ import annotations
 
+import gc
 import threading
-from typing import Callable, Hashable, Iterable, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 from pysat.solvers import Solver, SolverNames
@@ -43,11 +45,11 @@ BUDGETED = frozenset(SolverNames.cadical103 + SolverNames.cadical153 + SolverNam
 FIRST_BUDGET = 1000
 
 
-#: clauses handed to the solver between two looks at the clock
-_CHUNK = 65536
+#: clauses made or handed to the solver between two looks at the clock
+CHUNK = 65536
 
 
-def _poller(deadline: Deadline | None, every: int = 4096) -> "Callable[..., None]":
+def poller(deadline: Deadline | None, every: int = 4096) -> "Callable[..., None]":
     """A function to call often while the encoding is built: every ``every`` calls (or with
     ``force``) it raises :class:`LimitReached` once ``deadline`` has passed."""
     count = 0
@@ -61,6 +63,20 @@ def _poller(deadline: Deadline | None, every: int = 4096) -> "Callable[..., None
     return poll
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while an encoding is built: it makes millions of small
+    lists, none of them in a cycle, and the collections their allocation sets off (each walking
+    the lists made so far) cost more than making them (``ndarray.tolist()`` runs 4x slower)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _at_most_one(lits: Sequence[int], clauses: list[list[int]], poll: "Callable[..., None]") -> None:
     """Append the pairwise clauses "at most one of ``lits``" (a box of many cells has millions:
     ``poll`` is called once per literal)."""
@@ -70,7 +86,15 @@ def _at_most_one(lits: Sequence[int], clauses: list[list[int]], poll: "Callable[
 
 
 class ArrowSat(Closing):
-    """An incremental SAT encoding of an arrow-choice instance (see the module docstring)."""
+    """An incremental SAT encoding of an arrow-choice instance (see the module docstring).
+
+    Variables are numbered 1, 2, ... in the order of ``arcs`` (movers, then each mover's arcs), and
+    ``arc_var``/``decode`` map between them and arcs; ``clauses`` is the whole formula handed to the
+    solver (the loop cuts added later aside); ``vertices`` lists the movers, then the other targets
+    in the order the arcs first reach them, then the Roma vertices no arc reaches, in the order
+    given: a vertex's position is its id in :meth:`cycles`. :class:`escapology.roma.sat.RomaSat`
+    builds the same for a grid with numpy (without this constructor, sharing :meth:`_start`).
+    """
 
     def __init__(
         self,
@@ -82,13 +106,12 @@ class ArrowSat(Closing):
         solver: str = DEFAULT_SOLVER,
         deadline: Deadline | None = None,
     ) -> None:
-        poll = _poller(deadline)
+        poll = poller(deadline)
+        roma = list(dict.fromkeys(roma))  # in the order given: the vertex ids follow it
         self.roma = set(roma)
         self.arcs = {v: list(a) for v, a in arcs.items() if v not in self.roma}
         self.arc_var: dict[tuple[Vertex, Vertex], int] = {}
         self.decode: dict[int, tuple[Vertex, Vertex]] = {}
-        self.cuts = 0
-        self.calls = 0
         clauses: list[list[int]] = []
         by_box: dict[tuple[Hashable, Hashable], list[int]] = {}
         boxes = boxes or {}
@@ -118,24 +141,37 @@ class ArrowSat(Closing):
                 clauses.append(self.cut(vs))
         if self.arcs and not self.roma:
             clauses.append([])  # all movers together form a set no arc can leave
-        self.n_vars = len(self.arc_var)
-        # integer view for the loop search: vertex ids, and the source/target id of each variable
-        self.vertices: list[Vertex] = list(dict.fromkeys([*self.arcs, *(w for out in self.arcs.values() for w, _ in out), *self.roma]))
-        vid = {v: i for i, v in enumerate(self.vertices)}
-        self._src = np.zeros(self.n_vars + 1, dtype=np.int64)
-        self._dst = np.zeros(self.n_vars + 1, dtype=np.int64)
-        for (v, w), x in self.arc_var.items():
-            self._src[x], self._dst[x] = vid[v], vid[w]
-        self._steps = max(1, int(np.ceil(np.log2(max(2, len(self.vertices))))) + 1)
-        self.clauses = clauses + list(extra_clauses)  # kept for other back ends (MaxSAT in hints)
+        clauses += extra_clauses
+        targets = (w for out in self.arcs.values() for w, _ in out)
+        vertices: list[Vertex] = list(dict.fromkeys([*self.arcs, *targets, *roma]))
+        vid = {v: i for i, v in enumerate(vertices)}
+        ends = np.array([(vid[v], vid[w]) for v, w in self.arc_var], dtype=np.int64).reshape(-1, 2)
+        self._start(clauses, vertices, ends[:, 0], ends[:, 1], solver, poll)
+
+    def _start(
+        self, clauses: list[list[int]], vertices: list[Vertex], src: np.ndarray, dst: np.ndarray,
+        solver: str, poll: "Callable[..., None]",
+    ) -> None:
+        """Keep the encoding (``clauses``; ``vertices`` by id; ``src``/``dst``: the source and
+        target id of variable ``x`` at ``x - 1``) and hand the clauses to a new ``solver`` in
+        chunks, ``poll`` called between them."""
+        self.clauses = clauses  # kept for other back ends (MaxSAT in hints)
+        self.n_vars = len(src)
+        self.vertices = vertices
+        # indexed by variable: position 0 stands for no variable
+        self._src = np.concatenate([[0], src])
+        self._dst = np.concatenate([[0], dst])
+        self._steps = max(1, int(np.ceil(np.log2(max(2, len(vertices))))) + 1)
+        self.cuts = 0
+        self.calls = 0
         self.name = solver
         poll(force=True)
         # the clauses go to the solver in chunks, the clock looked at between them (a 400 x 400
-        # board's 1.8 million clauses take seconds in the solver's own code)
+        # board's 2.7 million clauses take a second in pysat's add_clause, one call per clause)
         self.solver = Solver(name=solver)
         try:
-            for at in range(0, len(self.clauses), _CHUNK):
-                self.solver.append_formula(self.clauses[at:at + _CHUNK])
+            for at in range(0, len(clauses), CHUNK):
+                self.solver.append_formula(clauses[at:at + CHUNK])
                 poll(force=True)
         except BaseException:
             self.solver.delete()
@@ -145,8 +181,9 @@ class ArrowSat(Closing):
         self.solver.delete()
 
     def cut(self, vertices: Iterable[Vertex]) -> list[int]:
-        """The loop cut of a set of movers: some vertex of the set chooses an arc leaving it."""
-        inside = set(vertices)
+        """The loop cut of a set of movers: some vertex of the set chooses an arc leaving it (the
+        arcs listed vertex by vertex in the order given)."""
+        inside = dict.fromkeys(vertices)
         return [self.arc_var[(v, w)] for v in inside for w, _ in self.arcs[v] if w not in inside]
 
     def sat(self, assumptions: list[int], deadline: Deadline | None = None) -> bool:
@@ -191,10 +228,16 @@ class ArrowSat(Closing):
                 raise LimitReached
             budget *= 2
 
-    def _model_successors(self) -> np.ndarray:
-        """The target id chosen by each vertex in the current model (``-1`` for Roma vertices)."""
+    def _chosen(self) -> np.ndarray:
+        """The arc variables true in the current model, ascending."""
         model = np.asarray(self.solver.get_model(), dtype=np.int64)
-        chosen = model[(model > 0) & (model <= self.n_vars)]
+        return model[(model > 0) & (model <= self.n_vars)]
+
+    def _model_successors(self, chosen: np.ndarray | None = None) -> np.ndarray:
+        """The target id chosen by each vertex (``-1`` for Roma vertices) in the current model, or
+        by the arc variables ``chosen``."""
+        if chosen is None:
+            chosen = self._chosen()
         succ = np.full(len(self.vertices), -1, dtype=np.int64)
         succ[self._src[chosen]] = self._dst[chosen]
         return succ
@@ -231,16 +274,25 @@ class ArrowSat(Closing):
             groups.setdefault(lab, []).append(V[i])
         return list(groups.values())
 
-    def find_successors(self, assumptions: list[int], deadline: Deadline | None = None) -> dict[Vertex, Vertex] | None:
-        """A solution under ``assumptions`` (adding loop cuts as needed), or ``None``."""
+    def find_arcs(self, assumptions: list[int], deadline: Deadline | None = None) -> np.ndarray | None:
+        """The arc variables of a solution under ``assumptions`` (adding loop cuts as needed),
+        ascending, or ``None``."""
         while True:
             if not self.sat(assumptions, deadline):
                 return None
-            succ = self._model_successors()
-            cycles = self.cycles(succ)
+            chosen = self._chosen()
+            cycles = self.cycles(self._model_successors(chosen))
             if not cycles:
-                V = self.vertices
-                return {V[i]: V[j] for i, j in enumerate(succ.tolist()) if j >= 0}
+                return chosen
             for cyc in cycles:
                 self.solver.add_clause(self.cut(cyc))
                 self.cuts += 1
+
+    def find_successors(self, assumptions: list[int], deadline: Deadline | None = None) -> dict[Vertex, Vertex] | None:
+        """A solution under ``assumptions`` (adding loop cuts as needed), mover by mover in id
+        order, or ``None``."""
+        chosen = self.find_arcs(assumptions, deadline)
+        if chosen is None:
+            return None
+        V = self.vertices
+        return {V[i]: V[j] for i, j in zip(self._src[chosen].tolist(), self._dst[chosen].tolist())}
