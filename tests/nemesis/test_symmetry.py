@@ -1,8 +1,11 @@
 """The exact search up to twin symmetry (``native/src/nemesis/symmetry.rs``, issue 34) against the
 plain search: the same winners on random multigraphs with planted twin classes, and strategies of
 the symmetric search accepted by the independent checker; the one-sided search of the fugitive
-never claims a win the plain search refuses; Lemma 14's simple graph for ``exists x: x`` settled
-with a checked strategy."""
+never claims a win the plain search refuses; the fugitive's strategy walked by the crate
+(``native/src/nemesis/fugitive_walk.rs``) is the Python walker's document, node for node, and
+stops at the deadline; Lemma 14's simple graph for ``exists x: x`` settled with a checked strategy."""
+
+import json
 
 import pytest
 from hypothesis import given, settings
@@ -75,6 +78,52 @@ def test_the_symmetric_search_agrees_with_the_plain_one_and_its_strategies_check
         assert_winners_strategy_checks(sym, g, game, v, won)
 
 
+@settings(max_examples=120, deadline=None)
+@given(planted(), st.sampled_from(["nemesis", "blizzard"]), st.sampled_from([True, None]))
+def test_the_crates_walk_writes_the_python_walkers_document(inst, game, symmetry):
+    """``extract.fugitive_strategy`` of a symmetric search is the crate's walk: the same nodes in
+    the same order as the Python walker (its reference), and within ``max_nodes`` or refused."""
+    if not inst.edges:
+        return
+    g = inst.graph()
+    sym = NativeSearch(g, game, symmetry=symmetry)
+    if not sym.symmetric:
+        return
+    for v in range(g.n):
+        if g.is_exit[v] or not sym.f_turn(v, g.mult)[0]:
+            continue
+        doc = extract.fugitive_strategy(sym, v)
+        assert doc == extract.fugitive_strategy_by_positions(sym, v)
+        size = len(doc["nodes"])
+        assert extract.fugitive_strategy(sym, v, max_nodes=size) == doc
+        with pytest.raises(extract.StrategyTooLarge):
+            extract.fugitive_strategy(sym, v, max_nodes=size - 1)
+
+
+def test_a_deletion_no_tried_reply_covers_is_answered_by_the_search():
+    """A blow-up where the written support of a default answer holds an edge that no tried
+    reply's written support avoids (the relabellings of the table's entries are not coherent), so
+    both walkers ask the search for the position after that deletion (hypothesis rarely draws
+    one: one graph in some 3,000; Lemma 14's graph has 45 such positions). v0 (3 copies) = v1 (two
+    copies an edge), v0 - the exits v4, v1 = v2 (2 copies), v2 - v3 (2 copies)."""
+    edges = {Instance.key(f"v0_{i}", "v1_0"): 2 for i in range(3)}
+    edges |= {Instance.key(f"v0_{i}", f"v4_{j}"): 1 for i in range(3) for j in range(2)}
+    edges |= {Instance.key("v1_0", f"v2_{i}"): 2 for i in range(2)}
+    edges |= {Instance.key(f"v2_{i}", f"v3_{j}"): 1 for i in range(2) for j in range(2)}
+    inst = Instance(vertices=sorted({v for e in edges for v in e}), edges=edges, exits={"v4_0", "v4_1"},
+                    start=None)
+    g = inst.graph()
+    sym = NativeSearch(g, symmetry=True)
+    for start in ("v3_0", "v3_1"):
+        v = g.index[start]
+        assert sym.f_turn(v, g.mult)[0]
+        doc = extract.fugitive_strategy(sym, v)
+        assert len(doc["nodes"]) == 12
+        assert doc == extract.fugitive_strategy_by_positions(sym, v)
+        ok, msg = check_strategy(g, "nemesis", v, doc)
+        assert ok, msg
+
+
 @pytest.mark.parametrize("game", ["nemesis", "blizzard"])
 def test_the_walker_answers_only_the_deletions_of_the_game(game):
     """The case hypothesis shrank: s - a = b (two copies), b to the twin exits x, y. In Blizzard the
@@ -116,23 +165,58 @@ def test_twin_classes_are_the_copies_of_lemma_14():
     assert classes[g.index["e"]] == classes[g.index["r_e_b"]]
 
 
-def test_lemma_14_simple_graph_for_exists_x_x_is_a_fugitive_win_with_a_checked_strategy():
+def lemma_14_graph():
+    """Lemma 14's simple graph for the QBF ``exists x: x`` (222 vertices, 3,508 edges)."""
     multi = qsat_to_multigraph(read_qdimacs("p cnf 1 1\ne 1 0\n1 0\n"))
-    g = multigraph_to_simple(multi).instance.graph()
+    return multigraph_to_simple(multi).instance.graph()
+
+
+def test_lemma_14_simple_graph_for_exists_x_x_is_a_fugitive_win_with_a_checked_strategy():
+    g = lemma_14_graph()
     assert (g.n, g.m) == (222, 3508)
     r = exact.solve(g)
     assert r.winner == "fugitive"  # the QBF is true (Lemma 14)
+    assert len(r.strategy["nodes"]) == 21_635
     ok, msg = check_strategy(g, "nemesis", g.start, r.strategy)
     assert ok, msg
 
 
-def test_the_strategy_walk_polls_the_deadline_itself():
+def test_the_strategy_walk_polls_the_deadline_itself(tmp_path):
     # the walk over real positions asks the search's table, which answers without polling: a
     # library solve(timeout=2) on this graph used to write the 21,635-node strategy for 30 s
-    multi = qsat_to_multigraph(read_qdimacs("p cnf 1 1\ne 1 0\n1 0\n"))
-    g = multigraph_to_simple(multi).instance.graph()
+    g = lemma_14_graph()
     sr = NativeSearch(g)
     assert sr.f_turn(g.start, g.mult)[0]
     sr.deadline = Deadline(0)
     with pytest.raises(LimitReached):
         extract.fugitive_strategy(sr, g.start)
+    # the crate's walk stops at once (the deadline has passed) and leaves no file
+    path = tmp_path / "strategy.json"
+    with pytest.raises(LimitReached):
+        extract.write_fugitive_strategy(sr, g.start, path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_solve_streams_the_walked_strategy_to_a_file(tmp_path):
+    """``solve(strategy_file=...)`` after a symmetric search: the crate's file is the document
+    ``solve`` returns, the root after the nodes; a cap refuses it, the winner still exact."""
+    inst = Instance(vertices=["s", "a", "b", "x", "y"],
+                    edges={Instance.key("s", "a"): 1, Instance.key("s", "b"): 1, Instance.key("a", "x"): 1,
+                           Instance.key("a", "y"): 1, Instance.key("b", "x"): 1, Instance.key("b", "y"): 1},
+                    exits={"x", "y"}, start="s")
+    g = inst.graph()
+    sr = NativeSearch(g, symmetry=True)
+    assert sr.symmetric
+    path = tmp_path / "strategy.json"
+    r = exact.solve(g, search=sr, strategy_file=path)
+    assert r.winner == "fugitive" and r.strategy is None
+    text = path.read_text(encoding="utf-8")
+    assert text.index('"nodes"') < text.index('"root"')
+    doc = json.loads(text)
+    assert r.stats["strategy_nodes"] == len(doc["nodes"]) == 4
+    assert doc == exact.solve(g, search=sr).strategy == extract.fugitive_strategy_by_positions(sr, g.start)
+    ok, msg = check_strategy(g, "nemesis", g.start, doc)
+    assert ok, msg
+    capped = exact.solve(g, search=sr, strategy_file=tmp_path / "capped.json", max_strategy=3)
+    assert capped.winner == "fugitive" and capped.stats["strategy_too_large"] == 3
+    assert not (tmp_path / "capped.json").exists()

@@ -14,6 +14,8 @@
 //! - [`cat`]: Cat Herding's memoised minimax (cat speed 1 and unbounded);
 //! - [`position_memo`]: full positions of the game without revisits as parent chains, memoised;
 //! - [`strategy_writer`]: the Nemesis' strategy over full positions, streamed to a file;
+//! - [`fugitive_walk`]: the fugitive's strategy from a search up to symmetry, walked over real
+//!   positions (with the supports it actually writes), streamed to a file;
 //! - [`linear`]: Lemma 11 (trees), Lemma 12 (maximum degree 3) and Theorem 13 (Blizzard) in linear
 //!   time, with their reader of instance files;
 //! - [`python`]: the bindings of both (`NemesisSearch`, `CatHerding`, `NemesisGraph`).
@@ -23,6 +25,7 @@
 
 pub mod bridge;
 pub mod cat;
+pub mod fugitive_walk;
 pub mod graph;
 pub mod linear;
 pub mod position_memo;

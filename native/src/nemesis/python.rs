@@ -14,9 +14,10 @@ use crate::labyrinth::deepening::Monitor;
 use crate::py_monitor::PyMonitor;
 
 use super::cat::CatSearch;
+use super::fugitive_walk::FugitiveWalk;
 use super::graph::Graph;
 use super::search::{Search as NemesisEngine, Stop};
-use super::strategy_writer::{StrategyWriter, WriteError};
+use super::strategy_writer::{StrategyWriter, WriteError, Written};
 use super::symmetry::Perm;
 use super::table::{Action, FEntry, NEntry};
 
@@ -359,21 +360,7 @@ impl NemesisSearch {
         max_nodes: Option<u64>,
         seconds: Option<f64>,
     ) -> PyResult<(&'static str, u64, u32)> {
-        self.check_vertex(start)?;
-        let g = &self.engine.g;
-        if names.len() != g.n() {
-            return Err(PyValueError::new_err("one name per vertex"));
-        }
-        let same = mult.len() == g.m()
-            && mult
-                .iter()
-                .zip(&g.mult)
-                .all(|(&k, &c)| k > 0 && k.min(self.cap) == c as u64);
-        if !same {
-            return Err(PyValueError::new_err(
-                "mult are the multiplicities of the search's graph",
-            ));
-        }
+        self.check_document(start, &mult, &names)?;
         let out = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&path)?);
         let progress = self.callback(py);
         let cap = self.cap;
@@ -381,13 +368,52 @@ impl NemesisSearch {
         let written = run_monitored(py, seconds, progress, self.levels, move |stop| {
             StrategyWriter::new(engine, &mult, cap, &names, out, max_nodes).write(start, stop)
         })?;
-        match written {
-            Ok(w) => Ok(("written", w.nodes, w.root)),
-            Err(WriteError::Stopped) => Ok(("stopped", 0, 0)),
-            Err(WriteError::TooLarge) => Ok(("too_large", 0, 0)),
-            Err(WriteError::Wrong(msg)) => Err(PyAssertionError::new_err(msg)),
-            Err(WriteError::Io(e)) => Err(e.into()),
+        outcome(written)
+    }
+
+    /// Writes the fugitive's winning strategy from `start` to the file `path`, walking real
+    /// positions (see `fugitive_walk`): the document of
+    /// `escapology.nemesis.engines.extract.fugitive_strategy_by_positions`, node for node, for a
+    /// search up to symmetry (any search's answers make a correct document; the plain search's
+    /// table is read faster by `extract.fugitive_strategy`). `one_sided`, if given, is the
+    /// one-sided search of the same graph and game (`fugitive_side`), asked first at every
+    /// position (its fugitive wins are wins). `mult`, `names`, `max_nodes`, `seconds`, the
+    /// progress callback and the values returned as `write_nemesis_strategy`; AssertionError when
+    /// the fugitive does not win from `start`.
+    #[pyo3(signature = (start, mult, names, path, max_nodes=None, seconds=None, one_sided=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn write_fugitive_strategy(
+        &mut self,
+        py: Python<'_>,
+        start: u32,
+        mult: Vec<u64>,
+        names: Vec<String>,
+        path: std::path::PathBuf,
+        max_nodes: Option<u64>,
+        seconds: Option<f64>,
+        mut one_sided: Option<PyRefMut<'_, NemesisSearch>>,
+    ) -> PyResult<(&'static str, u64, u32)> {
+        self.check_document(start, &mult, &names)?;
+        if let Some(other) = one_sided.as_deref() {
+            let (a, b) = (&other.engine, &self.engine);
+            let same = a.blizzard == b.blizzard
+                && a.g.ends == b.g.ends
+                && a.g.mult == b.g.mult
+                && a.g.is_exit == b.g.is_exit;
+            if !same {
+                return Err(PyValueError::new_err(
+                    "the one-sided search is over the same graph and game",
+                ));
+            }
         }
+        let out = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&path)?);
+        let progress = self.callback(py);
+        let engine = &mut self.engine;
+        let first = one_sided.as_deref_mut().map(|s| &mut s.engine);
+        let written = run_monitored(py, seconds, progress, self.levels, move |stop| {
+            FugitiveWalk::new(first, engine, &names, out, max_nodes).write(start, stop)
+        })?;
+        outcome(written)
     }
 
     /// Positions searched (table misses).
@@ -412,6 +438,27 @@ impl NemesisSearch {
 impl NemesisSearch {
     fn callback(&self, py: Python<'_>) -> Option<Py<PyAny>> {
         self.progress.as_ref().map(|p| p.clone_ref(py))
+    }
+
+    /// The arguments of a strategy writer: a non-exit `start`, the graph's own multiplicities
+    /// (capped as the search's), one name per vertex.
+    fn check_document(&self, start: u32, mult: &[u64], names: &[String]) -> PyResult<()> {
+        self.check_vertex(start)?;
+        let g = &self.engine.g;
+        if names.len() != g.n() {
+            return Err(PyValueError::new_err("one name per vertex"));
+        }
+        let same = mult.len() == g.m()
+            && mult
+                .iter()
+                .zip(&g.mult)
+                .all(|(&k, &c)| k > 0 && k.min(self.cap) == c as u64);
+        if !same {
+            return Err(PyValueError::new_err(
+                "mult are the multiplicities of the search's graph",
+            ));
+        }
+        Ok(())
     }
 
     fn check_vertex(&self, v: u32) -> PyResult<()> {
@@ -451,6 +498,18 @@ impl NemesisSearch {
             }
         })?;
         Ok(out.ok())
+    }
+}
+
+/// What a strategy writer returns to Python: `("written", nodes, root)`, `("stopped", 0, 0)`,
+/// `("too_large", 0, 0)`; AssertionError when the search's answers contradict the win.
+fn outcome(written: Result<Written, WriteError>) -> PyResult<(&'static str, u64, u32)> {
+    match written {
+        Ok(w) => Ok(("written", w.nodes, w.root)),
+        Err(WriteError::Stopped) => Ok(("stopped", 0, 0)),
+        Err(WriteError::TooLarge) => Ok(("too_large", 0, 0)),
+        Err(WriteError::Wrong(msg)) => Err(PyAssertionError::new_err(msg)),
+        Err(WriteError::Io(e)) => Err(e.into()),
     }
 }
 

@@ -185,6 +185,30 @@ impl Search {
         self.tn.get(&r.key).map(|i| (i, r.perm))
     }
 
+    /// As [`Self::f_located`], with the restricted position's multiplicities in the caller's
+    /// coordinates (those of [`Self::restricted`]), which the lookup computes anyway: a strategy
+    /// walker needs both (one restriction instead of two when the table has the entry).
+    pub fn f_located_restricted(
+        &mut self,
+        pos: u32,
+        mult: &[u32],
+        stop: &mut Stop,
+    ) -> Result<(u32, Option<Perm>, Vec<u32>), Stopped> {
+        let p = self.simplifier.prune(&self.g, mult, pos);
+        let (key, perm) = match self.sym.as_mut() {
+            None => (self.packer.key(pos, &p.cm), None),
+            Some(sym) => {
+                let c = sym.canonical(&self.g, pos, &p.cm, &p.edges, p.cap);
+                (self.packer.key(c.pos, &c.cm), Some(c.perm))
+            }
+        };
+        if let Some(i) = self.tf.get(&key) {
+            return Ok((i, perm, p.cm));
+        }
+        let (i, perm) = self.f_located(pos, mult, stop)?;
+        Ok((i, perm, p.cm))
+    }
+
     /// The restricted position's multiplicities in the caller's coordinates (no symmetry
     /// applied).
     pub fn restricted(&mut self, pos: u32, mult: &[u32]) -> Vec<u32> {
@@ -259,6 +283,54 @@ impl Search {
                 support: self.map_set(support, back),
             },
         }
+    }
+
+    /// The move of fugitive-turn entry `i` in the coordinates of the position it was looked up
+    /// from (as [`Self::f_entry_real`], the support not mapped): `(to, edge)` when he wins (steps
+    /// out or moves on), None when he loses. What a strategy walker asks of each answer.
+    pub fn f_move_real(&self, i: u32, perm: Option<&Perm>) -> Option<(u32, u32)> {
+        let (to, edge) = match self.tf.entries[i as usize] {
+            FEntry::Exits { to, edge } | FEntry::Moves { to, edge, .. } => (to, edge),
+            FEntry::Trapped | FEntry::Lost => return None,
+        };
+        Some(match perm {
+            None => (to, edge),
+            Some(p) => (
+                p.to_real[to as usize],
+                self.map_edge(edge, Some(&p.to_real[..])),
+            ),
+        })
+    }
+
+    /// The replies `(deletion, action)` of Nemesis-turn entry `i` in the coordinates of the
+    /// position it was looked up from (as [`Self::n_entry_real`], the supports not mapped; a
+    /// `Fugitive` action keeps its index) when the fugitive wins there, None when he loses.
+    pub fn n_replies_real(
+        &self,
+        i: u32,
+        perm: Option<&Perm>,
+    ) -> Option<Vec<(Option<u32>, Action)>> {
+        let NEntry::Won { tried, .. } = &self.tn.entries[i as usize] else {
+            return None;
+        };
+        let back = perm.map(|p| &p.to_real[..]);
+        Some(
+            tried
+                .iter()
+                .map(|t| {
+                    let action = match t.action {
+                        Action::Exit(e) => Action::Exit(self.map_edge(e, back)),
+                        f => f,
+                    };
+                    (t.deletion.map(|c| self.map_edge(c, back)), action)
+                })
+                .collect(),
+        )
+    }
+
+    /// The packer of the tables' keys: every restricted position's multiplicities fit it.
+    pub fn packer(&self) -> &Packer {
+        &self.packer
     }
 
     /// Bytes the tables hold, about.

@@ -68,6 +68,10 @@ use super::graph::{EdgeSet, Graph};
 /// The most leaves of the individualisation tree explored for one canonical form.
 pub const MAX_LEAVES: usize = 512;
 
+/// Graphs of at most this many vertices keep the edge between every two vertices in a matrix
+/// (4 MiB at most), so that mapping an edge costs one read; larger ones search the adjacency.
+const DENSE_VERTICES: usize = 1024;
+
 const NONE: u32 = u32::MAX;
 
 /// A relabelling of the vertices within twin classes: the searched position's vertex to the
@@ -96,6 +100,9 @@ pub struct Symmetry {
     pub members: Vec<Vec<u32>>,
     /// Per vertex, `(neighbour, edge)` by increasing neighbour.
     by_nbr: Vec<Vec<(u32, u32)>>,
+    /// The edge between `u` and `v` at `u * n + v` (NONE: none), or empty (see
+    /// [`DENSE_VERTICES`]).
+    between: Vec<u32>,
     /// Canonical forms computed, and those that stopped at [`MAX_LEAVES`].
     pub forms: u64,
     pub fallbacks: u64,
@@ -190,7 +197,16 @@ impl Symmetry {
             return None;
         }
         let classes = members.len();
+        let mut between = Vec::new();
+        if n <= DENSE_VERTICES {
+            between = vec![NONE; n * n];
+            for (e, &(a, b)) in g.ends.iter().enumerate() {
+                between[a as usize * n + b as usize] = e as u32;
+                between[b as usize * n + a as usize] = e as u32;
+            }
+        }
         Some(Symmetry {
+            between,
             class,
             members,
             by_nbr,
@@ -205,6 +221,14 @@ impl Symmetry {
     /// The edge between `u` and `v` (which must be adjacent).
     #[inline]
     pub fn edge_between(&self, u: u32, v: u32) -> u32 {
+        if !self.between.is_empty() {
+            let e = self.between[u as usize * self.class.len() + v as usize];
+            assert!(
+                e != NONE,
+                "a permutation within twin classes maps edges to edges"
+            );
+            return e;
+        }
         let a = &self.by_nbr[u as usize];
         let i = a
             .binary_search_by_key(&v, |&(w, _)| w)
@@ -319,13 +343,14 @@ impl Symmetry {
             to_real[c as usize] = v as u32;
         }
         let mut ccm = vec![0u32; cm.len()];
-        let mut cedges = Vec::with_capacity(edges.len());
         for &e in edges {
-            let ce = self.map_edge(g, e, &to_canon);
-            ccm[ce as usize] = cm[e as usize];
-            cedges.push(ce);
+            ccm[self.map_edge(g, e, &to_canon) as usize] = cm[e as usize];
         }
-        cedges.sort_unstable();
+        // increasing: read off `ccm` (as long as zeroing it; sorting thousands of edges took a
+        // fifth of a form)
+        let cedges: Vec<u32> = (0..cm.len() as u32)
+            .filter(|&e| ccm[e as usize] > 0)
+            .collect();
         // reset the scratch marks
         for &v in &alive_list {
             self.alive[v as usize] = false;
@@ -589,6 +614,23 @@ mod tests {
         other[8] = 0;
         assert_eq!(canon(&mut s, 0, &matching), canon(&mut s, 0, &other));
         assert_eq!(s.fallbacks, 0);
+    }
+
+    #[test]
+    fn the_matrix_and_the_adjacency_find_the_same_edges() {
+        let g = fan();
+        let dense = Symmetry::find(&g).unwrap();
+        let mut sparse = Symmetry::find(&g).unwrap();
+        sparse.between.clear(); // as on a graph of more than DENSE_VERTICES vertices
+        assert_eq!(dense.between.len(), 36);
+        for (e, &(a, b)) in g.ends.iter().enumerate() {
+            for s in [&dense, &sparse] {
+                assert_eq!(
+                    (s.edge_between(a, b), s.edge_between(b, a)),
+                    (e as u32, e as u32)
+                );
+            }
+        }
     }
 
     #[test]

@@ -81,6 +81,22 @@ impl Packer {
         Key { pos, words }
     }
 
+    /// The multiplicities packed in `key`, written to `mult` (one per edge): the inverse of
+    /// [`Self::key`].
+    pub fn unpack(&self, key: &Key, mult: &mut [u32]) {
+        let b = self.bits as usize;
+        let mask = (1u64 << b) - 1;
+        for (e, k) in mult.iter_mut().enumerate() {
+            let at = e * b;
+            let (i, o) = (at / 64, at % 64);
+            let mut x = key.words[i] >> o;
+            if o + b > 64 {
+                x |= key.words[i + 1] << (64 - o);
+            }
+            *k = (x & mask) as u32;
+        }
+    }
+
     /// Bytes a key takes in a table (its words, the box and the vertex), for estimates.
     pub fn key_bytes(&self) -> usize {
         self.words * 8 + 24
@@ -204,5 +220,13 @@ mod tests {
         assert_eq!(a.words[0] >> 63, 1);
         assert_eq!(a.words[1] & 3, 2);
         assert_ne!(p.key(2, &m), b);
+        let mut back = vec![9u32; 40];
+        p.unpack(&b, &mut back);
+        assert_eq!(back, m);
+        m[0] = 1;
+        m[39] = 5;
+        let mut back = vec![0u32; 40];
+        p.unpack(&p.key(0, &m), &mut back);
+        assert_eq!(back, m);
     }
 }

@@ -61,8 +61,10 @@ def solve(
 
     With ``strategy_file`` the document is written to that file instead (whole or not at all;
     the Nemesis' by :func:`escapology.nemesis.engines.extract.write_nemesis_strategy`, streamed, never
-    held in memory: the tens of millions of nodes of the 13 x 13 grid in under 2 GB) and the
-    result's ``strategy`` is None, with ``stats["strategy_file"]`` and ``stats["strategy_nodes"]``.
+    held in memory: the tens of millions of nodes of the 13 x 13 grid in under 2 GB; the
+    fugitive's by :func:`escapology.nemesis.engines.extract.write_fugitive_strategy`, streamed by
+    the crate after a search up to symmetry) and the result's ``strategy`` is None, with
+    ``stats["strategy_file"]`` and ``stats["strategy_nodes"]``.
 
     A start on an exit is a win for the fugitive (§2), with the one-node strategy. A strategy of
     more than ``max_strategy`` nodes (default: no cap) is not built (``strategy`` is None and
@@ -91,13 +93,10 @@ def solve(
     stats: dict[str, Any] = {"engine": getattr(sr, "engine", "python")}
     if strategy:  # writing the strategy searches again (table misses): the deadline still holds
         try:
-            if strategy_file is not None and not r[0]:
-                n = extract.write_nemesis_strategy(sr, s, strategy_file, max_nodes=max_strategy)
+            if strategy_file is not None:
+                write = extract.write_fugitive_strategy if r[0] else extract.write_nemesis_strategy
+                n = write(sr, s, strategy_file, max_nodes=max_strategy)
                 stats.update(strategy_file=str(strategy_file), strategy_nodes=n)
-            elif strategy_file is not None:
-                doc = extract.fugitive_strategy(sr, s, max_nodes=max_strategy)
-                write_document(doc, strategy_file)
-                stats.update(strategy_file=str(strategy_file), strategy_nodes=len(doc["nodes"]))
             else:
                 build = extract.fugitive_strategy if r[0] else extract.nemesis_strategy_document
                 strat = build(sr, s, max_nodes=max_strategy)

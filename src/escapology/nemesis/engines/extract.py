@@ -7,7 +7,13 @@ it refers to), so the table needs no second pass and no recursion limit applies.
   strategy uses (the solver's positions are simplified, so one node serves many real positions);
   the replies are the solver's own: the deletions it tried and, for a deletion in the support of
   the default answer, an answer whose support avoids it (support covering, step 6 of
-  :mod:`escapology.nemesis.engines.exact_python`).
+  :mod:`escapology.nemesis.engines.exact_python`). A search up to symmetry shares its entries
+  between the positions of an orbit, so its table cannot be read this way: the crate walks real
+  positions instead (``native/src/nemesis/fugitive_walk.rs``), writing the document of
+  :func:`fugitive_strategy_by_positions` node for node (that Python walker is its reference, which
+  the tests compare it with; on Lemma 14's graph, 21,635 nodes, 4.4 s against 13.7 s).
+- :func:`write_fugitive_strategy`: the same document written to a file (streamed by the crate for
+  a search up to symmetry).
 - :func:`nemesis_strategy`: one node per *full* position of the game without revisits (vertex,
   remaining multigraph, vertices left behind) that the strategy reaches; the deletion is the one
   the solver proved; a position where the trap rule holds (:mod:`escapology.nemesis.checkers.nemesis`)
@@ -47,9 +53,13 @@ def _deadline_of(sr: Any) -> Deadline:
 def fugitive_strategy(sr: Search, start: int, *, max_nodes: int | None = None) -> dict[str, Any]:
     """The fugitive's winning strategy from ``start`` (the search must have proven his win).
 
-    A search that runs up to symmetry (``sr.symmetric``) is read by :func:`fugitive_strategy_by_positions`."""
+    For a search that runs up to symmetry (``sr.symmetric``, always a
+    :class:`~escapology.nemesis.engines.native.NativeSearch`) the crate walks real positions
+    (:func:`write_fugitive_strategy`): the document of :func:`fugitive_strategy_by_positions`,
+    read back from a temporary file. Raises :class:`StrategyTooLarge` beyond ``max_nodes`` nodes
+    and :class:`~escapology.core.limits.LimitReached` when the search's deadline passes."""
     if getattr(sr, "symmetric", False):
-        return fugitive_strategy_by_positions(sr, start, max_nodes=max_nodes)
+        return _read_back(sr, "fugitive", start, max_nodes)
     g = sr.g
     r = sr.f_turn(start, g.mult)
     assert r[0], "the fugitive does not win here"
@@ -134,7 +144,11 @@ def fugitive_strategy(sr: Search, start: int, *, max_nodes: int | None = None) -
 
 
 def fugitive_strategy_by_positions(sr: Any, start: int, *, max_nodes: int | None = None) -> dict[str, Any]:
-    """:func:`fugitive_strategy` for a search whose table entries are shared by the positions of an
+    """The reference of the crate's walk (``native/src/nemesis/fugitive_walk.rs``, which
+    :func:`fugitive_strategy` uses): the tests compare the two documents, node for node. (The crate
+    counts every node against ``max_nodes``; this walker only the positions' nodes.)
+
+    :func:`fugitive_strategy` for a search whose table entries are shared by the positions of an
     orbit (``native.NativeSearch`` with symmetry): an entry looked up from two positions of one orbit
     is mapped back to each by a relabelling that is right for that position but not necessarily
     *coherent* with the one its sub-entries get, so supports recorded in the table cannot be trusted
@@ -403,12 +417,36 @@ def write_nemesis_strategy(sr: Any, start: int, path: str | Path, *, max_nodes: 
         doc = nemesis_strategy(sr, start, max_nodes=max_nodes)
         write_document(doc, path)
         return len(doc["nodes"])
+    return _write_by_crate(sr, "nemesis", start, path, max_nodes)
+
+
+def write_fugitive_strategy(sr: Any, start: int, path: str | Path, *, max_nodes: int | None = None) -> int:
+    """Write the fugitive's winning strategy from ``start`` to the file ``path``; returns its node
+    count. The document is :func:`fugitive_strategy`'s: for a search up to symmetry the crate walks
+    real positions and streams the nodes (``native/src/nemesis/fugitive_walk.rs``; ``"root"``
+    after ``"nodes"``), otherwise it is built by :func:`fugitive_strategy` and written by
+    :func:`escapology.nemesis.strategy.document.write_document`. Raises as
+    :func:`write_nemesis_strategy` (``AssertionError`` when the fugitive does not win)."""
+    if not getattr(sr, "symmetric", False):
+        doc = fugitive_strategy(sr, start, max_nodes=max_nodes)
+        write_document(doc, path)
+        return len(doc["nodes"])
+    return _write_by_crate(sr, "fugitive", start, path, max_nodes)
+
+
+def _write_by_crate(sr: Any, player: str, start: int, path: str | Path, max_nodes: int | None) -> int:
+    """The winner's (``player``'s) strategy written to ``path`` by the crate (the native search's
+    ``write_nemesis_strategy`` or ``write_fugitive_strategy``), whole or not at all, with the nodes
+    written shown on a terminal; the crate's outcomes raised as :class:`StrategyTooLarge` and
+    :class:`~escapology.core.limits.LimitReached`. Returns the node count."""
+    write = sr.write_nemesis_strategy if player == "nemesis" else sr.write_fugitive_strategy
+    label = "the strategy" if player == "nemesis" else "the fugitive's strategy"
     with whole_file(path) as part:
         before = sr.progress
         try:
-            with search_progress("nemesis: writing the strategy (nodes written)") as shown:
+            with search_progress(f"nemesis: writing {label} (nodes written)") as shown:
                 sr.progress = shown
-                status, nodes, _root = sr.write_nemesis_strategy(start, str(part), max_nodes)
+                status, nodes, _root = write(start, str(part), max_nodes)
         finally:
             sr.progress = before
         if status == "too_large":
@@ -416,6 +454,18 @@ def write_nemesis_strategy(sr: Any, start: int, path: str | Path, *, max_nodes: 
         if status == "stopped":
             raise LimitReached()
     return nodes
+
+
+def _read_back(sr: Any, player: str, start: int, max_nodes: int | None) -> dict[str, Any]:
+    """The document the crate writes for ``player`` (:func:`_write_by_crate`), through a temporary
+    file read back here. Raises as :func:`_write_by_crate`."""
+    with tempfile.TemporaryDirectory(prefix="escapology-") as tmp:
+        path = Path(tmp) / "strategy.json"
+        _write_by_crate(sr, player, start, path, max_nodes)
+        with open(path, encoding="utf-8") as fh, paused_gc():
+            doc = json.load(fh)
+    document = nemesis_document if player == "nemesis" else fugitive_document
+    return document(doc["nodes"], doc["root"])
 
 
 def nemesis_strategy_document(sr: Any, start: int, *, max_nodes: int | None = None) -> dict[str, Any]:
@@ -426,9 +476,6 @@ def nemesis_strategy_document(sr: Any, start: int, *, max_nodes: int | None = No
     :func:`nemesis_strategy`. Raises as they do."""
     if getattr(sr, "engine", "python") != "native":
         return nemesis_strategy(sr, start, max_nodes=max_nodes)
-    with tempfile.TemporaryDirectory(prefix="escapology-") as tmp:
-        path = Path(tmp) / "strategy.json"
-        write_nemesis_strategy(sr, start, path, max_nodes=max_nodes)
-        with open(path, encoding="utf-8") as fh, paused_gc():
-            doc = json.load(fh)
-    return nemesis_document(doc["nodes"], doc["root"])
+    if sr.g.is_exit[start]:
+        raise ValueError("the fugitive starts on an exit: he has won")
+    return _read_back(sr, "nemesis", start, max_nodes)

@@ -96,8 +96,8 @@ class NativeSearch(_CrateProgress, GameSearch):
     than the 12 % of positions they save; ``True`` forces the symmetric search whenever there are
     twins, ``False`` is the plain search. :meth:`f_turn` and :meth:`n_turn` still answer in the caller's
     coordinates; ``tf[i]``/``tn[i]`` are then in the entry's own, and the fugitive's strategy is
-    written by walking real positions (:func:`escapology.nemesis.engines.extract.fugitive_strategy`
-    asks :attr:`symmetric`).
+    written by the crate walking real positions (:meth:`write_fugitive_strategy`;
+    :func:`escapology.nemesis.engines.extract.fugitive_strategy` asks :attr:`symmetric`).
     """
 
     engine = "native"
@@ -222,6 +222,17 @@ class NativeSearch(_CrateProgress, GameSearch):
         names = [json.dumps(v, ensure_ascii=False) for v in self.g.names]
         status, nodes, root = self._s.write_nemesis_strategy(
             start, list(self.g.mult), names, path, max_nodes, self.deadline.remaining())
+        return str(status), int(nodes), int(root)
+
+    def write_fugitive_strategy(self, start: int, path: str, max_nodes: int | None = None) -> tuple[str, int, int]:
+        """The crate walks real positions and writes the fugitive's strategy from ``start`` to
+        ``path`` (``native/src/nemesis/fugitive_walk.rs``: the document of
+        :func:`escapology.nemesis.engines.extract.fugitive_strategy_by_positions`, streamed),
+        asking the one-sided search first at every position as :meth:`answer` does; returns as
+        :meth:`write_nemesis_strategy`. Use :func:`escapology.nemesis.engines.extract.write_fugitive_strategy`."""
+        names = [json.dumps(v, ensure_ascii=False) for v in self.g.names]
+        status, nodes, root = self._s.write_fugitive_strategy(
+            start, list(self.g.mult), names, path, max_nodes, self.deadline.remaining(), self._f)
         return str(status), int(nodes), int(root)
 
     def prune(self, mult: tuple[int, ...], pos: int) -> tuple[None, None, bool]:
