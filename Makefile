@@ -5,7 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NATIVE := src/escapology/_native.abi3.so
 RUST_SOURCES := $(shell find native/src -name '*.rs') native/Cargo.toml native/Cargo.lock rust-toolchain.toml
-RUST_ENV := cd native && PYO3_PYTHON=$(abspath $(BIN)/python)
+# cargo without make's jobserver (under `make test`'s -j2 it would warn that it cannot reach it)
+RUST_ENV := cd native && MAKEFLAGS= PYO3_PYTHON=$(abspath $(BIN)/python)
 
 .PHONY: demo test test-rust bench docs clean browser wheel
 

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis import Instance, check_strategy, grid, plain_winner, solve_graph, winning_starts
-from escapology.nemesis.engines.exact_python import Search
 
 sys.path.insert(0, str(Path(__file__).parent))  # the helpers beside this file (importlib mode)
 
@@ -69,11 +68,9 @@ def test_grid_5x5_all_starts_win_with_checked_strategies():
     assert check_strategy(g, "nemesis", g.index["r2c2"], r.strategy)[0]
 
 
-def test_grid_7x7_centre_is_lost_for_the_fugitive():
+def test_grid_7x7_centre_is_lost_for_the_fugitive(python_grid7):
     """Distance 4 from every exit: the Nemesis wins (the benchmark checks her 60,000-node strategy)."""
-    g = grid(7, 7).graph()
-    sr = Search(g)
-    c = g.index["r3c3"]
+    g, c, sr = python_grid7
     assert not sr.f_turn(c, g.mult)[0]
     assert sr.f_turn(g.index["r2c3"], g.mult)[0]
     # a strategy above the node cap is not built, the winner stays exact (tables reused)

@@ -89,9 +89,9 @@ def test_native_tables_have_the_python_shapes():
         assert sr.tf[won[5]] == won
 
 
-def test_grid_7x7_native_agrees_with_python_start_by_start():
-    g = grid(7, 7).graph()
-    native, python = NativeSearch(g), Search(g)
+def test_grid_7x7_native_agrees_with_python_start_by_start(python_grid7):
+    g, _centre, python = python_grid7
+    native = NativeSearch(g)
     for v in (g.index["r3c3"], g.index["r2c3"], g.index["r1c2"]):
         assert native.f_turn(v, g.mult)[0] == python.f_turn(v, g.mult)[0]
     assert not native.f_turn(g.index["r3c3"], g.mult)[0]

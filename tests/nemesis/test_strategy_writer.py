@@ -34,17 +34,6 @@ UNUSUAL = Instance.from_edges([("s\u00e9", 'a"1', 2), ('a"1', "x\\y", 1), ("s\u0
                               exits={"x\\y"}, start="s\u00e9")
 
 
-@pytest.fixture(scope="module")
-def python_grid7():
-    """The 7 x 7 grid of Fig. 4, its centre r3c3 and the Python engine's search of it from there
-    (some 3 s of CPU, shared by the tests of the Python writer; a search only fills its tables)."""
-    g = grid(7, 7).graph()
-    start = g.index["r3c3"]
-    python = Search(g)
-    assert not python.f_turn(start, g.mult)[0]
-    return g, start, python
-
-
 def _read(path):
     with open(path, encoding="utf-8") as fh:
         return json.load(fh)
