@@ -90,12 +90,10 @@
 use std::io::Write;
 
 use super::graph::{EdgeSet, Graph};
+use super::position_memo::NONE; // no node, no position (an exit reached)
 use super::search::{Search, Stop};
-use super::strategy_writer::{WriteError, Written};
+use super::strategy_writer::{begin_node, WriteError, Written};
 use super::table::{Action, FastMap, Key, Packer};
-
-/// No node, no position (an exit reached).
-const NONE: u32 = u32::MAX;
 
 /// The fugitive's answer to one deletion (None: none, or the default's) at an open position: he
 /// moves along `edge` to `to`; `next` is the position after his move (NONE when `to` is an exit).
@@ -480,20 +478,7 @@ impl<'a, W: Write> FugitiveWalk<'a, W> {
 
     /// Starts the next node; returns its id.
     fn begin_node(&mut self) -> Result<u32, WriteError> {
-        if self.max_nodes.is_some_and(|cap| self.written >= cap) {
-            return Err(WriteError::TooLarge);
-        }
-        if self.written >= NONE as u64 {
-            return Err(WriteError::Wrong(format!(
-                "more than {} nodes",
-                NONE as u64 - 1
-            )));
-        }
-        if self.written > 0 {
-            self.out.write_all(b", ")?;
-        }
-        self.written += 1;
-        Ok(self.written as u32 - 1)
+        begin_node(&mut self.out, &mut self.written, self.max_nodes)
     }
 }
 
@@ -505,33 +490,11 @@ fn listed(r: &Reply) -> Result<u32, WriteError> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::symmetry::tests::fan;
     use super::*;
 
     fn names(n: &[&str]) -> Vec<String> {
         n.iter().map(|s| format!("\"{s}\"")).collect()
-    }
-
-    /// s(0) joined to a(1), b(2), c(3) (false twins), each joined to exits x(4), y(5) (twins).
-    fn fan() -> Graph {
-        let ends = vec![
-            (0, 1),
-            (0, 2),
-            (0, 3),
-            (1, 4),
-            (1, 5),
-            (2, 4),
-            (2, 5),
-            (3, 4),
-            (3, 5),
-        ];
-        let m = ends.len();
-        Graph::new(
-            6,
-            ends,
-            vec![1; m],
-            vec![false, false, false, false, true, true],
-        )
-        .unwrap()
     }
 
     fn walk(

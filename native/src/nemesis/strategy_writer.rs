@@ -402,20 +402,7 @@ impl<'a, W: Write> StrategyWriter<'a, W> {
 
     /// Starts the next node; returns its id.
     fn begin_node(&mut self) -> Result<u32, WriteError> {
-        if self.max_nodes.is_some_and(|cap| self.written >= cap) {
-            return Err(WriteError::TooLarge);
-        }
-        if self.written >= NONE as u64 {
-            return Err(WriteError::Wrong(format!(
-                "more than {} nodes",
-                NONE as u64 - 1
-            )));
-        }
-        if self.written > 0 {
-            self.out.write_all(b", ")?;
-        }
-        self.written += 1;
-        Ok(self.written as u32 - 1)
+        begin_node(&mut self.out, &mut self.written, self.max_nodes)
     }
 
     fn write_trapped(&mut self, p: u32) -> Result<u32, WriteError> {
@@ -446,6 +433,31 @@ impl<'a, W: Write> StrategyWriter<'a, W> {
         self.out.write_all(b"]}")?;
         Ok(id)
     }
+}
+
+/// Starts the next node of a document being written to `out` (a separator after the first),
+/// `written` nodes so far: its id, or [`WriteError::TooLarge`] at `max_nodes` nodes (the
+/// document never holds more), or an error beyond the ids a node can have. Shared by the
+/// Nemesis' writer here and the fugitive's walk ([`super::fugitive_walk`]).
+pub(super) fn begin_node<W: Write>(
+    out: &mut W,
+    written: &mut u64,
+    max_nodes: Option<u64>,
+) -> Result<u32, WriteError> {
+    if max_nodes.is_some_and(|cap| *written >= cap) {
+        return Err(WriteError::TooLarge);
+    }
+    if *written >= NONE as u64 {
+        return Err(WriteError::Wrong(format!(
+            "more than {} nodes",
+            NONE as u64 - 1
+        )));
+    }
+    if *written > 0 {
+        out.write_all(b", ")?;
+    }
+    *written += 1;
+    Ok(*written as u32 - 1)
 }
 
 #[cfg(test)]

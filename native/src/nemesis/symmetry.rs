@@ -540,11 +540,12 @@ impl Tree<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    /// s(0) joined to a(1), b(2), c(3) (false twins), each joined to exits x(4), y(5) (twins).
-    fn fan() -> Graph {
+    /// s(0) joined to a(1), b(2), c(3) (false twins), each joined to exits x(4), y(5) (twins);
+    /// also the fugitive walk's tests' graph.
+    pub(in crate::nemesis) fn fan() -> Graph {
         let ends = vec![
             (0, 1),
             (0, 2),
