@@ -274,8 +274,10 @@ def test_an_unsatisfiable_non_planar_formula_gives_a_board_without_solution():
 
 def test_random_non_planar_formulas_count_their_models():
     # the first formula of a seeded stream (2-6 variables, up to 8 clauses) that needs swaps and gives
-    # a board of at most 70,000 cells (about 6 s to count); more and larger ones are the benchmark's
-    rng = random.Random(2)
+    # a board of at most 70,000 cells; more and larger ones are the benchmark's. Seed 9's stream
+    # gives one at its first draw (5 variables, 6 clauses, 67,525 cells); seed 2's, used before,
+    # at its 310th, and routing the 309 before it took 8 s
+    rng = random.Random(9)
     checked = 0
     while checked < 1:
         n = rng.randint(2, 6)
