@@ -354,12 +354,19 @@ def expand(d: Drawing, fewest_pairs: bool = False) -> Drawing:
                 k += 1
         return [tuple(sorted(at[(abs(lit), i)] for lit in cl)) for i, cl in enumerate(d.clauses)]
 
+    seen: dict[tuple[tuple[int, ...], ...], tuple[int, int]] = {}
+
     def cost(blocks: dict[int, list[int]]) -> tuple[int, int]:
-        """Interleaving gaps, and those of them that are not tight (a swap there needs links)."""
-        arcs = arcs_of(blocks)
-        if fewest_pairs:
-            return interleavings(arcs, d.pages), 0
-        return leg_crossings(arcs, d.pages), interleavings(arcs, d.pages)
+        """Interleaving gaps, and those of them that are not tight (a swap there needs links);
+        remembered per order of the blocks (the restarts' descents meet the same orders again)."""
+        k = tuple(tuple(blocks[v]) for v in d.order)
+        if k not in seen:
+            arcs = arcs_of(blocks)
+            if fewest_pairs:
+                seen[k] = interleavings(arcs, d.pages), 0
+            else:
+                seen[k] = leg_crossings(arcs, d.pages), interleavings(arcs, d.pages)
+        return seen[k]
 
     def descend(blocks: dict[int, list[int]]) -> tuple[tuple[int, int], dict[int, list[int]]]:
         score = cost(blocks)
