@@ -22,7 +22,7 @@ def connect(address: str, jobs: int | None = None) -> Any:
         raise InputError("Ray is not installed: pip install 'escapology[ray]' (ray==2.60.0)", file="--ray") from None
     asked = address
     if address == "auto":
-        address = _last_started(ray)
+        address = _last_started()
     _listening(address, asked)
     try:
         if address == "local":
@@ -41,7 +41,7 @@ def connect(address: str, jobs: int | None = None) -> Any:
     return ray
 
 
-def _last_started(ray: Any) -> str:
+def _last_started() -> str:
     """The ``HOST:PORT`` that ``auto`` means: ``RAY_ADDRESS`` when set, else the address the last
     ``ray start`` on this machine wrote (``ray_current_cluster`` in Ray's temporary folder,
     ``$RAY_TMPDIR/ray`` or ``/tmp/ray``), as Ray reads it. Resolved here so that a cluster that has

@@ -32,7 +32,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from escapology.core.limits import Deadline, LimitReached
+from escapology.core.limits import LimitReached
 from escapology.core.progress import search_progress
 from escapology.core.wording import plural
 from escapology.nemesis.checkers.base import MASK, PositionMemo, mix, paused_gc, same_deletions_and_visits
@@ -42,12 +42,6 @@ from escapology.nemesis.strategy.document import fugitive_document, nemesis_docu
 
 class StrategyTooLarge(Exception):
     """The strategy would have more nodes than the caller allowed."""
-
-
-def _deadline_of(sr: Any) -> Deadline:
-    """The search's deadline: the walks below poll it themselves, since the table answers most of
-    their questions without a search (and so without polling)."""
-    return getattr(sr, "deadline", None) or Deadline(None)
 
 
 def fugitive_strategy(sr: Search, start: int, *, max_nodes: int | None = None) -> dict[str, Any]:
@@ -117,7 +111,7 @@ def fugitive_strategy(sr: Search, start: int, *, max_nodes: int | None = None) -
     first_x, first_key = (r[1], r[3])
     if first_key is not None:
         stack: list[tuple[int, Any, bool]] = [(first_x, first_key, False)]
-        deadline = _deadline_of(sr)
+        deadline = sr.deadline  # polled here: the table answers most questions without a search
         while stack:
             deadline.check()
             w, key, expanded = stack.pop()
@@ -238,7 +232,7 @@ def fugitive_strategy_by_positions(sr: Any, start: int, *, max_nodes: int | None
 
     first = fugitive_move(start, g.mult)
     stack: list[tuple[Any, Any]] = [] if first[2] is None else [(first[2], None)]
-    deadline = _deadline_of(sr)
+    deadline = sr.deadline  # polled here: the table answers most questions without a search
     while stack:
         deadline.check()
         posn, state = stack.pop()
@@ -336,7 +330,7 @@ def nemesis_strategy(sr: Search, start: int, *, max_nodes: int | None = None) ->
         for e, k in reversed(undo):
             rest[e] = k
 
-    deadline = _deadline_of(sr)
+    deadline = sr.deadline  # polled here: the table answers most questions without a search
 
     def emit(node: dict[str, Any]) -> int:
         deadline.check()
