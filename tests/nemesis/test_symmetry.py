@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from escapology import _native
 from escapology.core.dimacs import read_qdimacs
 from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis.checkers.check import check_strategy
@@ -75,6 +76,46 @@ def test_the_symmetric_search_agrees_with_the_plain_one_and_its_strategies_check
         if sym._f is not None:  # the one-sided search: its fugitive wins are wins
             one_sided = sym._f.f_turn(v, list(g.mult))
             assert not one_sided[0] or won
+        assert_winners_strategy_checks(sym, g, game, v, won)
+
+
+@st.composite
+def heavy_planted(draw):
+    """Lemma 14's shape in small: ``k`` inner vertices, each one vertex or blown up into ``k`` to
+    ``k + 1`` false twins (``k``: the one-sided game's slots, so those classes are heavy), edges of
+    one copy as complete bipartite graphs between the copies, 1-2 exits of one vertex."""
+    k = draw(st.integers(2, 3))
+    exits = draw(st.integers(1, 2))
+    copies = [draw(st.sampled_from((1, k, k + 1))) for _ in range(k)]
+    copies[draw(st.integers(0, k - 1))] = draw(st.integers(k, k + 1))
+    names = [[f"v{i}_{j}" for j in range(c)] for i, c in enumerate(copies + [1] * exits)]
+    pairs = [(a, b) for a in range(k) for b in range(a + 1, k + exits)]
+    chosen = draw(st.lists(st.sampled_from(pairs), min_size=2, max_size=6, unique=True))
+    edges = {Instance.key(u, v): 1 for a, b in chosen for u in names[a] for v in names[b]}
+    exit_names = {group[0] for group in names[k:]}
+    vertices = [v for group in names for v in group if any(v in e for e in edges)]
+    return Instance(vertices=vertices, edges=edges, exits=exit_names & set(vertices), start=None)
+
+
+@settings(max_examples=100, deadline=None)
+@given(heavy_planted(), st.sampled_from(["nemesis", "blizzard"]))
+def test_remark_7_heavy_classes_never_give_a_win_the_plain_search_refuses(inst, game):
+    """The one-sided search with heavy classes (the Nemesis may not delete an edge with a heavy
+    end away from the fugitive; the proof is in ``Search::fugitive_side``): each of its fugitive
+    wins is one of the plain search, and the strategy walked from it is accepted by the checker."""
+    g = inst.graph()
+    if not any(g.is_exit) or all(g.is_exit):
+        return
+    plain = NativeSearch(g, game, symmetry=False)
+    sym = NativeSearch(g, game, symmetry=True)
+    side = _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, game == "blizzard", True, True)
+    assert side.heavy_vertices > 0
+    for v in range(g.n):
+        if g.is_exit[v]:
+            continue
+        won = plain.f_turn(v, g.mult)[0]
+        assert not side.f_turn(v, list(g.mult), None)[0] or won
+        assert sym.f_turn(v, g.mult)[0] == won
         assert_winners_strategy_checks(sym, g, game, v, won)
 
 
@@ -176,7 +217,7 @@ def test_lemma_14_simple_graph_for_exists_x_x_is_a_fugitive_win_with_a_checked_s
     assert (g.n, g.m) == (222, 3508)
     r = exact.solve(g)
     assert r.winner == "fugitive"  # the QBF is true (Lemma 14)
-    assert len(r.strategy["nodes"]) == 21_635
+    assert len(r.strategy["nodes"]) == 5_901  # 21,635 before the heavy classes of Remark 7
     ok, msg = check_strategy(g, "nemesis", g.start, r.strategy)
     assert ok, msg
 

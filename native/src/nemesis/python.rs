@@ -225,6 +225,12 @@ impl NemesisSearch {
         self.engine.sym.is_some()
     }
 
+    /// The vertices of the heavy twin classes of Remark 7 (a one-sided search's; 0 otherwise).
+    #[getter]
+    fn heavy_vertices(&self) -> usize {
+        self.engine.heavy.iter().filter(|&&h| h).count()
+    }
+
     /// `(twin classes of two vertices or more, vertices in them, canonical forms computed, forms
     /// that stopped at the bound of leaves)`; zeros without symmetry.
     #[getter]

@@ -66,6 +66,9 @@ pub struct Search {
     /// The one-sided game of [`Search::fugitive_side`]: the fugitive never enters a twin class
     /// (of non-exits) that has a dead vertex.
     pub no_reentry: bool,
+    /// The one-sided game's *heavy* vertices (Remark 7, see [`Search::fugitive_side`]): those of
+    /// a twin class larger than the deletions of any play; empty when there are none.
+    pub heavy: Vec<bool>,
 }
 
 /// What the search reads of a position: the fugitive's vertex, the capped multiplicities and the
@@ -104,6 +107,7 @@ impl Search {
             nodes: 0,
             sym: None,
             no_reentry: false,
+            heavy: Vec::new(),
             blizzard,
             g,
         }
@@ -121,11 +125,50 @@ impl Search {
     /// every `H' ⊇ H` and monotonicity (step 1), hence support covering (step 6), still hold; the
     /// rule depends on the restricted position alone (tables, step 3) and is kept by the
     /// permutations within classes (step 7). None when the graph has no twins.
+    ///
+    /// **Heavy classes (Remark 7).** The fugitive's rule bounds every play: he stands on at most one
+    /// vertex of a class of false twins or of one vertex and on at most two of a class of true
+    /// twins (he may enter a class only while none of its vertices is dead, and the vertex he
+    /// leaves dies), so he makes fewer than `R` moves before his last, `R` the *slots* of
+    /// [`heavy_vertices`]. A class of non-exits whose edges have one copy each is *heavy* when it
+    /// has at least `R` false twins or at least `2R + 1` true twins. In the game searched here
+    /// (`F*`) the Nemesis may not delete an edge with a heavy end unless the fugitive stands on
+    /// it. **A win of his in `F*` is a win in the game.** He plays the real game keeping a
+    /// simulated play of `F*` (his strategy there, with the vertex he leaves removed as in step 2)
+    /// and a permutation `π` within the twin classes (an automorphism) such that (i) his real
+    /// vertex is `π` of the simulated one and the real multigraph agrees with `π` of the simulated
+    /// one on every edge without a heavy end, and (ii) if he stands on a heavy vertex, it had no
+    /// deleted edge when he entered it (*fresh*), so that its real edges agree too (the deletions
+    /// at it since are made in both). A real deletion allowed in `F*` is made in the simulation
+    /// through `π⁻¹`; any other is a pass there, which by monotonicity (step 1) leaves him a win (he
+    /// wins after every deletion, and each leaves a sub-multigraph of the pass). His simulated
+    /// move to a vertex `y` that is not heavy is played to `π(y)`: the edge is there by (i) or
+    /// (ii). A simulated move to a heavy `x` of class `B` is played to a fresh vertex `b` of `B`
+    /// (the edge to it is there, `b` has lost none), after changing `π` by the transposition of
+    /// `x` and `π⁻¹(b)`. The transposition fixes the simulated position: no deletion there has a
+    /// heavy end except those at his vertex at the time, which is now dead or his current vertex,
+    /// whose edge to `x` is there with its one copy; so `x` and `π⁻¹(b)` (which has lost nothing
+    /// in the simulation either, since each simulated deletion is a real one) are both alive,
+    /// with every edge to an alive vertex whole (for the class's no-reentry rule: `B` has no dead
+    /// vertex). A fresh `b` exists: before his `j`-th move the Nemesis has deleted `j` edge copies,
+    /// each at one vertex of `B` at most (two for true twins), and `j < R` (the move into `B` takes a
+    /// slot, and the `j` vertices he stood on before took `j` others), so at most `R - 1` of `B`'s
+    /// vertices are not fresh (`2R - 1`, plus the vertex he stands on for a move inside `B`). So the
+    /// real play follows a won simulated play to an exit. Every step of the search stays sound for
+    /// `F*`: the Nemesis' allowed deletions depend on the edge and the fugitive's vertex only, so
+    /// monotonicity, support covering and the simplification (a restriction to a sub-multigraph)
+    /// hold as before, and the rule is kept by the permutations within classes. (A cut bridge
+    /// the Nemesis may not delete in `F*` still counts as her win there: that only hides fugitive
+    /// wins.)
     pub fn fugitive_side(g: Graph, blizzard: bool) -> Option<Self> {
         let sym = Symmetry::find(&g)?;
+        let heavy = heavy_vertices(&g, &sym);
         let mut s = Self::new(g, blizzard);
         s.sym = Some(sym);
         s.no_reentry = true;
+        if heavy.iter().any(|&h| h) {
+            s.heavy = heavy;
+        }
         Some(s)
     }
 
@@ -475,6 +518,7 @@ impl Search {
             key,
             perm,
             cat,
+            ..
         } = r;
         if !has_exit {
             let lost = NEntry::Lost {
@@ -543,8 +587,19 @@ impl Search {
                     .filter(|&&(_, e)| cm[e as usize] > 0)
                     .map(|&(_, e)| e)
                     .collect()
-            } else {
+            } else if self.heavy.is_empty() {
                 edges
+            } else {
+                // Remark 7: no deletion with an end in a heavy class away from the fugitive
+                let heavy = &self.heavy;
+                let ends = &self.g.ends;
+                edges
+                    .into_iter()
+                    .filter(|&e| {
+                        let (a, b) = ends[e as usize];
+                        a == w || b == w || !(heavy[a as usize] || heavy[b as usize])
+                    })
+                    .collect()
             };
             self.order_deletions(w, &cm, cands)
         };
@@ -652,6 +707,29 @@ impl Search {
         });
         cands
     }
+}
+
+/// The vertices of the *heavy* twin classes of Remark 7 (see [`Search::fugitive_side`]): with
+/// `R` the *slots* of the one-sided game (over the classes of non-exits: 1 for a class of false
+/// twins or of one vertex, 2 for a class of true twins), a class of non-exits whose edges have one
+/// copy each is heavy when it has at least `R` false twins or at least `2R + 1` true twins.
+fn heavy_vertices(g: &Graph, sym: &Symmetry) -> Vec<bool> {
+    let true_twins = |m: &Vec<u32>| m.len() >= 2 && g.adj(m[0]).iter().any(|&(x, _)| x == m[1]);
+    let inner = || sym.members.iter().filter(|m| !g.is_exit[m[0] as usize]);
+    let slots: usize = inner().map(|m| if true_twins(m) { 2 } else { 1 }).sum();
+    let mut heavy = vec![false; g.n()];
+    for m in inner() {
+        let need = if true_twins(m) { 2 * slots + 1 } else { slots };
+        let simple = m
+            .iter()
+            .all(|&v| g.adj(v).iter().all(|&(_, e)| g.mult[e as usize] == 1));
+        if m.len() >= 2 && m.len() >= need && simple {
+            for &v in m {
+                heavy[v as usize] = true;
+            }
+        }
+    }
+    heavy
 }
 
 #[cfg(test)]
