@@ -91,12 +91,13 @@ format is written: it would answer every concrete deletion inside the cliques, f
 The ``True`` answers rest on the lemma (proved above, compared with the exact engine in the tests).
 
 >>> from escapology.nemesis.model import Instance
->>> g = Instance.from_edges([(0, 1), (1, 2)] + [(a, b) for a in range(2, 8) for b in range(a + 1, 8)]).graph()
->>> r = cat_exceeds(g, 0, 5)
->>> r.exceeds, r.lower, r.method
-(True, 6, 'cat restricted, clique lemma on 1 class')
->>> cat_exceeds(Instance.from_edges([(0, 1), (1, 2)]).graph(), 0, 1).upper
-1
+>>> k6 = [(a, b) for a in range(3, 9) for b in range(a + 1, 9)]  # a class {4..8}, its port 3
+>>> g = Instance.from_edges([(0, 1), (1, 2), (0, 2), (2, 3)] + k6).graph()
+>>> low, high = cat_exceeds(g, g.index["0"], 2), cat_exceeds(g, g.index["0"], 3)
+>>> low.exceeds, low.lower, low.method
+(True, 3, 'cat restricted, clique lemma on 1 class')
+>>> high.exceeds, high.upper, high.herder["nodes"][0]["delete"]
+(False, 3, ['0', '1'])
 """
 
 from __future__ import annotations
@@ -361,14 +362,18 @@ class _CatSide(_Search):
                         seen.add(w)
                         queue.append(w)
         for u, x in enumerate(xk):
-            _, c, mu = lay.units[u]
-            if x >= 0 and x < mu * lay.classes[c].q:
+            if 0 <= x < self.copies(u):
                 moves.append(("x", u))
         for c, d in enumerate(dk):
             q = lay.classes[c].q
             if d >= 0 and d < q * (q - 1) // 2:
                 moves.append(("d", c))
         return (p, tuple(out), tuple(dk), tuple(xk)), moves
+
+    def copies(self, u: int) -> int:
+        """The port edge copies of unit ``u`` (``mu q``)."""
+        _, c, mu = self.lay.units[u]
+        return mu * self.lay.classes[c].q
 
     def entry(self, u: int, ds: Mult, xs: Mult) -> int | None:
         """The value of entering the class of unit ``u`` from its port (None: no edge left)."""
@@ -390,15 +395,13 @@ class _CatSide(_Search):
         lay = self.lay
         _, m, ds, xs = key
         at_p = lay.units_at[p]
-        if not any(m[i] for _, i in lay.free_adj[p]) and all(xs[u] >= lay.units[u][2] * lay.classes[lay.units[u][1]].q
-                                                                for u in at_p):
+        if not any(m[i] for _, i in lay.free_adj[p]) and all(xs[u] >= self.copies(u) for u in at_p):
             self.hi[key] = 0
             return True
         if b <= 0:
             self.lo[key] = max(self.lo.get(key, 0), 1)
             return False
-        ports = sorted({lay.units[u][0] for u, x in enumerate(xs) if 0 <= x < lay.units[u][2] * lay.classes[lay.units[u][1]].q})
-        dist = lay.port_distance(m, ports)
+        dist = lay.port_distance(m, sorted({lay.units[u][0] for u, x in enumerate(xs) if 0 <= x < self.copies(u)}))
         for kind, i in moves:
             m2, ds2, xs2 = m, ds, xs
             if kind == "f":
