@@ -19,8 +19,8 @@ of ``T`` deleted, ``d = deg_T(v)`` internal edges left at ``v``. The *greedy cat
 ``T``-degree is at least 1, to a ``T``-neighbour of largest ``T``-degree, the degrees counted after
 the herder's deletion. It survives at least ``B(q, D, d)`` further deletions, ``B = d`` for
 ``d <= 1`` and ``B = max(2, 2q - 3 - D)`` for ``d >= 2``, counting until its ``T``-degree is 0 at its
-turn (it may be less than caught: then it must leave ``T`` or is isolated, and the real count is
-no smaller). *Proof.* ``d <= 1``: the cat is not isolated, so at least ``d`` deletions. ``d >= 2``:
+turn (the count stops there even when the cat is not isolated, having edges out of ``T``: the real
+game then only lasts longer). *Proof.* ``d <= 1``: the cat is not isolated, so at least ``d`` deletions. ``d >= 2``:
 after one deletion it still has a ``T``-edge, so it moves, and it is stopped at the earliest after
 the next deletion: ``>= 2``. A cat that arrives on ``w`` chosen with ``T``-degree ``c`` has
 ``T``-degree ``>= c - 1`` at its next turn, so it is stopped on ``w`` only if ``c = 1``. Then
@@ -68,23 +68,35 @@ vertices of ``T`` at least still joined to ``x``):
 
 A cat on ``p`` is isolated iff its free edges are gone and ``X = mu q`` for each class at ``p``.
 
-*Soundness* (``A <= V``): call a real position *consistent* with an abstract one if the cat is on
-the same free vertex and the free multiplicities and the counts agree on the *relevant* units
-(free edges of the cat's free component, classes with a port in it, port edges at its ports; the
-rest never matter to the restricted cat again, components only shrink). By induction on the
-copies left, ``V(real) >= A(abstract)``: a real deletion of a relevant unit is an abstract move to
-a consistent position; any other real deletion (elsewhere, or between classes) leaves a
-consistent position, and the abstract game is *monotone* (fewer units never raise its value: the
-cat's options only shrink and the entry values only fall, ``B`` falling in ``D`` and the entry
-condition failing sooner; proof by induction on the units left, the herder in the smaller
-position copying the larger one's move, or any move when that unit is already gone, so
-``A(s - u) <= A(s)`` for a relevant ``u``, which exists unless the cat is isolated). Every
-abstract cat move is a real one (a free edge, or the greedy entry above, whose real value is the
-lemma's bound or more, the real position having the abstract counts). The same monotonicity and
-the components justify the memo key (only the relevant units) and the herder's moves (only
-relevant units). So the restricted cat survives ``A`` deletions in the real game. The search
-decides "``A <= k``"; if not, ``exceeds=True`` and ``lower = k + 1`` (the threshold is what is
-decided, not ``A`` itself).
+*Soundness* (``A <= V``), in three steps. Write ``A(s)`` for the abstract value, herder to move.
+
+1. *Monotone*: if ``s'`` has, unit by unit, no more left than ``s`` (same cat vertex), then
+   ``A(s') <= A(s)``. The cat's options in ``s'`` are among those of ``s`` and worth no more (``B``
+   falls with ``D``; the entry condition ``alive > floor(2D/(q - 2))`` and ``alive >= 1`` fail sooner
+   with fewer units). By induction on the units of ``s``: if ``s'`` is isolated it is worth 0; else
+   let ``u`` be an optimal herder move in ``s``; in ``s'`` she deletes ``u`` if it is there, else
+   any unit ``u'`` (then ``s' - u' <= s' <= s - u``, as ``s'`` has none of ``u``); either way the
+   position after is ``<=`` the one after ``u`` in ``s``, and the cat's options compare as said.
+2. *Relevant units*: the free edges of the cat's free component, the classes with a port in it and
+   the port edges at its ports. The restricted cat never leaves the component (components only
+   shrink) and stops in a class, so the other units never change its options again; with step 1,
+   deleting an irrelevant unit is never better for the herder than deleting a relevant one (which
+   exists unless the cat is isolated). So the search keys positions on the relevant units only and
+   lets the herder delete only those, without changing ``A``.
+3. *Simulation*: a real position (cat on a free vertex) is *consistent* with an abstract one if
+   the free multiplicities and the counts agree on the relevant units. By induction on the copies
+   left, ``V(real) >= A(consistent abstract)``. Herder's turn: a real deletion of a relevant unit
+   leads to a position consistent with the abstract move's; any other real deletion (an irrelevant
+   unit, an edge between two classes) leaves a position consistent with the same abstract one,
+   which by steps 1-2 is worth at least what the abstract herder gets by a relevant move. Cat's
+   turn: every abstract cat move is a real one: a free edge (induction), or the entry from a port,
+   where the real counts are the abstract ones, so the argument above finds a real vertex of ``T``
+   joined to the port with ``T``-degree ``>= 2`` (or at least one joined vertex), from which the
+   greedy cat survives the lemma's bound (or 1, not being isolated).
+
+So the restricted cat survives ``A`` deletions in the real game: ``A <= V``. The search decides
+"``A <= k``" with a budget, as the upper side does; if not, ``exceeds=True`` and ``lower = k + 1``
+(the threshold is what is decided, not ``A`` itself).
 
 **Not certifiable.** No cat certificate of :func:`~escapology.nemesis.engines.cat.cat_certificate`'s
 format is written: it would answer every concrete deletion inside the cliques, for ``2m`` rounds.
