@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from escapology.core.limits import Deadline
 from escapology.nemesis import Instance, cat_numbers, cat_value, random_graph, solve
 from escapology.nemesis.checkers.cat import check_herder
 from escapology.nemesis.engines.cat_threshold import cat_exceeds, clique_classes, greedy_bound
@@ -151,6 +152,24 @@ def test_check_herder_rejects_a_false_bound():
     assert r.exceeds is False and r.upper == 3
     assert check_herder(g, start, r.herder, 3, speed=1)[0]
     assert not check_herder(g, start, r.herder, 2, speed=1)[0]
+
+
+def test_start_inside_a_class():
+    """K_6 is one class without ports: the lemma from the start (2q - 3 = 9), the sweep above 15."""
+    g = Instance.from_edges(_clique(range(6))).graph()
+    exact = cat_value(g, 0, speed=1)
+    low, mid, high = (cat_exceeds(g, 0, k) for k in (8, exact, 15))
+    assert (low.exceeds, low.lower) == (True, 9) and exact > 8
+    assert mid.exceeds is None and mid.lower <= exact <= mid.upper
+    assert (high.exceeds, high.upper) == (False, 15)
+    assert check_herder(g, 0, high.herder, 15, speed=1)[0]
+
+
+def test_deadline_gives_no_answer():
+    g = Instance.from_edges([(0, 1), (1, 2), (0, 2), (2, 3)] + _clique(range(3, 9))).graph()
+    r = cat_exceeds(g, g.index["0"], 2, deadline=Deadline(0))
+    assert (r.exceeds, r.method, r.herder) == (None, "time limit", None)
+    assert r.lower <= 3 <= r.upper
 
 
 def _sources():

@@ -486,24 +486,31 @@ def cat_exceeds(g: Graph, start: int, k: int, *, deadline: Deadline | None = Non
     (a ``True``); see the module docstring for the proofs."""
     deadline = deadline if deadline is not None else Deadline(None)
     lay = _Layout(g)
-    upper = _component_copies(g, start)
+    upper = _component_copies(g, start)  # the herder deletes them all
     lower = 1 if any(g.mult[e] for _, e in g.adj[start]) else 0
     classes = f"{len(lay.classes)} class{'es' if len(lay.classes) != 1 else ''}"
     herder = _HerderSide(lay, deadline)
     cat = _CatSide(lay, deadline)
+    strategy: dict | None = None
+    method = "neither side settled it"
     try:
+        deadline.check()
         u = herder.value_within(start, k)
+        if u is None and upper <= k:  # the restricted herder failed, yet deleting everything is soon enough
+            u, method = upper, "herder deleting the start's component"
+            strategy = _sweep_strategy(g, start, deadline)
+        elif u is not None:
+            method = f"herder restricted to free edges, {classes}"
+            try:
+                strategy = herder.strategy(start)
+            except LimitReached:  # settled by the search; only the written proof is missing
+                strategy, method = None, method + "; the strategy not written (time limit)"
         if u is not None:
-            return ThresholdAnswer(False, lower, min(u, upper), herder.strategy(start), herder.nodes,
-                                   f"herder restricted to free edges, {classes}")
-        if upper <= k:  # the restricted herder failed, yet deleting everything is soon enough
-            return ThresholdAnswer(False, lower, upper, _sweep_strategy(g, start, deadline), herder.nodes,
-                                   "herder deleting the start's component")
+            return ThresholdAnswer(False, lower, u, strategy, herder.nodes, method)
         above, bound = cat.exceeds(start, k)
         if above:
             return ThresholdAnswer(True, max(lower, bound), upper, None, herder.nodes + cat.nodes,
                                    f"cat restricted, clique lemma on {classes}")
-        method = "neither side settled it"
     except LimitReached:
         method = "time limit"
     return ThresholdAnswer(None, lower, upper, None, herder.nodes + cat.nodes, method)
