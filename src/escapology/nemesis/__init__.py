@@ -39,6 +39,7 @@ _lazy_getattr, _lazy_dir, _ = lazy_loader.attach(__name__, submod_attrs={
     "engines.exact": ["SolveResult", "solve_graph", "winning_starts"],
     "engines.exact_python": ["Search", "plain_winner"],
     "engines.cat": ["CatSearch", "cat_numbers", "cat_value"],
+    "engines.cat_threshold": ["ThresholdAnswer", "cat_exceeds"],
     "engines.escape_tree": ["find_escape_tree", "tree_condition", "tree_strategy"],
     "engines.linear": ["NotApplicable", "blizzard_trap_region", "blizzard_winner", "blizzard_winning_set", "simplify",
                        "subcubic_winner", "tree_winner"],
@@ -68,7 +69,8 @@ def __dir__() -> list[str]:
 __all__ = [
     "Result", "Certificate", "Strategy", "StrategyFormatError", "CatCertificate", "HerdingStrategy", "TrapRegion",
     "certificate_from_json", "check", "generate", "load", "render", "solve", "solve_graph",
-    "CatSearch", "cat_numbers", "cat_value", "check_strategy", "check_escape_tree", "find_escape_tree",
+    "CatSearch", "cat_numbers", "cat_value", "ThresholdAnswer", "cat_exceeds",
+    "check_strategy", "check_escape_tree", "find_escape_tree",
     "tree_condition", "tree_strategy", "blizzard_trap_region", "Search", "SolveResult", "plain_winner", "winning_starts", "grid",
     "random_graph", "random_subcubic", "random_tree", "detect", "format_instance", "load_instance",
     "parse_instance", "read_graph_file", "NotApplicable", "blizzard_winner", "blizzard_winning_set",

@@ -5,8 +5,8 @@ strategy it is (they never call a solver).
 trees of the earlier format are converted) and replays the rules of §2 against every reply of the
 opponent: a fugitive strategy in :mod:`escapology.nemesis.checkers.fugitive`, a Nemesis strategy in
 :mod:`escapology.nemesis.checkers.nemesis`; :func:`check_strategy_file` streams a large Nemesis
-strategy from its file; :func:`check_cat` checks Cat Herding certificates
-(:mod:`escapology.nemesis.checkers.cat`).
+strategy from its file; :func:`check_cat` checks Cat Herding certificates and :func:`check_herder`
+a herder strategy alone (:mod:`escapology.nemesis.checkers.cat`).
 
 >>> from escapology.nemesis.model import Instance
 >>> g = Instance.from_edges([("s","a"),("a","x"),("a","y")], exits={"x","y"}, start="s").graph()
@@ -79,3 +79,8 @@ def check_strategy_file(g: Graph, game: str, start: int | None, path: str | Path
 def check_cat(g: Graph, start: int, certificate: Any, *, speed: int | None = None) -> tuple[bool, str]:
     """See :func:`escapology.nemesis.checkers.cat.check_cat`."""
     return cat.check_cat(g, start, certificate, speed=speed)
+
+
+def check_herder(g: Graph, start: int, herder: Any, bound: int, *, speed: int | None = None) -> tuple[bool, str]:
+    """See :func:`escapology.nemesis.checkers.cat.check_herder`."""
+    return cat.check_herder(g, start, herder, bound, speed=speed)
