@@ -17,6 +17,7 @@ from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis.checkers.check import check_strategy
 from escapology.nemesis.engines import exact, extract
 from escapology.nemesis.engines.native import NativeSearch, available
+from escapology.nemesis import grid
 from escapology.nemesis.model import Instance
 from escapology.nemesis.reductions import multigraph_to_simple, qsat_to_multigraph
 
@@ -87,10 +88,13 @@ def heavy_planted(draw):
     k = draw(st.integers(2, 3))
     exits = draw(st.integers(1, 2))
     copies = [draw(st.sampled_from((1, k, k + 1))) for _ in range(k)]
-    copies[draw(st.integers(0, k - 1))] = draw(st.integers(k, k + 1))
+    big = draw(st.integers(0, k - 1))
+    copies[big] = draw(st.integers(k, k + 1))
     names = [[f"v{i}_{j}" for j in range(c)] for i, c in enumerate(copies + [1] * exits)]
     pairs = [(a, b) for a in range(k) for b in range(a + 1, k + exits)]
     chosen = draw(st.lists(st.sampled_from(pairs), min_size=2, max_size=6, unique=True))
+    if not any(big in pair for pair in chosen):  # the big class in the graph
+        chosen.append((big, k))
     edges = {Instance.key(u, v): 1 for a, b in chosen for u in names[a] for v in names[b]}
     exit_names = {group[0] for group in names[k:]}
     vertices = [v for group in names for v in group if any(v in e for e in edges)]
@@ -117,6 +121,60 @@ def test_remark_7_heavy_classes_never_give_a_win_the_plain_search_refuses(inst, 
         assert not side.f_turn(v, list(g.mult), None)[0] or won
         assert sym.f_turn(v, g.mult)[0] == won
         assert_winners_strategy_checks(sym, g, game, v, won)
+
+
+@st.composite
+def rotated(draw):
+    """``r`` copies (2 or 3) of a small random graph, copy ``i``'s vertex ``v`` joined to copy
+    ``i + 1``'s for the vertices of a chosen set (a cycle of copies): rotating the copies is an
+    automorphism; 1-2 exits per copy."""
+    k = draw(st.integers(3, 5))
+    r = draw(st.integers(2, 3))
+    pairs = [(a, b) for a in range(k) for b in range(a + 1, k)]
+    inner = draw(st.lists(st.sampled_from(pairs), min_size=2, max_size=6, unique=True))
+    bridges = draw(st.lists(st.integers(0, k - 1), min_size=1, max_size=2, unique=True))
+    exits = draw(st.lists(st.integers(0, k - 1), min_size=1, max_size=2, unique=True))
+    edges: dict[tuple[str, str], int] = {}
+    for i in range(r):
+        for a, b in inner:
+            edges[Instance.key(f"c{i}_{a}", f"c{i}_{b}")] = 1
+        for x, v in enumerate(exits):
+            edges[Instance.key(f"c{i}_{v}", f"t{i}_{x}")] = 1
+        if r == 3 or i == 0:
+            for v in bridges:
+                edges[Instance.key(f"c{i}_{v}", f"c{(i + 1) % r}_{v}")] = 1
+    exit_names = {f"t{i}_{x}" for i in range(r) for x in range(len(exits))}
+    vertices = sorted({v for e in edges for v in e})
+    return Instance(vertices=vertices, edges=edges, exits=exit_names & set(vertices), start=None)
+
+
+@settings(max_examples=100, deadline=None)
+@given(rotated(), st.sampled_from(["nemesis", "blizzard"]))
+def test_the_search_up_to_automorphisms_agrees_with_the_plain_one_and_its_strategies_check(inst, game):
+    """``symmetry=None`` on a graph without twins searches up to its automorphisms when one vertex
+    pins them down (``native/src/nemesis/automorphism.rs``): the same winners as the plain search
+    from every start, and the winner's strategies accepted by the checker."""
+    g = inst.graph()
+    plain = NativeSearch(g, game, symmetry=False)
+    default = NativeSearch(g, game)
+    for v in range(g.n):
+        if g.is_exit[v]:
+            continue
+        won = plain.f_turn(v, g.mult)[0]
+        assert default.f_turn(v, g.mult)[0] == won
+        assert_winners_strategy_checks(default, g, game, v, won)
+
+
+def test_the_grids_of_fig_4_are_searched_up_to_their_eight_symmetries():
+    g = grid(7, 7).graph()
+    plain = NativeSearch(g, symmetry=False)
+    default = NativeSearch(g)
+    assert default.symmetric and not plain.symmetric
+    starts = [g.index[f"r{i}c{j}"] for i in range(4) for j in range(i, 4)]
+    assert [default.f_turn(s, g.mult)[0] for s in starts] == [plain.f_turn(s, g.mult)[0] for s in starts]
+    assert default.positions * 3 < plain.positions  # 8 symmetries: several times fewer positions
+    for s in starts:
+        assert_winners_strategy_checks(default, g, "nemesis", s, default.f_turn(s, g.mult)[0])
 
 
 @settings(max_examples=120, deadline=None)

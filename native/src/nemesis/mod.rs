@@ -23,6 +23,7 @@
 //! Every search polls a `stop` callback now and then and unwinds with [`Stopped`] when it says
 //! so; the tables keep only complete entries, so a stopped search can be resumed.
 
+pub mod automorphism;
 pub mod bridge;
 pub mod cat;
 pub mod fugitive_walk;

@@ -150,9 +150,11 @@ impl NemesisSearch {
     /// `symmetry` to search positions up to the permutations within twin classes (see
     /// `symmetry.rs`; off when the graph has no twins); `fugitive_side` for the one-sided search
     /// of `Search::fugitive_side` (its fugitive wins are wins, its Nemesis wins prove nothing;
-    /// ValueError when the graph has no twins).
+    /// ValueError when the graph has no twins); `automorphisms` (without the other two) to search
+    /// positions up to the graph's automorphisms (`automorphism.rs`; the plain search when none
+    /// is found).
     #[new]
-    #[pyo3(signature = (n, ends, mult, is_exit, blizzard, symmetry=false, fugitive_side=false))]
+    #[pyo3(signature = (n, ends, mult, is_exit, blizzard, symmetry=false, fugitive_side=false, automorphisms=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         n: usize,
@@ -162,6 +164,7 @@ impl NemesisSearch {
         blizzard: bool,
         symmetry: bool,
         fugitive_side: bool,
+        automorphisms: bool,
     ) -> PyResult<Self> {
         let cap = n as u64 + 1;
         let g = nemesis_graph(n, ends, &mult, is_exit, cap)?;
@@ -169,6 +172,8 @@ impl NemesisSearch {
         let engine = if fugitive_side {
             NemesisEngine::fugitive_side(g, blizzard)
                 .ok_or_else(|| PyValueError::new_err("the graph has no twins"))?
+        } else if automorphisms {
+            NemesisEngine::with_automorphisms(g, blizzard)
         } else {
             NemesisEngine::with_symmetry(g, blizzard, symmetry)
         };

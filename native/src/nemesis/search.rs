@@ -93,6 +93,16 @@ impl Search {
         s
     }
 
+    /// The search up to the automorphisms of [`super::automorphism`] (step 7 with the group of
+    /// the graph instead of twins; the grids of Fig. 4) when the graph has them, else the plain
+    /// search.
+    pub fn with_automorphisms(g: Graph, blizzard: bool) -> Self {
+        let sym = Symmetry::automorphic(&g);
+        let mut s = Self::new(g, blizzard);
+        s.sym = sym;
+        s
+    }
+
     pub fn new(g: Graph, blizzard: bool) -> Self {
         let n = g.n();
         let inner = g.is_exit.iter().filter(|&&x| !x).count() as u32;
@@ -179,6 +189,24 @@ impl Search {
 
     fn restrict(&mut self, pos: u32, mult: &[u32]) -> Restricted {
         let p = self.simplifier.prune(&self.g, mult, pos);
+        if let Some(group) = self.sym.as_ref().and_then(|s| s.group.as_ref()) {
+            let (i, cpos, cm) = group.canonical(pos, &p.cm);
+            let edges = (0..cm.len() as u32)
+                .filter(|&e| cm[e as usize] > 0)
+                .collect();
+            return Restricted {
+                key: self.packer.key(cpos, &cm),
+                pos: cpos,
+                cm,
+                edges,
+                has_exit: p.has_exit,
+                perm: Some(Perm {
+                    to_canon: group.maps[i].clone(),
+                    to_real: group.inverse[i].clone(),
+                }),
+                cat: Vec::new(),
+            };
+        }
         match self.sym.as_mut() {
             None => Restricted {
                 key: self.packer.key(pos, &p.cm),
@@ -240,6 +268,15 @@ impl Search {
         let p = self.simplifier.prune(&self.g, mult, pos);
         let (key, perm) = match self.sym.as_mut() {
             None => (self.packer.key(pos, &p.cm), None),
+            Some(sym) if sym.group.is_some() => {
+                let group = sym.group.as_ref().expect("a group");
+                let (i, cpos, cm) = group.canonical(pos, &p.cm);
+                let perm = Perm {
+                    to_canon: group.maps[i].clone(),
+                    to_real: group.inverse[i].clone(),
+                };
+                (self.packer.key(cpos, &cm), Some(perm))
+            }
             Some(sym) => {
                 let c = sym.canonical(&self.g, pos, &p.cm, &p.edges, p.cap);
                 (self.packer.key(c.pos, &c.cm), Some(c.perm))
@@ -733,7 +770,7 @@ fn heavy_vertices(g: &Graph, sym: &Symmetry) -> Vec<bool> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     fn never() -> impl FnMut(u64) -> bool {

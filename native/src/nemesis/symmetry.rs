@@ -63,6 +63,7 @@
 
 use std::collections::HashMap;
 
+use super::automorphism::Group;
 use super::graph::{EdgeSet, Graph};
 
 /// The most leaves of the individualisation tree explored for one canonical form.
@@ -109,6 +110,9 @@ pub struct Symmetry {
     alive: Vec<bool>,
     tindex: Vec<u32>,
     next: Vec<u32>,
+    /// Instead of twins, the graph's automorphisms ([`super::automorphism`]); the classes are
+    /// then single vertices.
+    pub group: Option<Group>,
 }
 
 fn find(parent: &mut [u32], mut v: u32) -> u32 {
@@ -196,6 +200,44 @@ impl Symmetry {
         if members.len() == n {
             return None;
         }
+        Some(Self::with_classes(g, class, members, by_nbr))
+    }
+
+    /// The symmetry of the graph's automorphisms ([`super::automorphism`]) instead of twins, when
+    /// it has some that one vertex pins down: the classes are single vertices (positions are not
+    /// canonical up to twins, only up to the group).
+    pub fn automorphic(g: &Graph) -> Option<Symmetry> {
+        let twins = Symmetry::find(g);
+        let class: Vec<u32> = match &twins {
+            Some(t) => t.class.clone(),
+            None => (0..g.n() as u32).collect(),
+        };
+        let group = Group::find(g, &class)?;
+        let n = g.n();
+        let by_nbr: Vec<Vec<(u32, u32)>> = (0..n as u32)
+            .map(|v| {
+                let mut a = g.adj(v).to_vec();
+                a.sort_unstable();
+                a
+            })
+            .collect();
+        let mut s = Self::with_classes(
+            g,
+            (0..n as u32).collect(),
+            (0..n as u32).map(|v| vec![v]).collect(),
+            by_nbr,
+        );
+        s.group = Some(group);
+        Some(s)
+    }
+
+    fn with_classes(
+        g: &Graph,
+        class: Vec<u32>,
+        members: Vec<Vec<u32>>,
+        by_nbr: Vec<Vec<(u32, u32)>>,
+    ) -> Symmetry {
+        let n = g.n();
         let classes = members.len();
         let mut between = Vec::new();
         if n <= DENSE_VERTICES {
@@ -205,7 +247,7 @@ impl Symmetry {
                 between[b as usize * n + a as usize] = e as u32;
             }
         }
-        Some(Symmetry {
+        Symmetry {
             between,
             class,
             members,
@@ -215,7 +257,8 @@ impl Symmetry {
             alive: vec![false; n],
             tindex: vec![NONE; n],
             next: vec![0; classes],
-        })
+            group: None,
+        }
     }
 
     /// The edge between `u` and `v` (which must be adjacent).

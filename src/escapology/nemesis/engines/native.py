@@ -91,10 +91,11 @@ class NativeSearch(_CrateProgress, GameSearch):
     canonical position; and the one-sided search of the fugitive (``Search::fugitive_side``: he never
     comes back into a class he has left) is asked first, its wins being wins. ``None`` (the
     default) uses both when classes of two vertices or more hold at least half of the non-exit
-    vertices (the blow-ups of Lemma 14 and Corollary 6), and neither otherwise: on the grids of
-    Fig. 4, whose only twins are the two exits at each corner, the canonical forms cost more time
-    than the 12 % of positions they save; ``True`` forces the symmetric search whenever there are
-    twins, ``False`` is the plain search. :meth:`f_turn` and :meth:`n_turn` still answer in the caller's
+    vertices (the blow-ups of Lemma 14 and Corollary 6); otherwise the positions are searched up
+    to the graph's automorphisms when one vertex pins them down
+    (``native/src/nemesis/automorphism.rs``: the 8 symmetries of a grid of Fig. 4, whose only
+    twins, the two exits at each corner, would cost more than they save), else plainly. ``True``
+    forces the twins' search whenever there are twins, ``False`` is the plain search. :meth:`f_turn` and :meth:`n_turn` still answer in the caller's
     coordinates; ``tf[i]``/``tn[i]`` are then in the entry's own, and the fugitive's strategy is
     written by the crate walking real positions (:meth:`write_fugitive_strategy`;
     :func:`escapology.nemesis.engines.extract.fugitive_strategy` asks :attr:`symmetric`).
@@ -106,17 +107,20 @@ class NativeSearch(_CrateProgress, GameSearch):
                  symmetry: bool | None = None) -> None:
         super().__init__(g, game, deadline)
 
-        def crate_search(*flags: bool) -> Any:
+        def crate_search(*flags: bool, automorphisms: bool = False) -> Any:
             try:
-                return _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, self.blizzard, *flags)
+                return _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, self.blizzard, *flags,
+                                             automorphisms=automorphisms)
             except ValueError as exc:  # deeper than the crate's stack takes: the user's graph is too large
                 raise InputError(f"{exc} ({g.n:,} vertices): too large for the exact search; the linear "
                                  "methods (-e linear) answer graphs of millions of vertices") from None
 
         self._s = crate_search(symmetry is not False)
         twinned = self._s.symmetric and _twinned(g, self._s.twin_classes())
-        if symmetry is None and self._s.symmetric and not twinned:
-            self._s = crate_search(False)  # twins among the exits only: canonical forms cost more than they save
+        if symmetry is None and not twinned:
+            # twins among the exits only: their canonical forms cost more than they save; the
+            # graph's automorphisms instead, when one vertex pins them down (the grids of Fig. 4)
+            self._s = crate_search(False, automorphisms=True)
         #: the one-sided search (``Search::fugitive_side`` in the crate: the fugitive never enters a
         #: twin class that has lost a vertex), asked first when twins cover at least half of the
         #: non-exit vertices: its fugitive wins are wins; anything else is asked of ``_s``
