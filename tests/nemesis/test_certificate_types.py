@@ -12,8 +12,8 @@ import pytest
 
 import escapology.nemesis as nemesis
 from escapology.core.protocol import Result as ProtocolResult
-from escapology.nemesis import (CatCertificate, Certificate, HerderBound, HerdingStrategy, Strategy, StrategyFormatError,
-                                TrapRegion, api, certificate_from_json, check, load, random_graph, render, solve)
+from escapology.nemesis import (CatCertificate, Certificate, HerderBound, HerdingStrategy, Strategy,
+                                StrategyFormatError, TrapRegion, api, certificate_from_json, check, load, random_graph, render, solve)
 from escapology.nemesis.strategy.document import player, principal_line, strategy_size
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "nemesis"

@@ -189,8 +189,9 @@ CERTIFICATES = (Strategy, CatCertificate, HerderBound, TrapRegion)
 
 def certificate_from_json(data: Any, start: str | None = None) -> Certificate:
     """The certificate a JSON object holds: a Cat Herding upper bound (``value_at_most``), a Cat
-    Herding certificate (``herder``), a trap region (``trap_region``), else a strategy (:meth:`Strategy.from_json`, with ``start`` for a fugitive's
-    tree of the earlier format); a :class:`ValueError` says what is wrong."""
+    Herding certificate (``herder``), a trap region (``trap_region``), else a strategy
+    (:meth:`Strategy.from_json`, with ``start`` for a fugitive's tree of the earlier format); a
+    :class:`ValueError` says what is wrong."""
     if isinstance(data, CERTIFICATES):
         return data
     if isinstance(data, dict) and "value_at_most" in data:
