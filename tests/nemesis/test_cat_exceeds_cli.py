@@ -149,3 +149,15 @@ def test_escapology_solve_answers_the_threshold_from_the_header(tmp_path):
     data = json.loads(r.stdout)
     exact = runner.invoke(app, ["solve", str(out), "--game", "cat", "--cat-speed", "1", "--format", "json"])
     assert data["exceeds"] == k - 1 and data["answer"] == (json.loads(exact.stdout)["value"] >= k)
+
+
+def test_the_unsettled_summaries():
+    from escapology.nemesis.api import Result
+
+    a = {"game": "cat", "cat_speed": "1", "start": "s", "exceeds": 8, "lower": 1, "upper": 40, "method": "time limit",
+         "nodes": 3, "certificate": None}
+    assert Result(Status.UNKNOWN, {**a, "answer": None}).to_text() == \
+        "unknown: value from start s more than 8: not settled (at least 1, at most 40)"
+    unwritten = Result(Status.UNKNOWN, {**a, "answer": False, "upper": 5})
+    assert unwritten.to_text().startswith("unknown: value from start s more than 8: no (at most 5), but the time")
+    assert unwritten.certificate is None
