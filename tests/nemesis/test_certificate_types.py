@@ -12,8 +12,8 @@ import pytest
 
 import escapology.nemesis as nemesis
 from escapology.core.protocol import Result as ProtocolResult
-from escapology.nemesis import (CatCertificate, Certificate, HerdingStrategy, Strategy, StrategyFormatError,
-                                TrapRegion, api, certificate_from_json, check, load, random_graph, render, solve)
+from escapology.nemesis import (CatCertificate, Certificate, HerderBound, HerdingStrategy, Strategy,
+                                StrategyFormatError, TrapRegion, api, certificate_from_json, check, load, random_graph, render, solve)
 from escapology.nemesis.strategy.document import player, principal_line, strategy_size
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "nemesis"
@@ -177,10 +177,10 @@ def test_a_malformed_trap_region_is_refused(bad):
 
 
 def test_solve_says_what_comes_back():
-    """The result is the core protocol's Result, generic over the union of the three kinds."""
+    """The result is the core protocol's Result, generic over the union of the four kinds."""
     assert ProtocolResult[Certificate] in api.Result.__orig_bases__
     assert isinstance(solve(load(EXAMPLES / "small.lp")), ProtocolResult)
     hints = typing.get_type_hints(api.Result.certificate.fget, vars(api))
     assert hints["return"] == Certificate | None
-    assert set(typing.get_args(Certificate)) == {Strategy, CatCertificate, TrapRegion}
+    assert set(typing.get_args(Certificate)) == {Strategy, CatCertificate, HerderBound, TrapRegion}
     assert nemesis.Strategy is Strategy and "Certificate" in nemesis.__all__

@@ -11,8 +11,9 @@ strategy documents and the other certificates), ``reductions/`` (the paper's red
 map" in ``docs/nemesis.md``.
 
 ``Result.certificate`` is typed (:data:`Certificate`): the winner's :class:`Strategy`, Cat
-Herding's :class:`CatCertificate` (the herder's and the cat's :class:`HerdingStrategy`) or
-Blizzard's :class:`TrapRegion`, each with ``to_json``/``from_json``.
+Herding's :class:`CatCertificate` (the herder's and the cat's :class:`HerdingStrategy`), its
+:class:`HerderBound` (``solve(..., exceeds=K)`` answering no) or Blizzard's :class:`TrapRegion`,
+each with ``to_json``/``from_json``.
 
 >>> from escapology.nemesis import Strategy, load, solve, check
 >>> inst = load("edge(s,a). edge(a,x). edge(a,y). exit(x). exit(y). start(s).")
@@ -32,7 +33,8 @@ _lazy_getattr, _lazy_dir, _ = lazy_loader.attach(__name__, submod_attrs={
     "api": ["Result", "check", "generate", "load", "render", "solve"],
     "model": ["Graph", "Instance"],
     "strategy.document": ["Strategy", "StrategyFormatError"],
-    "strategy.certificate": ["CatCertificate", "Certificate", "HerdingStrategy", "TrapRegion", "certificate_from_json"],
+    "strategy.certificate": ["CatCertificate", "Certificate", "HerderBound", "HerdingStrategy", "TrapRegion",
+                             "certificate_from_json"],
     "io": ["detect", "format_instance", "load_instance", "parse_instance", "read_graph_file"],
     "generator": ["grid", "random_graph", "random_subcubic", "random_tree"],
     "drawing": ["text_board"],
@@ -67,7 +69,8 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "Result", "Certificate", "Strategy", "StrategyFormatError", "CatCertificate", "HerdingStrategy", "TrapRegion",
+    "Result", "Certificate", "Strategy", "StrategyFormatError", "CatCertificate", "HerderBound", "HerdingStrategy",
+    "TrapRegion",
     "certificate_from_json", "check", "generate", "load", "render", "solve", "solve_graph",
     "CatSearch", "cat_numbers", "cat_value", "ThresholdAnswer", "cat_exceeds",
     "check_strategy", "check_escape_tree", "find_escape_tree",

@@ -5,7 +5,8 @@ load, solve, check, generate, render.
 instance's start; ``status`` is ``solved`` once the winner (or the cat number) is known, and the
 certificate (:data:`~escapology.nemesis.strategy.certificate.Certificate`) is the winner's
 :class:`~escapology.nemesis.strategy.document.Strategy`, the
-:class:`~escapology.nemesis.strategy.certificate.CatCertificate` or Blizzard's
+:class:`~escapology.nemesis.strategy.certificate.CatCertificate` (or, for ``exceeds=K`` answered
+no, the :class:`~escapology.nemesis.strategy.certificate.HerderBound`) or Blizzard's
 :class:`~escapology.nemesis.strategy.certificate.TrapRegion`. The answer object of
 ``escapology nemesis solve --format json`` is ``Result.answer``.
 
@@ -69,7 +70,7 @@ from escapology.nemesis.checkers.base import paused_gc
 from escapology.nemesis.checkers.escape_tree import check_escape_tree
 from escapology.nemesis.drawing import picture
 from escapology.nemesis.model import Graph, Instance
-from escapology.nemesis.strategy.certificate import CatCertificate, Certificate, TrapRegion, json_of
+from escapology.nemesis.strategy.certificate import CatCertificate, Certificate, HerderBound, TrapRegion, json_of
 from escapology.nemesis.strategy.document import Strategy, is_document, player, principal_line, strategy_size, write_json
 from escapology.nemesis.strategy.stream import streamed_nemesis_document
 
@@ -141,11 +142,15 @@ class Result(ProtocolResult[Certificate], DrawnResult):
     @property
     def certificate(self) -> Certificate | None:
         """The winner's :class:`Strategy` (Nemesis, Blizzard), the :class:`CatCertificate` (Cat
-        Herding from a start) or Blizzard's :class:`TrapRegion` (the linear method when the Storm
-        wins); ``None`` for the answers without one (winning starts, time limit, a strategy above
-        ``max_strategy_nodes``, the Nemesis' wins of the linear method on graphs of degree 3). It
+        Herding from a start), the :class:`HerderBound` (``exceeds=K`` answered no) or Blizzard's
+        :class:`TrapRegion` (the linear method when the Storm wins); ``None`` for the answers
+        without one (winning starts, time limit, a strategy above ``max_strategy_nodes``, the
+        Nemesis' wins of the linear method on graphs of degree 3, ``exceeds=K`` answered yes). It
         holds the answer's lists (nodes, vertices) as they are."""
         a = self.answer
+        if "exceeds" in a:
+            cert = a.get("certificate")
+            return None if cert is None else HerderBound.from_json(cert)
         if "cat_number" in a:
             cert = a.get("certificate")
             return None if cert is None else CatCertificate.from_json(cert)
@@ -182,6 +187,8 @@ class Result(ProtocolResult[Certificate], DrawnResult):
         """What ``solve`` prints: the winner and the size and main line of the strategy (the JSON
         holds the strategy itself), or the winning starts, or the cat numbers."""
         a = self.answer
+        if "exceeds" in a:
+            return _threshold_text(a, self.status)
         if self.status is Status.UNKNOWN:
             w = a.get("winner")
             return f"unknown: the {w} wins; the time limit was reached while the strategy was written" if w \
@@ -214,6 +221,21 @@ class Result(ProtocolResult[Certificate], DrawnResult):
             lines.append(f"{who} strategy: {plural(strategy_size(strat), 'node')}" + _main_line(principal_line(strat)))
         lines += _tree_and_region(a.get("escape_tree"), a.get("trap_region"))
         return lines
+
+
+def _threshold_text(a: dict[str, Any], status: Status) -> str:
+    """The summary of a threshold answer (``exceeds``): the answer and what it rests on."""
+    head = f"value from start {a['start']} more than {a['exceeds']}"
+    if a.get("answer") is None:
+        upper = "" if a.get("upper") is None else f", at most {a['upper']}"
+        return f"unknown: {head}: not settled (at least {a['lower']}{upper})"
+    if a["answer"]:
+        return f"{head}: yes (at least {a['lower']}; {a['method']}; no certificate)"
+    cert = a.get("certificate")
+    if status is Status.UNKNOWN or cert is None:
+        return (f"unknown: {head}: no (at most {a['upper']}), but the time limit was reached while the herder "
+                "strategy was written")
+    return f"{head}: no (at most {a['upper']}; herder strategy {plural(len(cert['herder']['nodes']), 'node')})"
 
 
 def _main_line(line: Any) -> str:
@@ -314,7 +336,7 @@ def resolve_engine(engine: str | None = None, method: str | None = None) -> str:
 def solve(inst: Instance, *, engine: str | None = None, timeout: float | None = None, game: str = "nemesis",
           all_starts: bool | None = False, cat_speed: str = "unbounded", max_strategy_nodes: int | None = None,
           strategy_file: str | Path | None = None, memory: float | None = None,
-          method: str | None = None) -> Result:
+          method: str | None = None, exceeds: int | None = None) -> Result:
     """The winner from the start with a winning strategy (``game`` nemesis or blizzard), the
     winning starts (``all_starts``; ``None``: when the instance has no start), or the cat number (``game="cat"``, ``cat_speed`` ``"1"`` or
     ``"unbounded"``). ``engine`` is one of :data:`ENGINES` (default ``exact``; module docstring);
@@ -325,13 +347,26 @@ def solve(inst: Instance, *, engine: str | None = None, timeout: float | None = 
     (:func:`escapology.nemesis.engines.exact.solve`), and the answer holds ``"strategy_file"``,
     ``"strategy_nodes"`` and a note instead of the strategy; check the file with :func:`check_file`
     (or ``escapology nemesis check``, which reads a large one as a stream). Errors name the file
-    the instance was read from."""
+    the instance was read from.
+
+    ``exceeds=K`` (``game="cat"``, ``cat_speed="1"``, from the start) asks instead whether the Cat
+    Herding value from the start is more than ``K``, by the threshold search
+    (:func:`~escapology.nemesis.engines.cat_threshold.cat_exceeds`; it settles Corollary 6's
+    instances, where the exact search cannot finish): ``answer`` ``True`` (no certificate: it rests
+    on the clique lemma) or ``False`` with the herder's strategy as a :class:`HerderBound`
+    (``value_at_most <= K``); ``unknown`` when neither side settles it in time. The engine plays no
+    part in it."""
     name = resolve_engine(engine, method)
     deadline = Deadline(timeout)
+    if exceeds is not None and all_starts is None:  # the threshold question is asked from the start
+        all_starts = False
     if all_starts is None:  # what `escapology solve FILE` asks: from the start, else every start
         all_starts = inst.start is None
     refuse_strategy_file(strategy_file, engine=name, all_starts=all_starts, game=game)
     try:
+        if exceeds is not None:
+            return answering(_solve_threshold(inst, exceeds, game=game, cat_speed=cat_speed, all_starts=all_starts,
+                                              deadline=deadline), inst)
         ng = getattr(inst, "native", None)
         if name == "linear" and not all_starts and game != "cat" and ng is not None:
             return answering(_solve_native_linear(inst, ng, game, deadline), inst)
@@ -344,6 +379,33 @@ def solve(inst: Instance, *, engine: str | None = None, timeout: float | None = 
         return answering(Result(Status.UNKNOWN, {"game": game, **({"winner": known} if known else {})}), inst)
     except InputError as exc:
         raise (exc.with_file(inst.source) if inst.source else exc) from None
+
+
+def _solve_threshold(inst: Instance, k: int, *, game: str, cat_speed: str, all_starts: bool,
+                     deadline: Deadline) -> Result:
+    """``solve(..., exceeds=k)``: whether the Cat Herding value (cat speed 1) from the start is more
+    than ``k`` (:func:`~escapology.nemesis.engines.cat_threshold.cat_exceeds`)."""
+    if game != "cat":
+        raise InputError(f"--exceeds is a Cat Herding question: use --game cat --cat-speed 1, not --game {game}")
+    if all_starts:
+        raise InputError("--exceeds answers from the start, not for every start (--all-starts)")
+    if cat_speed != "1":
+        raise InputError("--exceeds needs --cat-speed 1: the threshold search is for a cat of speed 1")
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise InputError(f"--exceeds {k}: K is an integer >= 0")
+    if inst.start is None:
+        raise InputError("no start vertex: --exceeds asks about the start (add a start(V). fact or use --start)")
+    from escapology.nemesis.engines.cat_threshold import cat_exceeds  # an engine: loaded when it runs
+
+    g = inst.graph(deadline)
+    r = cat_exceeds(g, g.index[inst.start], k, deadline=deadline)
+    out: dict[str, Any] = {"game": "cat", "cat_speed": "1", "start": inst.start, "exceeds": k, "answer": r.exceeds,
+                           "lower": r.lower, "upper": r.upper, "method": r.method, "nodes": r.nodes,
+                           "certificate": None}
+    if r.exceeds is False and r.herder is not None:
+        out["certificate"] = {"value_at_most": r.upper, "start": inst.start, "herder": r.herder}
+    settled = r.exceeds is True or out["certificate"] is not None
+    return Result(Status.SOLVED if settled else Status.UNKNOWN, out)
 
 
 def _solve_native_linear(inst: Instance, ng: Any, game: str, deadline: Deadline) -> Result:
@@ -511,7 +573,11 @@ def check(inst: Instance, certificate: Certificate | Result | Path | AnswerData,
         return _check_path(inst, certificate, game=game, cat_speed=cat_speed)
     certificate = json_of(certificate)
     if file is not None:
-        require_start(inst)
+        if _about_cat(certificate, game):  # Cat Herding has no exits (Corollary 6's instances)
+            if inst.start is None:
+                raise InputError("no start vertex: add a start(V). fact or use --start", file=inst.source)
+        else:
+            require_start(inst)
         _refuse_non_certificate(certificate, game, file)
     if inst.start is None:
         return Verdict.reject("the instance has no start vertex")
@@ -523,15 +589,35 @@ def check(inst: Instance, certificate: Certificate | Result | Path | AnswerData,
         raise (exc.with_file(file) if file else exc) from None
 
 
+def _about_cat(data: Any, game: str | None) -> bool:
+    """Whether ``check`` judges a Cat Herding certificate (``--game cat``, the answer's ``game``,
+    a bare certificate with a herder strategy)."""
+    if game is not None:
+        return game == "cat"
+    return isinstance(data, dict) and (data.get("game") == "cat" or "herder" in data or "value_at_most" in data)
+
+
 def _refuse_non_certificate(data: Any, game: str | None, file: str) -> None:
     if isinstance(data, str):
         raise InputError("not JSON: give what 'solve --format json' (or 'solve -o FILE') wrote, or a strategy",
                          file=file)
+    if isinstance(data, dict) and "exceeds" in data and data.get("certificate") is None:
+        raise InputError(_no_threshold_certificate(data), file=file)
     if isinstance(data, dict) and "winner" in data and data.get("strategy") is None and "trap_region" not in data:
         raise InputError("the file holds no strategy" + (f" ({data['strategy_note']})" if data.get("strategy_note")
                                                          else ""), file=file)
     if not isinstance(data, dict) and game == "cat":
         raise InputError("the file holds no Cat Herding certificate", file=file)
+
+
+def _no_threshold_certificate(data: dict[str, Any]) -> str:
+    """Why a threshold answer (``solve --exceeds K``) holds no certificate."""
+    if data.get("answer") is True:
+        return (f"the answer 'more than {data['exceeds']}: yes' holds no certificate (the threshold search proves "
+                "a yes by the clique lemma and writes no cat strategy): there is nothing to check")
+    if data.get("answer") is False:
+        return "the file holds no herder strategy (the time limit was reached while it was written)"
+    return "the answer is unknown: there is no certificate to check"
 
 
 def _check_path(inst: Instance, path: Path, *, game: str | None, cat_speed: str) -> Verdict:
@@ -628,6 +714,8 @@ def _judge(g: Graph, data: dict[str, Any], gname: str, cat_speed: str) -> tuple[
         return False, f"the answer is about the start {said}, the instance starts on {start}"
     if "escape_tree_children" in data:
         return _check_tree(g, data)
+    if "exceeds" in data or "value_at_most" in data:
+        return _check_threshold(g, data)
     if gname == "cat" or "herder" in data:
         cert = data.get("certificate", data) if "herder" not in data else data
         if not isinstance(cert, dict):
@@ -660,6 +748,40 @@ def _judge(g: Graph, data: dict[str, Any], gname: str, cat_speed: str) -> tuple[
         claimed, actual = data["winner"], player(strat)
         if claimed != actual:
             ok, msg = False, f"the file claims the {claimed} wins but holds a {actual} strategy"
+    return ok, msg
+
+
+def _check_threshold(g: Graph, data: dict[str, Any]) -> tuple[bool, str]:
+    """A threshold answer (``solve --exceeds K``) or its :class:`HerderBound`: the herder strategy
+    isolates the cat (speed 1, the only speed the threshold search answers) within
+    ``value_at_most`` deletions, and, for an answer, ``value_at_most <= K`` (so not more than ``K``)."""
+    from escapology.nemesis.checkers.check import check_herder  # the checkers: loaded when one runs
+
+    start = g.names[g.start]
+    answer = "exceeds" in data
+    if answer and data.get("answer") is not False:
+        return False, _no_threshold_certificate(data)
+    if answer and str(data.get("cat_speed", "1")) != "1":
+        return False, "a threshold answer is about a cat of speed 1"
+    cert = data.get("certificate") if answer else data
+    try:
+        bound = HerderBound.from_json(cert)
+    except ValueError as exc:
+        return False, str(exc)
+    if bound.start is not None and bound.start != start:
+        return False, f"the certificate is about the start {bound.start}, the instance starts on {start}"
+    k = data.get("exceeds")
+    if answer and (not isinstance(k, int) or isinstance(k, bool)):
+        return False, "'exceeds' is an integer K"
+    if answer and bound.value_at_most > k:
+        return False, (f"the certificate bounds the value by {bound.value_at_most}, more than {k}: it does not "
+                       f"prove 'not more than {k}'")
+    if answer and data.get("upper") is not None and data["upper"] != bound.value_at_most:
+        return False, (f"the answer claims at most {data['upper']}, its certificate bounds the value by "
+                       f"{bound.value_at_most}")
+    ok, msg = check_herder(g, g.start, bound.herder.to_json(), bound.value_at_most, speed=1)
+    if ok and answer:
+        msg += f": the value from {start} is not more than {k}"
     return ok, msg
 
 
@@ -728,10 +850,10 @@ def generate(*, size: int | None = None, seed: int = 0, kind: str = "random", p:
     cats = reductions.nemesis_to_cat(base)
     if not cats:
         raise InputError("the start is next to an exit: the fugitive wins at once", file=str(source))
-    inst, k = cats[0]
+    inst, k = cats[0]  # value >= k is value > k - 1
     inst.comment = (f"% Cat Herding (cat speed 1) from {inst.start}: the fugitive wins the source via this\n"
                     f"% first move iff the cat number from start is >= {k}; {plural(len(cats), 'instance')} in all.\n"
-                    "% " + nio.answer_with("--game cat --cat-speed 1"))
+                    "% " + nio.answer_with(f"--game cat --cat-speed 1 --exceeds {k - 1}"))
     return inst
 
 

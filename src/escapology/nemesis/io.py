@@ -87,20 +87,22 @@ def detect(text: str, *, deadline: Deadline | None = None) -> bool:
 #: The header line of an instance that names how it is answered (the Cat Herding instance of
 #: ``escapology reduce nemesis-cat`` and ``nemesis generate cat``): ``escapology solve FILE`` obeys it
 ANSWER_WITH = "answer with: escapology nemesis solve FILE"
-_ANSWER_OPTION = re.compile(r"--(game|cat-speed)[ =](\S+)")
+_ANSWER_OPTION = re.compile(r"--(game|cat-speed|exceeds)[ =](\S+)")
 
 
 def answer_with(options: str) -> str:
     """The header comment (without its ``%``) saying that the instance is answered with
-    ``options`` (``--game cat --cat-speed 1``), which :func:`instance_options` reads back."""
+    ``options`` (``--game cat --cat-speed 1 --exceeds 32``), which :func:`instance_options` reads back."""
     return f"{ANSWER_WITH} {options}"
 
 
-def instance_options(text: str) -> dict[str, str]:
-    """The ``solve`` options (``game``, ``cat_speed``) the header comments of ``text`` name in an
-    :func:`answer_with` line; ``{}`` when there is none.
+def instance_options(text: str) -> dict[str, Any]:
+    """The ``solve`` options (``game``, ``cat_speed``, ``exceeds`` as an integer) the header
+    comments of ``text`` name in an :func:`answer_with` line; ``{}`` when there is none.
 
-    >>> instance_options("% answer with: escapology nemesis solve FILE --game cat --cat-speed 1 (value > 6?)\\n")
+    >>> instance_options("% answer with: escapology nemesis solve FILE --game cat --cat-speed 1 --exceeds 6\\n")
+    {'game': 'cat', 'cat_speed': '1', 'exceeds': 6}
+    >>> instance_options("% answer with: escapology nemesis solve FILE --game cat --cat-speed 1\\n")
     {'game': 'cat', 'cat_speed': '1'}
     >>> instance_options("edge(1,2). exit(2). start(1).")
     {}
@@ -110,7 +112,12 @@ def instance_options(text: str) -> dict[str, str]:
             break
         said = line.lstrip("% ")
         if said.startswith(ANSWER_WITH):
-            return {k.replace("-", "_"): v for k, v in _ANSWER_OPTION.findall(said[len(ANSWER_WITH):])}
+            found = {k.replace("-", "_"): v for k, v in _ANSWER_OPTION.findall(said[len(ANSWER_WITH):])}
+            if "exceeds" in found:
+                if not found["exceeds"].isdigit():
+                    raise InputError(f"the header's --exceeds {found['exceeds']}: K is an integer >= 0")
+                found["exceeds"] = int(found["exceeds"])
+            return found
     return {}
 
 

@@ -47,6 +47,9 @@ OPTIONS = (
     Option("all_starts", bool, False, "List every winning start vertex.", flags=("--all-starts",)),
     Option("cat_speed", CatSpeed, CatSpeed.unbounded,
            "Cat Herding: 1 edge per round or unbounded (default, Ashmore et al.)."),
+    Option("exceeds", int, None, "Cat Herding (speed 1): decide whether the value from the start is more than K "
+           "(the threshold search; the Corollary 6 question) instead of the exact value; a no holds the herder's "
+           "strategy, a yes no certificate.", min=0),
     Option("max_strategy_nodes", int, None, "Leave out a strategy of more nodes (default: no cap).", min=1),
     Option("strategy_file", Path, None, "Write the strategy to this file, streamed (large Nemesis strategies: "
            "tens of millions of nodes in a few GB); the answer names the file instead of holding the strategy."),

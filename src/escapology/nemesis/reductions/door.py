@@ -92,7 +92,7 @@ def cat(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, An
     inst = _instance(text, file)
     built = _built(lambda: nemesis_to_cat_corollary6(inst), file)
     return _written(built, command, "Cat Herding, {vertices} vertices, {edges} edges (cliques K_{clique})",
-                    nio.answer_with(f"--game cat --cat-speed 1 (value > {built.params['threshold']}?)"))
+                    nio.answer_with(f"--game cat --cat-speed 1 --exceeds {built.params['threshold']}"))
 
 
 def lsat_escape_tree_ours(text: str, *, file: str | None, command: str) -> tuple[str, dict[str, Any]]:

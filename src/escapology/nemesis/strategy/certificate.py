@@ -6,13 +6,15 @@
   (Nemesis and Blizzard, either player);
 - :class:`CatCertificate`: Cat Herding's value from the start with the herder's and the cat's
   strategies (:class:`HerdingStrategy`), the two bounds;
+- :class:`HerderBound`: Cat Herding's upper bound alone, the herder's strategy (``solve --exceeds K``
+  answering no: the value is at most ``value_at_most <= K``);
 - :class:`TrapRegion`: Blizzard's trap region, the Storm's win by the linear method.
 
 Each is a frozen dataclass whose ``to_json()`` is the JSON object ``solve --format json`` writes
 under ``certificate`` (and its older key: ``strategy`` for a strategy, ``certificate`` itself for
 Cat Herding, ``trap_region`` for the region's vertices) and whose ``from_json`` reads it back
 (a :class:`ValueError` saying what is wrong). Their lists (nodes, vertices) are held as they are,
-not copied. :func:`certificate_from_json` reads any of the three.
+not copied. :func:`certificate_from_json` reads any of them.
 
 >>> cert = certificate_from_json({"value": 1, "start": "s", "herder": {"root": 0, "nodes": [
 ...     {"cat": "s", "delete": ["s", "a"], "after": {}}]}, "cat": {"root": 0, "nodes": [
@@ -32,7 +34,7 @@ from typing import Any
 
 from escapology.nemesis.strategy.document import Strategy
 
-__all__ = ["Certificate", "CERTIFICATES", "CatCertificate", "HerdingStrategy", "Strategy", "TrapRegion",
+__all__ = ["Certificate", "CERTIFICATES", "CatCertificate", "HerderBound", "HerdingStrategy", "Strategy", "TrapRegion",
            "certificate_from_json", "json_of"]
 
 
@@ -111,6 +113,48 @@ class CatCertificate:
 
 
 @dataclass(frozen=True)
+class HerderBound:
+    """Cat Herding's upper bound from the start (cat of speed 1): the ``herder``'s strategy
+    isolates the cat within ``value_at_most`` deletions whatever it does. It is the certificate of
+    ``solve --exceeds K`` answering no (``value_at_most <= K``: the value is not more than ``K``);
+    a yes has none (it rests on the clique lemma, :mod:`escapology.nemesis.engines.cat_threshold`).
+    The checker is :func:`escapology.nemesis.checkers.cat.check_herder`.
+
+    >>> b = HerderBound.from_json({"value_at_most": 1, "start": "s", "herder": {"root": 0, "nodes": [
+    ...     {"cat": "s", "delete": ["s", "a"], "after": {}}]}})
+    >>> b.value_at_most, b.herder.root, HerderBound.from_json(b.to_json()) == b
+    (1, 0, True)
+    >>> HerderBound.from_json({"value_at_most": True, "herder": {"root": None, "nodes": []}})
+    Traceback (most recent call last):
+    ...
+    ValueError: a Cat Herding upper bound holds an integer value_at_most and herder
+    """
+
+    value_at_most: int
+    herder: HerdingStrategy
+    start: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"value_at_most", "start", "herder"}`` (``start`` when named), what ``solve --exceeds K``
+        writes under ``certificate``."""
+        head: dict[str, Any] = {"value_at_most": self.value_at_most}
+        if self.start is not None:
+            head["start"] = self.start
+        return {**head, "herder": self.herder.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "HerderBound":
+        """The bound ``{"value_at_most", "start"?, "herder"}`` (:class:`ValueError` when it is not one)."""
+        if (not isinstance(data, dict) or not isinstance(data.get("value_at_most"), int)
+                or isinstance(data["value_at_most"], bool) or "herder" not in data):
+            raise ValueError("a Cat Herding upper bound holds an integer value_at_most and herder")
+        start = data.get("start")
+        if start is not None and not isinstance(start, str):
+            raise ValueError(f"the certificate's start is a vertex name, not {start!r}")
+        return cls(data["value_at_most"], HerdingStrategy.from_json(data["herder"], "herder"), start)
+
+
+@dataclass(frozen=True)
 class TrapRegion:
     """Blizzard's trap region, the certificate of the Storm's win by the linear method (Theorem
     13): non-exit vertices holding every neighbour of the start, each with at most one edge copy
@@ -138,17 +182,20 @@ class TrapRegion:
 
 
 #: What Nemesis' ``solve`` proves its answer with (``Result.certificate``).
-Certificate = Strategy | CatCertificate | TrapRegion
+Certificate = Strategy | CatCertificate | HerderBound | TrapRegion
 #: The certificate types, for ``isinstance``.
-CERTIFICATES = (Strategy, CatCertificate, TrapRegion)
+CERTIFICATES = (Strategy, CatCertificate, HerderBound, TrapRegion)
 
 
 def certificate_from_json(data: Any, start: str | None = None) -> Certificate:
-    """The certificate a JSON object holds: a Cat Herding certificate (``herder``), a trap region
-    (``trap_region``), else a strategy (:meth:`Strategy.from_json`, with ``start`` for a fugitive's
-    tree of the earlier format); a :class:`ValueError` says what is wrong."""
+    """The certificate a JSON object holds: a Cat Herding upper bound (``value_at_most``), a Cat
+    Herding certificate (``herder``), a trap region (``trap_region``), else a strategy
+    (:meth:`Strategy.from_json`, with ``start`` for a fugitive's tree of the earlier format); a
+    :class:`ValueError` says what is wrong."""
     if isinstance(data, CERTIFICATES):
         return data
+    if isinstance(data, dict) and "value_at_most" in data:
+        return HerderBound.from_json(data)
     if isinstance(data, dict) and "herder" in data:
         return CatCertificate.from_json(data)
     if isinstance(data, dict) and "trap_region" in data:
