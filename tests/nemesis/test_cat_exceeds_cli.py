@@ -144,10 +144,10 @@ def test_escapology_solve_answers_the_threshold_from_the_header(tmp_path):
     assert runner.invoke(app, ["generate", "cat", "--from", str(source), "-o", str(out)]).exit_code == 0
     text = out.read_text()
     k = int(text.split("is >= ")[1].split(";")[0])
-    assert instance_options(text)["exceeds"] == k - 1
-    r = runner.invoke(root, ["solve", str(out), "--format", "json"])
+    assert "exceeds" not in instance_options(text)  # small: the exact search, both sides certified
+    r = runner.invoke(root, ["solve", str(out), "--exceeds", str(k - 1), "--format", "json"])
     data = json.loads(r.stdout)
-    exact = runner.invoke(app, ["solve", str(out), "--game", "cat", "--cat-speed", "1", "--format", "json"])
+    exact = runner.invoke(root, ["solve", str(out), "--format", "json"])
     assert data["exceeds"] == k - 1 and data["answer"] == (json.loads(exact.stdout)["value"] >= k)
 
 

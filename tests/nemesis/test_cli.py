@@ -227,15 +227,15 @@ def test_a_cat_instance_is_answered_by_solve_as_its_header_says(tmp_path):
     out = tmp_path / "cat.lp"
     g = runner.invoke(app, ["generate", "cat", "--from", str(EXAMPLE), "-o", str(out)])
     assert g.exit_code == 0, g.output
-    # the reduction's question is "value >= 10", i.e. more than 9
-    assert "% answer with: escapology nemesis solve FILE --game cat --cat-speed 1 --exceeds 9" in out.read_text()
+    assert "% answer with: escapology nemesis solve FILE --game cat --cat-speed 1\n" in out.read_text()
     r = runner.invoke(root, ["solve", str(out), "--format", "json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    assert (data["cat_speed"], data["exceeds"], data["answer"], data["upper"]) == ("1", 9, False, 7)
-    r = runner.invoke(app, ["solve", str(out), "--game", "cat", "--cat-speed", "1", "--format", "json"])
+    assert (data["cat_speed"], data["cat_number"], data["value"]) == ("1", 14, 7)  # the exact search
+    # the reduction's question, "value >= 10", is "more than 9": the threshold search agrees
+    r = runner.invoke(root, ["solve", str(out), "--exceeds", "9", "--format", "json"])
     data = json.loads(r.stdout)
-    assert (data["cat_number"], data["value"]) == (14, 7)  # the exact search, the same value from the start
+    assert (data["exceeds"], data["answer"], data["upper"]) == (9, False, 7)
 
 
 def test_play_at_the_end_of_its_input_stops_cleanly():
