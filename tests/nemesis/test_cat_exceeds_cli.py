@@ -145,7 +145,8 @@ def test_escapology_solve_answers_the_threshold_from_the_header(tmp_path):
     text = out.read_text()
     k = int(text.split("is >= ")[1].split(";")[0])
     assert "exceeds" not in instance_options(text)  # small: the exact search, both sides certified
-    r = runner.invoke(root, ["solve", str(out), "--exceeds", str(k - 1), "--format", "json"])
+    r = runner.invoke(app, ["solve", str(out), "--game", "cat", "--cat-speed", "1", "--exceeds", str(k - 1),
+                            "--format", "json"])
     data = json.loads(r.stdout)
     exact = runner.invoke(root, ["solve", str(out), "--format", "json"])
     assert data["exceeds"] == k - 1 and data["answer"] == (json.loads(exact.stdout)["value"] >= k)

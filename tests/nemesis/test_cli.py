@@ -233,7 +233,8 @@ def test_a_cat_instance_is_answered_by_solve_as_its_header_says(tmp_path):
     data = json.loads(r.stdout)
     assert (data["cat_speed"], data["cat_number"], data["value"]) == ("1", 14, 7)  # the exact search
     # the reduction's question, "value >= 10", is "more than 9": the threshold search agrees
-    r = runner.invoke(root, ["solve", str(out), "--exceeds", "9", "--format", "json"])
+    r = runner.invoke(app, ["solve", str(out), "--game", "cat", "--cat-speed", "1", "--exceeds", "9",
+                            "--format", "json"])
     data = json.loads(r.stdout)
     assert (data["exceeds"], data["answer"], data["upper"]) == (9, False, 7)
 

@@ -151,12 +151,12 @@ def rotated(draw):
 @settings(max_examples=100, deadline=None)
 @given(rotated(), st.sampled_from(["nemesis", "blizzard"]))
 def test_the_search_up_to_automorphisms_agrees_with_the_plain_one_and_its_strategies_check(inst, game):
-    """``symmetry=None`` on a graph without twins searches up to its automorphisms when one vertex
-    pins them down (``native/src/nemesis/automorphism.rs``): the same winners as the plain search
-    from every start, and the winner's strategies accepted by the checker."""
+    """``automorphisms=True`` on a graph without twins searches up to its automorphisms when one
+    vertex pins them down (``native/src/nemesis/automorphism.rs``): the same winners as the plain
+    search from every start, and the winner's strategies accepted by the checker."""
     g = inst.graph()
     plain = NativeSearch(g, game, symmetry=False)
-    default = NativeSearch(g, game)
+    default = NativeSearch(g, game, automorphisms=True)
     for v in range(g.n):
         if g.is_exit[v]:
             continue
@@ -168,7 +168,7 @@ def test_the_search_up_to_automorphisms_agrees_with_the_plain_one_and_its_strate
 def test_the_grids_of_fig_4_are_searched_up_to_their_eight_symmetries():
     g = grid(7, 7).graph()
     plain = NativeSearch(g, symmetry=False)
-    default = NativeSearch(g)
+    default = NativeSearch(g, automorphisms=True)
     assert default.symmetric and not plain.symmetric
     starts = [g.index[f"r{i}c{j}"] for i in range(4) for j in range(i, 4)]
     assert [default.f_turn(s, g.mult)[0] for s in starts] == [plain.f_turn(s, g.mult)[0] for s in starts]

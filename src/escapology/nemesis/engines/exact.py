@@ -38,10 +38,15 @@ class SolveResult:
 
 
 def new_search(g: Graph, game: str = "nemesis", deadline: Deadline | None = None, *,
-               engine: str = "native") -> Any:
+               engine: str = "native", automorphisms: bool = False) -> Any:
     """A search over ``g`` by ``engine``: ``"native"`` (the crate's; the Python one when the
-    extension was built without it) or ``"python"`` (:class:`Search`)."""
-    return native.choose(engine, native.NativeSearch, Search)(g, game, deadline)
+    extension was built without it) or ``"python"`` (:class:`Search`). ``automorphisms``: the
+    crate's search up to the graph's automorphisms when it has no twin symmetry (for winners
+    alone; see :class:`~escapology.nemesis.engines.native.NativeSearch`)."""
+    kind = native.choose(engine, native.NativeSearch, Search)
+    if automorphisms and kind is native.NativeSearch:
+        return kind(g, game, deadline, automorphisms=True)
+    return kind(g, game, deadline)
 
 
 def solve(
@@ -110,8 +115,9 @@ def solve(
 
 def winning_starts(g: Graph, game: str = "nemesis", *, deadline: Deadline | None = None,
                    engine: str = "native") -> list[int]:
-    """Every non-exit start vertex from which the fugitive wins (tables shared between starts)."""
-    sr = new_search(g, game, deadline, engine=engine)
+    """Every non-exit start vertex from which the fugitive wins (tables shared between starts; the
+    native search up to the graph's automorphisms, the grids' 8 symmetries)."""
+    sr = new_search(g, game, deadline, engine=engine, automorphisms=True)
     with search_progress(f"{game}: searching every start") as prog:
         sr.progress = prog
         starts = [v for v in range(g.n) if not g.is_exit[v] and sr.f_turn(v, g.mult)[0]]

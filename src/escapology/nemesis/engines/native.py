@@ -91,11 +91,15 @@ class NativeSearch(_CrateProgress, GameSearch):
     canonical position; and the one-sided search of the fugitive (``Search::fugitive_side``: he never
     comes back into a class he has left) is asked first, its wins being wins. ``None`` (the
     default) uses both when classes of two vertices or more hold at least half of the non-exit
-    vertices (the blow-ups of Lemma 14 and Corollary 6); otherwise the positions are searched up
-    to the graph's automorphisms when one vertex pins them down
+    vertices (the blow-ups of Lemma 14 and Corollary 6); otherwise, with ``automorphisms``, the
+    positions are searched up to the graph's automorphisms when one vertex pins them down
     (``native/src/nemesis/automorphism.rs``: the 8 symmetries of a grid of Fig. 4, whose only
     twins, the two exits at each corner, would cost more than they save), else plainly. ``True``
-    forces the twins' search whenever there are twins, ``False`` is the plain search. :meth:`f_turn` and :meth:`n_turn` still answer in the caller's
+    forces the twins' search whenever there are twins, ``False`` is the plain search.
+    ``automorphisms`` is for the questions of winners alone (:func:`~escapology.nemesis.engines.exact.winning_starts`):
+    the Nemesis' strategies read from such a search are some 30 % larger on the grids (her replies
+    are images of the orbit's, which meet fewer positions again), and on the grids her strategies,
+    not the search, are what costs. :meth:`f_turn` and :meth:`n_turn` still answer in the caller's
     coordinates; ``tf[i]``/``tn[i]`` are then in the entry's own, and the fugitive's strategy is
     written by the crate walking real positions (:meth:`write_fugitive_strategy`;
     :func:`escapology.nemesis.engines.extract.fugitive_strategy` asks :attr:`symmetric`).
@@ -104,7 +108,7 @@ class NativeSearch(_CrateProgress, GameSearch):
     engine = "native"
 
     def __init__(self, g: Graph, game: str = "nemesis", deadline: Deadline | None = None, *,
-                 symmetry: bool | None = None) -> None:
+                 symmetry: bool | None = None, automorphisms: bool = False) -> None:
         super().__init__(g, game, deadline)
 
         def crate_search(*flags: bool, automorphisms: bool = False) -> Any:
@@ -119,8 +123,8 @@ class NativeSearch(_CrateProgress, GameSearch):
         twinned = self._s.symmetric and _twinned(g, self._s.twin_classes())
         if symmetry is None and not twinned:
             # twins among the exits only: their canonical forms cost more than they save; the
-            # graph's automorphisms instead, when one vertex pins them down (the grids of Fig. 4)
-            self._s = crate_search(False, automorphisms=True)
+            # graph's automorphisms instead when asked for (the grids of Fig. 4)
+            self._s = crate_search(False, automorphisms=automorphisms)
         #: the one-sided search (``Search::fugitive_side`` in the crate: the fugitive never enters a
         #: twin class that has lost a vertex), asked first when twins cover at least half of the
         #: non-exit vertices: its fugitive wins are wins; anything else is asked of ``_s``
