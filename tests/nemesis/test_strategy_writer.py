@@ -234,3 +234,25 @@ def test_solve_reads_the_native_writers_document_back(tmp_path, python_grid7):
     with pytest.raises(LimitReached) as exc:
         solve(g, start=start, search=sr)
     assert exc.value.winner == "nemesis"
+
+
+def test_a_strategy_file_that_is_a_pipe_is_written_into_not_replaced(tmp_path):
+    """``--strategy-file /dev/null`` or a pipe: the writers write into it; replacing it with a
+    regular file (what they do for a file, to write it whole or not at all) would, as root,
+    put a file in place of ``/dev/null``."""
+    import os
+    import threading
+
+    g = grid(7, 7).graph()
+    sr = NativeSearch(g)
+    start = g.index["r3c3"]
+    assert not sr.f_turn(start, g.mult)[0]
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(pipe.read_bytes()))
+    reader.start()
+    nodes = write_nemesis_strategy(sr, start, pipe)
+    reader.join(timeout=30)
+    assert pipe.is_fifo()
+    assert len(json.loads(received[0])["nodes"]) == nodes

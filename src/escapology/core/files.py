@@ -59,6 +59,9 @@ class OutputFile:
         self.keep: bool | None = None
         self.file: IO[Any]
         self._part: str | None = None
+        #: the path the block's bytes go to: the temporary file, or the target written in place
+        #: (for a writer that opens it by name itself, as the native strategy writers do)
+        self.path: Path = self.target
 
     def __enter__(self) -> "OutputFile":
         real = Path(os.path.realpath(self.target))
@@ -66,6 +69,7 @@ class OutputFile:
         encoding = None if self.binary else "utf-8"
         try:
             if real.exists() and not real.is_file() and not real.is_dir():  # a device or a pipe: in place
+                self.path = real
                 self.file = open(real, mode, encoding=encoding)
                 return self
             if real.is_dir():
@@ -74,6 +78,7 @@ class OutputFile:
         except OSError as exc:
             raise InputError(f"{self.target}: cannot write there ({exc.strerror})") from None
         self._real = real
+        self.path = Path(self._part)
         try:  # the final mode at once: a file renamed by whoever ends the process has it too
             os.fchmod(fd, stat.S_IMODE(os.stat(real).st_mode) if real.exists() else new_file_mode())
         except OSError:

@@ -50,12 +50,12 @@ document (or an earlier tree).
 from __future__ import annotations
 
 import json
-import os
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Literal, TextIO
 
+from escapology.core.files import OutputFile
 from escapology.core.wording import plural
 
 FORMAT = "nemesis-strategy"
@@ -411,15 +411,12 @@ def write_json(obj: Any, out: TextIO, chunk: int = 1 << 16) -> None:
 
 @contextmanager
 def whole_file(path: str | Path) -> Iterator[Path]:
-    """A temporary path beside ``path`` to write to; it replaces ``path`` when the block ends
-    normally and is removed otherwise, so ``path`` is written whole or not at all."""
-    path = Path(path)
-    part = path.with_name(f".{path.name}.{os.getpid()}.part")
-    try:
-        yield part
-        os.replace(part, path)
-    finally:
-        part.unlink(missing_ok=True)
+    """The path to write to for ``path`` to be written whole or not at all: the shared writer of
+    every ``-o FILE`` (:class:`~escapology.core.files.OutputFile`: a temporary file beside it that
+    replaces it when the block ends normally and is removed otherwise; a device or a pipe, such as
+    ``/dev/null``, written in place; a new file's mode as ``open()`` gives it)."""
+    with OutputFile(path, binary=True) as out:
+        yield out.path
 
 
 def write_document(doc: dict[str, Any], path: str | Path) -> None:
