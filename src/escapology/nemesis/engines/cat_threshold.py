@@ -116,7 +116,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from escapology.core.limits import Deadline, LimitReached
 from escapology.nemesis.model import Graph
@@ -322,30 +322,15 @@ class _HerderSide(_Search):
 
     def strategy(self, start: int) -> dict:
         """The herder's strategy on the real graph, from the tables (after :meth:`value_within`)."""
-        lay, g = self.lay, self.lay.g
-        nodes: list[dict] = []
-        ids: dict[tuple[int, Mult], int] = {}
+        lay = self.lay
 
-        def node(p: int, mult: Mult) -> int | None:
-            if not any(mult[e] for _, e in g.adj[p]):
-                return None
-            if (p, mult) in ids:
-                return ids[(p, mult)]
-            self.deadline.check()
-            i = ids[(p, mult)] = len(nodes)
-            nodes.append({})
-            key = self.canon(p, lay.free_mult(mult))[0]
-            e = lay.free[self.best[key]]
-            lst = list(mult)
-            lst[e] -= 1
-            after = tuple(lst)
-            moves = sorted({w for w, f in g.adj[p] if after[f]})
+        def deletion(p: int, mult: Mult) -> int:
+            return lay.free[self.best[self.canon(p, lay.free_mult(mult))[0]]]
+
+        def check(moves: list[int]) -> None:
             assert not any(lay.is_port[w] or lay.in_class[w] >= 0 for w in moves), "a won restricted game"
-            nodes[i] = {"cat": g.names[p], "delete": g.edge_name(e),
-                        "after": {g.names[w]: node(w, after) for w in moves}}
-            return i
 
-        return {"root": node(start, tuple(g.mult)), "nodes": nodes}
+        return herder_strategy(lay.g, start, deletion, self.deadline, check)
 
 
 class _CatSide(_Search):
@@ -459,6 +444,15 @@ def _sweep_strategy(g: Graph, start: int, deadline: Deadline) -> dict:
     them (:func:`_component_copies`)."""
     seen = g.reachable(start, g.mult)
     order = [e for e in range(g.m) if g.ends[e][0] in seen]
+    return herder_strategy(g, start, lambda p, mult: next(e for e in order if mult[e]), deadline)
+
+
+def herder_strategy(g: Graph, start: int, deletion: Callable[[int, Mult], int], deadline: Deadline,
+                    check: Callable[[list[int]], None] | None = None) -> dict:
+    """A herder strategy (cat speed 1) in the format of
+    :func:`~escapology.nemesis.engines.cat.cat_certificate`: a DAG of one node per position reached
+    (cat on ``p``, multiplicities), each deleting ``deletion(p, mult)`` and answering every move of
+    the cat; ``check`` sees each node's moves (an assertion of the caller's)."""
     nodes: list[dict] = []
     ids: dict[tuple[int, Mult], int] = {}
 
@@ -470,9 +464,11 @@ def _sweep_strategy(g: Graph, start: int, deadline: Deadline) -> dict:
         deadline.check()
         i = ids[(p, mult)] = len(nodes)
         nodes.append({})
-        e = next(e for e in order if mult[e])
+        e = deletion(p, mult)
         after = mult[:e] + (mult[e] - 1,) + mult[e + 1:]
         moves = sorted({w for w, f in g.adj[p] if after[f]})
+        if check is not None:
+            check(moves)
         nodes[i] = {"cat": g.names[p], "delete": g.edge_name(e),
                     "after": {g.names[w]: node(w, after) for w in moves}}
         return i
