@@ -11,7 +11,7 @@
 //!
 //! (Rules 5 and 6 also tie the last two pushes to an idle push before them: a state with at most
 //! two pushes left after such a push is searched without that tie, a superset of the node's
-//! search; every other rule, and the table, see only the state.) So [`Search::from_state`] with
+//! search; every other rule, and the table, see only the state.) So [`super::search::Search::from_state`] with
 //! `d` pushes is the search of depth `L + d` continued below a node at level `L`, node for node
 //! when the state has at least three pushes left ([`super::search`]'s tests check it), and:
 //!

@@ -140,7 +140,7 @@ impl Search {
     /// vertex of a class of false twins or of one vertex and on at most two of a class of true
     /// twins (he may enter a class only while none of its vertices is dead, and the vertex he
     /// leaves dies), so he makes fewer than `R` moves before his last, `R` the *slots* of
-    /// [`heavy_vertices`]. A class of non-exits whose edges have one copy each is *heavy* when it
+    /// `heavy_vertices`. A class of non-exits whose edges have one copy each is *heavy* when it
     /// has at least `R` false twins or at least `2R + 1` true twins. In the game searched here
     /// (`F*`) the Nemesis may not delete an edge with a heavy end unless the fugitive stands on
     /// it. **A win of his in `F*` is a win in the game.** He plays the real game keeping a
