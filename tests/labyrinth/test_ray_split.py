@@ -185,3 +185,21 @@ def test_a_journal_of_another_instance_or_no_journal_is_refused_and_a_cut_line_i
         solve_split(inst, Local(), k=1, first_look=None, journal=bad)
     with pytest.raises(InputError, match="not with --goal any"):
         solve_split(inst, Local(), k=1, first_look=None, journal=tmp_path / "any.jsonl", goal="any")
+
+
+def test_the_parts_one_process_searches_share_its_table_per_instance_and_depth() -> None:
+    """A complete part searched again in the same whole depth (generation) is answered by the
+    process's table at once; another depth, a focused search or another instance start afresh."""
+    inst = generate(size=6, seed=5, min_pushes=4)
+    one = split(inst, 1)
+    n, conn = inst.n, bytes(inst.connections)
+    part = next(p for p in one.parts if search_part(n, conn, p.state, 4, None)[:1] == ("exhausted",)
+                and search_part(n, conn, p.state, 4, None)[1] > 5000)
+    first = search_part(n, conn, part.state, 4, None, generation=5)
+    again = search_part(n, conn, part.state, 4, None, generation=5)
+    assert first[0] == again[0] == "exhausted" and again[1] < first[1] // 10
+    assert search_part(n, conn, part.state, 4, None, generation=6)[1] == first[1]  # another depth
+    assert search_part(n, conn, part.state, 4, None, cap=10**9)[1] > again[1]  # focused: its own table
+    other = generate(size=6, seed=4, min_pushes=4)
+    search_part(other.n, bytes(other.connections), split(other, 1).parts[0].state, 4, None, generation=5)
+    assert search_part(n, conn, part.state, 4, None, generation=5)[1] == first[1]  # a fresh table

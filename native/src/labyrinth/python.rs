@@ -193,16 +193,41 @@ fn labyrinth_split<'py>(
     Ok((status.to_string(), nodes, plan, states))
 }
 
+/// A transposition table kept by Python across searches of [`labyrinth_search_state`] (`2^bits`
+/// entries; the engine's own tables have `2^20` on boards of side 8 or more): one per process
+/// of a split, so that the parts a worker searches share it.
+#[pyclass(frozen)]
+pub struct LabyrinthTable {
+    table: Arc<TranspositionTable>,
+}
+
+#[pymethods]
+impl LabyrinthTable {
+    #[new]
+    fn new(bits: u32) -> PyResult<Self> {
+        if bits == 0 || bits > 32 {
+            return Err(PyValueError::new_err("bits 1..32"));
+        }
+        Ok(LabyrinthTable {
+            table: Arc::new(TranspositionTable::new(bits)),
+        })
+    }
+}
+
 /// The complete search of exactly `depth` more pushes below a state of [`labyrinth_split`] (its
 /// bytes): `(status, nodes, plan)`, `status` "found" (`plan`: the pushes after the state),
 /// "exhausted", "stopped" (`seconds` ran out) or "capped" (after about `node_cap` nodes). Node for
 /// node the search of the whole instance continued below that state
 /// (`native/src/labyrinth/state.rs`); `focused`: the engine's focused search instead (only pushes
 /// meeting `R` or the goal's component, or repeats: it finds plans, proves nothing). `table_bits`
-/// 0: no table (default: the engine's, from four pushes on). Runs with the GIL released; Ctrl-C
-/// raises KeyboardInterrupt.
+/// 0: no table (default: the engine's, from four pushes on). `table`: a [`LabyrinthTable`] kept
+/// by the caller across searches instead (`table_bits` is then ignored), read and written in
+/// search `generation`: the parts of one split searched in one process at one whole depth share
+/// it as the threads of one search share theirs (the table sees only the state, see
+/// [`super::state`]; give each whole depth, and each focused search, a generation of its own).
+/// Runs with the GIL released; Ctrl-C raises KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (n, conn, state, depth, seconds=None, table_bits=None, focused=false, node_cap=None))]
+#[pyo3(signature = (n, conn, state, depth, seconds=None, table_bits=None, focused=false, node_cap=None, table=None, generation=1))]
 #[allow(clippy::too_many_arguments)]
 fn labyrinth_search_state(
     py: Python<'_>,
@@ -214,6 +239,8 @@ fn labyrinth_search_state(
     table_bits: Option<u32>,
     focused: bool,
     node_cap: Option<u64>,
+    table: Option<PyRef<'_, LabyrinthTable>>,
+    generation: u32,
 ) -> PyResult<(String, u64, Vec<usize>)> {
     let problem = labyrinth_problem(n, conn, 0, 0)?;
     let state = State::from_bytes(state, &problem.conn).map_err(PyValueError::new_err)?;
@@ -229,14 +256,15 @@ fn labyrinth_search_state(
     } else {
         0
     });
+    let kept = table.map(|t| Arc::clone(&t.table));
     let (step, nodes, plan, interrupted) = py.detach(move || {
         let monitor = PyMonitor::new(seconds, None);
-        let table = (bits > 0).then(|| Arc::new(TranspositionTable::new(bits)));
+        let table = kept.or_else(|| (bits > 0).then(|| Arc::new(TranspositionTable::new(bits))));
         let options = Options {
             focused,
             ..Options::default()
         };
-        let mut s = Search::from_state(&problem.conn, &state, depth, options, table, 1);
+        let mut s = Search::from_state(&problem.conn, &state, depth, options, table, generation);
         // nodes between polls of the monitor: a few milliseconds whatever the board size
         let budget = (200_000_000 / (n * n) as u64).max(2_000);
         let budget = node_cap.map_or(budget, |c| budget.min(c.max(1)));
@@ -313,5 +341,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(labyrinth_split, m)?)?;
     m.add_function(wrap_pyfunction!(labyrinth_beam, m)?)?;
     m.add_function(wrap_pyfunction!(labyrinth_search_state, m)?)?;
+    m.add_class::<LabyrinthTable>()?;
     Ok(())
 }

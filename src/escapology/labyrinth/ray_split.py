@@ -130,17 +130,43 @@ def choose_k(inst: Instance, cpus: int, tasks_per_cpu: int = TASKS_PER_CPU) -> S
     raise AssertionError("unreachable")
 
 
+#: the transposition table of this process's complete searches (:func:`search_part`) and the
+#: instance it holds entries of: a Ray worker runs many parts one after the other, and the parts
+#: of one instance share it (another instance gets a fresh one: the table sees only the state,
+#: and two instances' states may have equal bytes, their fields being another's tiles)
+_TABLE: tuple[bytes, Any] | None = None
+
+#: its entries, as the engine's own table on boards of side 8 or more (16 MiB)
+TABLE_BITS = 20
+
+
 def search_part(n: int, connections: bytes, state: bytes, depth: int, end: float | None,
-                cap: int | None = None) -> tuple[str, int, list[int]]:
+                cap: int | None = None, generation: int | None = None) -> tuple[str, int, list[int]]:
     """The complete search of ``depth`` more pushes below ``state``, until the wall-clock ``end``
     (:func:`time.time`; ``None``: no limit): ``(status, nodes, plan)``, status ``found``,
     ``exhausted`` or ``stopped`` (a Ray task: one thread, the GIL released). With a ``cap`` of
     nodes, the engine's *focused* search instead (it finds plans and proves nothing; status
-    ``capped`` when the cap ends it)."""
+    ``capped`` when the cap ends it), with a table of its own.
+
+    ``generation`` (complete searches: the whole depth, ``k`` plus ``depth``): the search reads
+    and writes the process's table of this instance (:data:`_TABLE`) in that generation, so that
+    the parts of one whole depth searched by one process share their exhausted states, as the
+    threads of the single search share its table (the table sees only the state, and the parts'
+    rules are the whole's: ``native/src/labyrinth/state.rs``); each whole depth has its own
+    generation, as each depth of the single search has."""
+    global _TABLE
     seconds = None if end is None else max(0.0, end - time.time())
+    table = None
+    if cap is None and generation is not None:
+        key = hashlib.sha256(n.to_bytes(2, "little") + connections).digest()
+        if _TABLE is None or _TABLE[0] != key:
+            _TABLE = (key, _native.LabyrinthTable(TABLE_BITS))
+        table = _TABLE[1]
     status, nodes, plan = _native.labyrinth_search_state(n, connections, state, depth, seconds,
-                                                         focused=cap is not None, node_cap=cap)
+                                                         focused=cap is not None, node_cap=cap,
+                                                         table=table, generation=generation or 1)
     return status, nodes, list(plan)
+
 
 
 def beam(n: int, connections: bytes, init: int, goal: int, max_depth: int, width: int,
@@ -154,7 +180,7 @@ def beam(n: int, connections: bytes, init: int, goal: int, max_depth: int, width
 
 
 def run_task(task: tuple[Any, ...]) -> tuple[str, int, list[int]]:
-    """A task of the split: ``("part", n, connections, state, depth, end, cap)`` (:func:`search_part`),
+    """A task of the split: ``("part", n, connections, state, depth, end, cap, generation)`` (:func:`search_part`),
     ``("beam", n, connections, init, goal, max_depth, width, end)`` (:func:`beam`), or ``("warm",)``:
     load the engine (a worker started while the first look runs is ready for the parts)."""
     kind, *args = task
@@ -410,7 +436,7 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
             cap = max(FOCUS_MIN, (nodes + stats.get("first_look_nodes", 0)) // 4) // len(cut.parts) + 1
             for j, part in enumerate(cut.parts):
                 running[backend.submit(("part", n, conn, part.state, left, end, cap))] = (j, left, "focused")
-        running[backend.submit(("part", n, conn, cut.parts[i].state, left, end, None))] = (i, left, "complete")
+        running[backend.submit(("part", n, conn, cut.parts[i].state, left, end, None, k + left))] = (i, left, "complete")
 
     tasks = 0
     for i in range(len(cut.parts)):
