@@ -32,6 +32,19 @@ def assert_winners_strategy_checks(sym, g, game, v, won):
     assert ok, msg
 
 
+def winners_agree(plain, other, g, game) -> dict[int, bool]:
+    """From every start (not an exit): ``other`` has the plain search's winner, and the winner's
+    strategy written from ``other`` is accepted by the checker. Returns the winners."""
+    won = {}
+    for v in range(g.n):
+        if g.is_exit[v]:
+            continue
+        won[v] = plain.f_turn(v, g.mult)[0]
+        assert other.f_turn(v, g.mult)[0] == won[v]
+        assert_winners_strategy_checks(other, g, game, v, won[v])
+    return won
+
+
 @st.composite
 def planted(draw):
     """A multigraph blown up from a small one: each vertex becomes 1-3 copies (twins), each edge the
@@ -114,13 +127,8 @@ def test_remark_7_heavy_classes_never_give_a_win_the_plain_search_refuses(inst, 
     sym = NativeSearch(g, game, symmetry=True)
     side = _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, game == "blizzard", True, True)
     assert side.heavy_vertices > 0
-    for v in range(g.n):
-        if g.is_exit[v]:
-            continue
-        won = plain.f_turn(v, g.mult)[0]
+    for v, won in winners_agree(plain, sym, g, game).items():
         assert not side.f_turn(v, list(g.mult), None)[0] or won
-        assert sym.f_turn(v, g.mult)[0] == won
-        assert_winners_strategy_checks(sym, g, game, v, won)
 
 
 @st.composite
@@ -156,13 +164,7 @@ def test_the_search_up_to_automorphisms_agrees_with_the_plain_one_and_its_strate
     search from every start, and the winner's strategies accepted by the checker."""
     g = inst.graph()
     plain = NativeSearch(g, game, symmetry=False)
-    default = NativeSearch(g, game, automorphisms=True)
-    for v in range(g.n):
-        if g.is_exit[v]:
-            continue
-        won = plain.f_turn(v, g.mult)[0]
-        assert default.f_turn(v, g.mult)[0] == won
-        assert_winners_strategy_checks(default, g, game, v, won)
+    winners_agree(plain, NativeSearch(g, game, automorphisms=True), g, game)
 
 
 def test_the_grids_of_fig_4_are_searched_up_to_their_eight_symmetries():
@@ -236,14 +238,8 @@ def test_the_walker_answers_only_the_deletions_of_the_game(game):
     g = inst.graph()
     plain = NativeSearch(g, game, symmetry=False)
     for symmetry in (True, None):
-        sym = NativeSearch(g, game, symmetry=symmetry)
-        for v in range(g.n):
-            if g.is_exit[v]:
-                continue
-            won = plain.f_turn(v, g.mult)[0]
-            assert sym.f_turn(v, g.mult)[0] == won
-            assert won == (g.names[v] != "v1_0" or game == "blizzard")
-            assert_winners_strategy_checks(sym, g, game, v, won)
+        won = winners_agree(plain, NativeSearch(g, game, symmetry=symmetry), g, game)
+        assert all(w == (g.names[v] != "v1_0" or game == "blizzard") for v, w in won.items())
     if game == "blizzard":  # a deletion away from the fugitive is refused, not answered
         sym = NativeSearch(g, game, symmetry=True)
         cm = list(g.mult)

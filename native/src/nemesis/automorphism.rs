@@ -40,6 +40,7 @@
 use std::collections::HashMap;
 
 use super::graph::Graph;
+use super::symmetry::Perm;
 
 /// The most vertices of a cell tried (each a refinement): larger groups are left to twins.
 const MAX_CELL: usize = 64;
@@ -207,7 +208,17 @@ impl Group {
     }
 
     /// The canonical form of the restricted position (`pos`, `cm`) (see the module
-    /// documentation): the index of the map used, the form's vertex and multiplicities.
+    /// documentation): the form's vertex and multiplicities, and the relabelling to it.
+    pub fn canonical_form(&self, pos: u32, cm: &[u32]) -> (u32, Vec<u32>, Perm) {
+        let (i, cpos, ccm) = self.canonical(pos, cm);
+        let perm = Perm {
+            to_canon: self.maps[i].clone(),
+            to_real: self.inverse[i].clone(),
+        };
+        (cpos, ccm, perm)
+    }
+
+    /// As [`Self::canonical_form`], with the index of the map used instead of the relabelling.
     pub fn canonical(&self, pos: u32, cm: &[u32]) -> (usize, u32, Vec<u32>) {
         let mut best: Option<(usize, Vec<u32>)> = None;
         for &i in &self.to_min[pos as usize] {

@@ -190,7 +190,7 @@ impl Search {
     fn restrict(&mut self, pos: u32, mult: &[u32]) -> Restricted {
         let p = self.simplifier.prune(&self.g, mult, pos);
         if let Some(group) = self.sym.as_ref().and_then(|s| s.group.as_ref()) {
-            let (i, cpos, cm) = group.canonical(pos, &p.cm);
+            let (cpos, cm, perm) = group.canonical_form(pos, &p.cm);
             let edges = (0..cm.len() as u32)
                 .filter(|&e| cm[e as usize] > 0)
                 .collect();
@@ -200,10 +200,7 @@ impl Search {
                 cm,
                 edges,
                 has_exit: p.has_exit,
-                perm: Some(Perm {
-                    to_canon: group.maps[i].clone(),
-                    to_real: group.inverse[i].clone(),
-                }),
+                perm: Some(perm),
                 cat: Vec::new(),
             };
         }
@@ -270,11 +267,7 @@ impl Search {
             None => (self.packer.key(pos, &p.cm), None),
             Some(sym) if sym.group.is_some() => {
                 let group = sym.group.as_ref().expect("a group");
-                let (i, cpos, cm) = group.canonical(pos, &p.cm);
-                let perm = Perm {
-                    to_canon: group.maps[i].clone(),
-                    to_real: group.inverse[i].clone(),
-                };
+                let (cpos, cm, perm) = group.canonical_form(pos, &p.cm);
                 (self.packer.key(cpos, &cm), Some(perm))
             }
             Some(sym) => {

@@ -121,7 +121,7 @@ class NativeSearch(_CrateProgress, GameSearch):
 
         self._s = crate_search(symmetry is not False)
         twinned = self._s.symmetric and _twinned(g, self._s.twin_classes())
-        if symmetry is None and not twinned:
+        if symmetry is None and not twinned and (self._s.symmetric or automorphisms):
             # twins among the exits only: their canonical forms cost more than they save; the
             # graph's automorphisms instead when asked for (the grids of Fig. 4)
             self._s = crate_search(False, automorphisms=automorphisms)
