@@ -5,6 +5,7 @@ against a ``ray start`` head in test_ray_cluster.py."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -42,3 +43,35 @@ def test_labyrinth_solve_on_a_private_ray_answers_as_the_plain_solve(tmp_path: P
     plain = solve(inst, workers=1)
     assert (answer["status"], len(answer["pushes"]), answer["optimal"]) == (plain.status.value, plain.pushes, plain.optimal)
     assert check(inst, answer).ok
+
+
+def test_a_labyrinth_part_that_ray_cancels_while_it_runs_frees_its_thread() -> None:
+    """The split's calls to a node's threaded actor (``ray_split.PartSearcher``): a complete search
+    that would never end (the avatar's field has no opening, so no plan exists and every push
+    sequence is searched) stops when Ray cancels its call, and the actor's two threads take the
+    next calls."""
+    import dataclasses
+
+    from escapology.core.ray_cluster import connect
+    from escapology.labyrinth import generate
+    from escapology.labyrinth.ray_split import _nodes, _Ray, split
+
+    inst = generate(size=9, seed=2, min_pushes=3)
+    walled = list(inst.connections)
+    walled[inst.init_position] = 0
+    inst = dataclasses.replace(inst, connections=tuple(walled))
+    endless = ("part", inst.n, bytes(inst.connections), split(inst, 1).parts[0].state, 12, None, None, 4)
+    ray = connect("local", 2)
+    try:
+        backend = _Ray(ray, _nodes(ray))
+        ray.get([actor.__ray_ready__.remote() for actor in backend.actors])
+        long = [backend.submit(endless) for _ in range(2)]
+        time.sleep(2)  # both running on the actor's two threads
+        for ticket in long:
+            backend.cancel(ticket)
+        short = [backend.submit(("part", *endless[1:4], 2, None, None, 3)) for _ in range(2)]
+        for ticket in short:  # (without the cancellation these would wait for ever: the threads are busy)
+            assert backend.wait([ticket], 120) == [ticket]
+            assert backend.get(ticket)[0] == "exhausted"
+    finally:
+        ray.shutdown()

@@ -203,3 +203,99 @@ def test_the_parts_one_process_searches_share_its_table_per_instance_and_depth()
     other = generate(size=6, seed=4, min_pushes=4)
     search_part(other.n, bytes(other.connections), split(other, 1).parts[0].state, 4, None, generation=5)
     assert search_part(n, conn, part.state, 4, None, generation=5)[1] == first[1]  # a fresh table
+
+
+def test_a_part_stops_when_its_progress_callback_raises_and_the_error_comes_back() -> None:
+    inst = generate(size=7, seed=3, min_pushes=5)
+    part = split(inst, 1).parts[0]
+    seen: list[int] = []
+
+    def progress(nodes: int) -> None:
+        seen.append(nodes)
+        raise LookupError("stop here")
+
+    with pytest.raises(LookupError, match="stop here"):
+        search_part(inst.n, bytes(inst.connections), part.state, 30, None, progress=progress)
+    assert seen and seen[0] > 0
+
+
+class _FakeRef:
+    def __init__(self, task) -> None:
+        self.task = task
+
+
+class _FakeActor:
+    def __init__(self, name: str, log: list) -> None:
+        self.name, self.log = name, log
+        self.run = self
+
+    def remote(self, task):
+        self.log.append((self.name, task))
+        return _FakeRef(task)
+
+
+class _FakeRay:
+    """What ray_split._Ray uses of the ray module: actors made per node, calls, wait, get, cancel."""
+
+    def __init__(self) -> None:
+        self.log: list = []
+        self.cancelled: list = []
+        self.names: list[str] = []
+
+    def remote(self, cls):
+        fake = self
+
+        class Options:
+            def options(self, *, num_cpus, max_concurrency, scheduling_strategy):
+                assert num_cpus == max_concurrency
+                fake.names.append(f"{scheduling_strategy.node_id[0]}:{num_cpus}")
+                name = fake.names[-1]
+
+                class Made:
+                    def remote(self):
+                        return _FakeActor(name, fake.log)
+
+                return Made()
+
+        return Options()
+
+    def wait(self, refs, num_returns, timeout):
+        return refs[:num_returns], refs[num_returns:]
+
+    def get(self, ref):
+        return ("exhausted", 1, [])
+
+    def cancel(self, ref):
+        self.cancelled.append(ref.task)
+
+
+def test_the_ray_backend_holds_two_calls_per_cpu_on_a_node_and_sends_the_rest_as_calls_end() -> None:
+    from escapology.labyrinth.ray_split import CALLS_PER_CPU, _Ray
+
+    fake = _FakeRay()
+    backend = _Ray(fake, [("a" * 56, 2), ("b" * 56, 1)])  # node ids: 28 bytes in hex
+    tickets = [backend.submit(("part", i)) for i in range(8)]
+    # the least loaded node per CPU takes each call, until each holds CALLS_PER_CPU per CPU: 4 + 2
+    sent = [(name, task[1]) for name, task in fake.log]
+    assert sent == [("a:2", 0), ("b:1", 1), ("a:2", 2), ("a:2", 3), ("b:1", 4), ("a:2", 5)]
+    assert CALLS_PER_CPU == 2 and len(fake.log) == 6
+    assert backend.wait(tickets, None) == [tickets[0]]  # only calls sent can be done
+    backend.cancel(tickets[7])  # still waiting here: never sent
+    assert backend.get(tickets[0]) == ("exhausted", 1, [])
+    assert fake.log[-1] == ("a:2", ("part", 6))  # its node's slot went to the next waiting task
+    backend.cancel(tickets[1])  # sent: Ray cancels it, and the slot is free
+    assert fake.cancelled == [("part", 1)] and len(fake.log) == 7 and not backend.waiting
+
+
+def test_the_ray_actor_answers_stopped_when_its_call_is_cancelled(monkeypatch: pytest.MonkeyPatch) -> None:
+    ray = pytest.importorskip("ray", reason="Ray is an optional extra")
+    from escapology.labyrinth.ray_split import PartSearcher
+
+    class Context:
+        def is_canceled(self) -> bool:
+            return True
+
+    monkeypatch.setattr(ray, "get_runtime_context", Context)
+    inst = generate(size=7, seed=3, min_pushes=5)
+    task = ("part", inst.n, bytes(inst.connections), split(inst, 1).parts[0].state, 30, None, None, 31)
+    assert PartSearcher().run(task) == ("stopped", 0, [])

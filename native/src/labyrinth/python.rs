@@ -225,9 +225,11 @@ impl LabyrinthTable {
 /// search `generation`: the parts of one split searched in one process at one whole depth share
 /// it as the threads of one search share theirs (the table sees only the state, see
 /// [`super::state`]; give each whole depth, and each focused search, a generation of its own).
-/// Runs with the GIL released; Ctrl-C raises KeyboardInterrupt.
+/// `progress`: a callable given the nodes so far about every 50 ms; an error it raises stops the
+/// search and is raised here (a Ray actor's part stops so when Ray cancels it). Runs with the GIL
+/// released; Ctrl-C raises KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (n, conn, state, depth, seconds=None, table_bits=None, focused=false, node_cap=None, table=None, generation=1))]
+#[pyo3(signature = (n, conn, state, depth, seconds=None, table_bits=None, focused=false, node_cap=None, table=None, generation=1, progress=None))]
 #[allow(clippy::too_many_arguments)]
 fn labyrinth_search_state(
     py: Python<'_>,
@@ -241,6 +243,7 @@ fn labyrinth_search_state(
     node_cap: Option<u64>,
     table: Option<PyRef<'_, LabyrinthTable>>,
     generation: u32,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<(String, u64, Vec<usize>)> {
     let problem = labyrinth_problem(n, conn, 0, 0)?;
     let state = State::from_bytes(state, &problem.conn).map_err(PyValueError::new_err)?;
@@ -258,7 +261,7 @@ fn labyrinth_search_state(
     });
     let kept = table.map(|t| Arc::clone(&t.table));
     let (step, nodes, plan, interrupted) = py.detach(move || {
-        let monitor = PyMonitor::new(seconds, None);
+        let monitor = PyMonitor::new(seconds, progress);
         let table = kept.or_else(|| (bits > 0).then(|| Arc::new(TranspositionTable::new(bits))));
         let options = Options {
             focused,
@@ -269,7 +272,9 @@ fn labyrinth_search_state(
         let budget = (200_000_000 / (n * n) as u64).max(2_000);
         let budget = node_cap.map_or(budget, |c| budget.min(c.max(1)));
         let step = loop {
-            match s.run(budget) {
+            let step = s.run(budget);
+            monitor.count(s.nodes());
+            match step {
                 Step::Budget if monitor.should_stop() => break None,
                 Step::Budget if node_cap.is_some_and(|c| s.nodes() >= c) => {
                     break Some(Step::Budget)
