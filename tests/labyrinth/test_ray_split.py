@@ -299,3 +299,12 @@ def test_the_ray_actor_answers_stopped_when_its_call_is_cancelled(monkeypatch: p
     inst = generate(size=7, seed=3, min_pushes=5)
     task = ("part", inst.n, bytes(inst.connections), split(inst, 1).parts[0].state, 30, None, None, 31)
     assert PartSearcher().run(task) == ("stopped", 0, [])
+
+
+def test_a_look_of_whole_depths_answers_as_the_solve_when_time_is_enough() -> None:
+    from escapology.labyrinth.native import solve_native
+
+    for seed in range(4):
+        inst = generate(size=6, seed=seed, min_pushes=4)
+        look = solve_native(inst, timeout=600, workers=1, whole_depths=True)
+        _same(look, solve(inst, workers=1))

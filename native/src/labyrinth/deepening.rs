@@ -114,12 +114,19 @@ enum Run {
 /// clock and widened only when no plan is known, and a stop after the first budget of nodes that
 /// reaches the limit -- so the answer depends on the instance and the limit alone, not on the
 /// machine or its load.
+///
+/// With `whole_depths` (a short look whose work others continue, such as the split's first look)
+/// the solve also stops at the end of a depth when the next one is not expected to end before the
+/// deadline: its complete search is predicted to take this depth's time multiplied by the growth
+/// from the depth before (at least 2), and a depth stopped midway would be lost. The answer is as
+/// sound as any stopped one (the lower bound is what the depths exhausted prove).
 pub fn solve(
     problem: &Problem,
     max_steps: usize,
     workers: usize,
     node_limit: Option<u64>,
     any_plan: bool,
+    whole_depths: bool,
     monitor: &dyn Monitor,
 ) -> Outcome {
     let workers = if node_limit.is_some() {
@@ -156,6 +163,7 @@ pub fn solve(
     }
     let mut beam_seconds = t0.elapsed().as_secs_f64();
     out.beam_pushes = best.as_ref().map(Vec::len);
+    let mut last_spent: Option<f64> = None;
     for depth in 1..=max_steps {
         if best.as_ref().is_some_and(|b| any_plan || b.len() <= depth) {
             break;
@@ -178,6 +186,14 @@ pub fn solve(
         lower = depth + 1;
         let spent = t0.elapsed().as_secs_f64();
         let remaining = monitor.remaining();
+        if whole_depths {
+            let growth = last_spent.map_or(2.0, |last| (spent / last.max(1e-6)).max(2.0));
+            if remaining.is_some_and(|r| spent * growth > r) {
+                out.stopped = true;
+                break;
+            }
+            last_spent = Some(spent);
+        }
         // The next depth will cost much more: wider beams may find a shorter plan first. Each is
         // about four times the last; they get up to an eighth of what this depth took (at least
         // one widening once a depth takes over half a second), so how wide they go follows the
@@ -512,8 +528,8 @@ mod tests {
         for _ in 0..60 {
             let n = 4 + rng.below(3);
             let p = random_problem(&mut rng, n);
-            let a = solve(&p, 4, 1, None, false, &Quiet);
-            let b = solve(&p, 4, 2, None, false, &Quiet);
+            let a = solve(&p, 4, 1, None, false, false, &Quiet);
+            let b = solve(&p, 4, 2, None, false, false, &Quiet);
             assert_eq!(a.plan.as_ref().map(Vec::len), b.plan.as_ref().map(Vec::len));
             assert_eq!(a.lower_bound, b.lower_bound);
             if let Some(plan) = &a.plan {
@@ -534,8 +550,8 @@ mod tests {
             let n = 4 + rng.below(3);
             let p = random_problem(&mut rng, n);
             let steps = 1 + rng.below(4);
-            let fewest = solve(&p, steps, 1, None, false, &Quiet);
-            let any = solve(&p, steps, 1, None, true, &Quiet);
+            let fewest = solve(&p, steps, 1, None, false, false, &Quiet);
+            let any = solve(&p, steps, 1, None, true, false, &Quiet);
             assert_eq!(fewest.plan.is_some(), any.plan.is_some());
             if let (Some(f), Some(a)) = (&fewest.plan, &any.plan) {
                 assert!(f.len() <= a.len() && a.len() <= steps);
@@ -553,9 +569,47 @@ mod tests {
     fn a_monitor_that_stops_ends_the_solve_unproven() {
         let mut rng = Rng::new(9);
         let p = random_problem(&mut rng, 6);
-        let out = solve(&p, 6, 2, None, false, &StopAfter(Cell::new(0)));
+        let out = solve(&p, 6, 2, None, false, false, &StopAfter(Cell::new(0)));
         assert!(out.stopped || out.plan.is_some());
         assert!(out.lower_bound <= 6);
+    }
+
+    /// A monitor that never stops the search but reports `seconds` left before its deadline.
+    struct Left(f64);
+
+    impl Monitor for Left {
+        fn should_stop(&self) -> bool {
+            false
+        }
+        fn progress(&self, _: &Progress) {}
+        fn remaining(&self) -> Option<f64> {
+            Some(self.0)
+        }
+    }
+
+    #[test]
+    fn whole_depths_stops_at_the_end_of_a_depth_whose_next_would_not_end_in_time() {
+        let mut rng = Rng::new(21);
+        let mut stopped = 0;
+        for _ in 0..30 {
+            let p = random_problem(&mut rng, 5);
+            let full = solve(&p, 5, 1, None, false, false, &Quiet);
+            // no time left: the look ends after its first whole depth (or with the beam's plan)
+            let short = solve(&p, 5, 1, None, false, true, &Left(0.0));
+            if short.stopped {
+                stopped += 1;
+                assert_eq!(
+                    short.lower_bound, 2,
+                    "depth 1 exhausted, nothing of depth 2 kept"
+                );
+            }
+            assert!(short.lower_bound <= full.lower_bound);
+            // time enough: the same answer as without it
+            let long = solve(&p, 5, 1, None, false, true, &Left(1e9));
+            assert_eq!((long.lower_bound, long.stopped), (full.lower_bound, false));
+            assert_eq!(long.plan.map(|p| p.len()), full.plan.map(|p| p.len()));
+        }
+        assert!(stopped > 5, "{stopped}");
     }
 
     #[test]
@@ -563,8 +617,8 @@ mod tests {
         let mut rng = Rng::new(13);
         for _ in 0..20 {
             let p = random_problem(&mut rng, 7);
-            let a = solve(&p, 7, 2, Some(20_000), false, &Quiet);
-            let b = solve(&p, 7, 2, Some(20_000), false, &Quiet);
+            let a = solve(&p, 7, 2, Some(20_000), false, false, &Quiet);
+            let b = solve(&p, 7, 2, Some(20_000), false, false, &Quiet);
             assert_eq!(a, b);
             assert_eq!(a.workers, 1);
         }

@@ -46,8 +46,10 @@ fn labyrinth_problem(n: usize, conn: &[u8], init: usize, goal: usize) -> PyResul
 /// now and then (`best` -1: no plan yet). Raises KeyboardInterrupt on Ctrl-C. With `node_limit`
 /// the answer is reproducible (one worker, no clock in any decision). With `any_plan` the first plan
 /// within `max_steps` found is the answer (the competition's decision task), not the shortest.
+/// With `whole_depths` it stops at the end of a depth when the next is not expected to end
+/// within `seconds` (a look whose work others continue: the split's first look).
 #[pyfunction]
-#[pyo3(signature = (n, conn, init, goal, max_steps, workers=1, seconds=None, progress=None, node_limit=None, any_plan=false))]
+#[pyo3(signature = (n, conn, init, goal, max_steps, workers=1, seconds=None, progress=None, node_limit=None, any_plan=false, whole_depths=false))]
 #[allow(clippy::too_many_arguments)]
 fn labyrinth_solve<'py>(
     py: Python<'py>,
@@ -61,11 +63,20 @@ fn labyrinth_solve<'py>(
     progress: Option<Py<PyAny>>,
     node_limit: Option<u64>,
     any_plan: bool,
+    whole_depths: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let problem = labyrinth_problem(n, conn, init, goal)?;
     let (out, interrupted) = py.detach(move || {
         let monitor = PyMonitor::new(seconds, progress);
-        let out = deepening::solve(&problem, max_steps, workers, node_limit, any_plan, &monitor);
+        let out = deepening::solve(
+            &problem,
+            max_steps,
+            workers,
+            node_limit,
+            any_plan,
+            whole_depths,
+            &monitor,
+        );
         (out, monitor.interrupted.into_inner())
     });
     if let Some(e) = interrupted {

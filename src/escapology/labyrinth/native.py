@@ -64,7 +64,7 @@ def max_side() -> int:
 
 def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool | None = None,
                  workers: int | None = None, deadline: Deadline | None = None,
-                 node_limit: int | None = None, goal: str = "fewest") -> SolveResult:
+                 node_limit: int | None = None, goal: str = "fewest", whole_depths: bool = False) -> SolveResult:
     """The plan with the fewest pushes, proven optimal unless the time runs out.
 
     Under a timeout (``timeout`` seconds from now, or ``deadline``) the best plan found so far is
@@ -80,6 +80,11 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
     ``goal="any"`` answers with the first plan within ``max_steps`` the engine finds (usually the
     beam's, and the shortest when the deepening has to find one) or proves that there is none;
     ``lower_bound`` is then what was proven by the time the plan turned up.
+
+    ``whole_depths`` (a short look whose work others continue, as the split's first look): the
+    search also stops at the end of a depth when the next one is not expected to end before the
+    time limit (this depth's time times its growth over the one before), so that no depth is
+    left half searched.
 
     >>> from escapology.labyrinth import load
     >>> from escapology.core.examples import example
@@ -106,7 +111,7 @@ def solve_native(inst: Instance, *, timeout: float | None = None, progress: bool
 
         out = _native.labyrinth_solve(n, bytes(inst.connections), inst.init_position, inst.goal_position,
                                       min(inst.max_steps, _MAX_DEPTH), threads, deadline.remaining(),
-                                      report if bar.shown else None, node_limit, goal == "any")
+                                      report if bar.shown else None, node_limit, goal == "any", whole_depths)
     stats: dict[str, Any] = {"engine": "native", "nodes": out["nodes"], "workers": out["workers"],
                              "beam_pushes": out["beam_pushes"], "beam_width": out["beam_width"],
                              "seconds": round(time.perf_counter() - start, 4)}

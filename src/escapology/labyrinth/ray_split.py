@@ -67,7 +67,7 @@ from escapology.core.results import Status
 from escapology.core.wording import plural
 from escapology.labyrinth.engines import solve
 from escapology.labyrinth.model import Instance, Push
-from escapology.labyrinth.native import decode
+from escapology.labyrinth.native import decode, solve_native
 from escapology.labyrinth.result import SolveResult, check_goal
 
 __all__ = ["Part", "Split", "split", "choose_k", "search_part", "beam", "run_task", "Local", "Journal",
@@ -79,8 +79,8 @@ TASKS_PER_CPU = 8
 #: the deepest split: (4n)^3 states already on the larger boards
 MAX_K = 3
 
-#: seconds of the engine's first look at the whole instance (short: the depth it is stopped in is
-#: searched again by the parts)
+#: seconds of the engine's first look at the whole instance (short; it stops at the end of a depth
+#: when the next would not end in time, since a depth stopped midway is searched again by the parts)
 FIRST_LOOK = 0.25
 
 #: the least node cap of a depth's focused searches, shared by the parts (the engine's)
@@ -367,7 +367,8 @@ def solve_split(inst: Instance, backend: Backend, *, timeout: float | None = Non
             best = log.best
     elif incumbent is None and first_look is not None:
         look = first_look if timeout is None else min(first_look, timeout / 10)
-        first = solve(inst, timeout=look, workers=look_workers, goal=goal)
+        # ends with a whole depth when the next would not end in time: the parts search it again
+        first = solve_native(inst, timeout=look, progress=False, workers=look_workers, goal=goal, whole_depths=True)
         stats["first_look_nodes"] = first.stats.get("nodes", 0)
         if first.status is not Status.UNKNOWN and (first.optimal or goal == "any"):
             stats["split"] = "not needed: the first look answered"
