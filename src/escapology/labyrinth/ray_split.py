@@ -510,7 +510,7 @@ class PartSearcher:
     process per node, so that the parts one node searches at one whole depth share one table
     (:func:`search_part`), as the single search's threads share theirs: with a Ray task per part
     each worker process had its own, and two workers searched 1.07-1.09 times the single search's
-    nodes (docs/labyrinth.md). A call Ray cancels while it runs stops within about 50 ms: the
+    nodes; now 1.00 (docs/labyrinth.md). A call Ray cancels while it runs stops within about 50 ms: the
     part's progress callback sees the cancellation flag that Ray sets for threaded actors."""
 
     def run(self, task: tuple[Any, ...]) -> tuple[str, int, list[int]]:
