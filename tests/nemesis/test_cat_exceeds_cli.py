@@ -120,10 +120,12 @@ def test_cli_text_json_check_and_exit_codes(tmp_path):
     r = runner.invoke(app, ["solve", str(no), *cat1, "--exceeds", str(k_no), "--timeout", "0.000001",
                             "--format", "json"])
     assert r.exit_code == 3 and json.loads(r.stdout)["status"] == "unknown", r.output
+    bare = tmp_path / "bare.lp"  # the instance without the header that names its question
+    bare.write_text("\n".join(line for line in no.read_text().splitlines() if not line.startswith("%")))
     for args, said in [(["--game", "cat"], "--exceeds needs --cat-speed 1"),
                        (["--game", "nemesis"], "--exceeds is a Cat Herding question"),
                        ([*cat1, "--all-starts"], "not for every start")]:
-        r = runner.invoke(app, ["solve", str(no), *args, "--exceeds", "3"])
+        r = runner.invoke(app, ["solve", str(bare), *args, "--exceeds", "3"])
         assert r.exit_code == 2 and said in r.output, r.output
     r = runner.invoke(app, ["solve", str(no), *cat1, "--exceeds", "-1"])
     assert r.exit_code == 2 and "--exceeds" in r.output, r.output
@@ -162,3 +164,20 @@ def test_the_unsettled_summaries():
     unwritten = Result(Status.UNKNOWN, {**a, "answer": False, "upper": 5})
     assert unwritten.to_text().startswith("unknown: value from start s more than 8: no (at most 5), but the time")
     assert unwritten.certificate is None
+
+
+def test_the_game_s_own_solve_takes_the_header_s_options_the_user_did_not_give(tmp_path):
+    """``nemesis solve FILE`` answers the question the header names, as ``escapology solve FILE``
+    does; an option given on the command line replaces the header's, and the header's details of
+    another question (``--game nemesis``: its cat speed and threshold) are dropped."""
+    cat = _files(tmp_path, FUGITIVE, "fugitive")
+    k = instance_options(cat.read_text())["exceeds"]
+    plain = runner.invoke(app, ["solve", str(cat), "-f", "json"])
+    assert plain.exit_code == 0, plain.output
+    answer = json.loads(plain.output)
+    assert (answer["game"], answer["cat_speed"], answer["exceeds"], answer["answer"]) == ("cat", "1", k, True)
+    lower = runner.invoke(app, ["solve", str(cat), "--exceeds", "2", "-f", "json"])
+    assert lower.exit_code == 0, lower.output
+    assert json.loads(lower.output)["exceeds"] == 2  # the header's game and speed kept
+    other = runner.invoke(app, ["solve", str(cat), "--game", "nemesis"])
+    assert other.exit_code == 2 and "no exit" in other.output  # not "--exceeds is a Cat Herding question"

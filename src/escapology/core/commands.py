@@ -281,6 +281,7 @@ def _shared(verb: str, spec: GameSpec) -> list[inspect.Parameter]:
             inspect.Parameter("output", kw, default=None, annotation=cs.InstanceOutputOption),
         ]
     if verb == "solve":
+        params = [inspect.Parameter("ctx", kw, annotation=typer.Context), *params]
         params += [_engine_parameter(spec),
                    inspect.Parameter("timeout", kw, default=None, annotation=cs.TimeoutOption)]
     if verb == "check":
@@ -520,24 +521,62 @@ def print_result(result: Any, json_output: bool, text: str | None = None) -> int
     return result.status.exit_code()
 
 
-def run_solve(spec: GameSpec, *, file: str, engine: Any = None, timeout: float | None = None,
+def run_solve(spec: GameSpec, *, ctx: typer.Context, file: str, engine: Any = None, timeout: float | None = None,
               memory: float | None = None, format: cs.OutputFormat = cs.OutputFormat.text, **given: Any) -> None:
-    """``GAME solve FILE``: load, solve with the chosen engine, print the answer; exit 0 or 3."""
-    raise typer.Exit(solve_file(spec, file, format.value, timeout, engine=engine, memory=memory, **given))
+    """``GAME solve FILE``: load, solve with the chosen engine, print the answer; exit 0 or 3. The
+    options the instance's own text names (``spec.instance_options``) stand for those not given on
+    the command line, as for ``escapology solve FILE``."""
+    typed = {name for name in given if getattr(ctx.get_parameter_source(name), "name", None) not in _NOT_TYPED}
+    raise typer.Exit(solve_file(spec, file, format.value, timeout, engine=engine, memory=memory, typed=typed,
+                                **given))
+
+
+def header_options(own: Mapping[str, Any], given: Mapping[str, Any], typed: set[str]) -> dict[str, Any]:
+    """The options an instance's text names (``own``, in the text's order, from the question to its
+    details: ``--game cat --cat-speed 1 --exceeds 30``) that a command with the options ``given``
+    (``typed``: those the user gave) takes: each one not typed, up to the first that the user gave
+    another value (a detail of another question: ``--game nemesis`` drops the header's cat speed
+    and threshold, ``--exceeds 4`` keeps its game and speed).
+
+    >>> header_options({"game": "cat", "cat_speed": "1", "exceeds": 30}, {"exceeds": 4}, {"exceeds"})
+    {'game': 'cat', 'cat_speed': '1'}
+    >>> header_options({"game": "cat", "cat_speed": "1", "exceeds": 30}, {"game": "nemesis"}, {"game"})
+    {}
+    """
+    taken: dict[str, Any] = {}
+    for name, value in own.items():
+        if name in typed:
+            if str(getattr(given[name], "value", given[name])) != str(value):
+                break
+            continue
+        taken[name] = value
+    return taken
+
+
+#: where an option's value comes from when the user did not give it (the names of click's
+#: ``ParameterSource``: typer may hand over its own copy of the enum)
+_NOT_TYPED = ("DEFAULT", "DEFAULT_MAP", None)
 
 
 def solve_file(spec: GameSpec, source: str | Path | Text, fmt: str = "text", timeout: float | None = None, *,
                engine: Any = None, memory: float | None = None, options: Mapping[str, Any] | None = None,
-               **given: Any) -> int:
+               typed: set[str] | None = None, **given: Any) -> int:
     """Solve the instance in ``source`` (a path, ``"-"``, or a :class:`~escapology.core.protocol.Text`
     already read, as ``escapology solve FILE`` hands over what it read to recognise the game), print
     the answer as ``fmt`` (``text`` or ``json``) and return the exit code (0 answered, 3 unknown).
     ``timeout`` counts from the start of the command (reading included); ``given`` are the game's own
     options by keyword (defaults for those not given); ``options`` are keywords of the game's ``solve``
-    passed as they are (``escapology solve FILE`` passes ``spec.recognised_options``)."""
+    passed as they are (``escapology solve FILE`` passes ``spec.recognised_options``). With ``typed``
+    (the names of the options the user gave), the options the instance's text names
+    (``spec.instance_options``) stand for those not given (:func:`header_options`)."""
     _positive(timeout)
     deadline = cs.command_deadline(timeout)
     cs.command_memory(memory)
+    if typed is not None and spec.instance_options is not None:
+        if not isinstance(source, Text):
+            with cs.reading_input():
+                source = Text(*cs.read_input(source))
+        given = {**given, **header_options(spec.function("instance_options")(source.text), given, typed)}
     defaults = {o.name: o.default for o in spec.options_of("solve") if o.name not in SHARED}
     reading, call = _split(spec, "solve", {**defaults, **given})
     call.update(options or {})
