@@ -143,11 +143,20 @@ def test_a_file_of_many_urls_is_read_under_the_deadline(tmp_path):
         load_entries(path, deadline=Deadline(0.0))
     big = tmp_path / "big.txt"
     big.write_text("https://puzz.link/p?roma/3/3/70og4a322c5\n" * 400_000, encoding="utf-8")
+    # in-process (the clock from the command's start, no watchdog): the reader's own poll answers
+    from typer.testing import CliRunner
+
+    from escapology.cli import app
+
+    said = CliRunner().invoke(app, ["roma", "solve", str(big), "-t", "0.5"])
+    assert said.exit_code == 3 and "while reading the input" in said.output, said.output
+    # a real process (the clock from its start): "unknown" too, by the reader's poll, or on a machine
+    # so loaded that a phase before the first poll (start-up, reading the file) overran the
+    # watchdog's grace, by the watchdog (which phase it is depends on the load, not on the code)
     done = subprocess.run([sys.executable, "-m", "escapology", "roma", "solve", str(big), "-t", "0.5"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 3, done.stderr
-    assert "while reading the input" in done.stdout + done.stderr
-    assert "cannot watch the clock" not in done.stdout + done.stderr
+    assert "the time limit was reached" in done.stdout + done.stderr
 
 
 def test_a_facts_file_is_parsed_once_and_under_the_deadline(tmp_path, monkeypatch):
