@@ -1,5 +1,6 @@
 """The exact search up to twin symmetry (``native/src/nemesis/symmetry.rs``, issue 34) against the
-plain search: the same winners on random multigraphs with planted twin classes, and strategies of
+plain search: the same winners on random multigraphs with planted twin classes and block classes
+(matchings between copies), and strategies of
 the symmetric search accepted by the independent checker; the one-sided search of the fugitive
 never claims a win the plain search refuses; the fugitive's strategy walked by the crate
 (``native/src/nemesis/fugitive_walk.rs``) is the Python walker's document, node for node, and
@@ -128,6 +129,82 @@ def test_remark_7_heavy_classes_never_give_a_win_the_plain_search_refuses(inst, 
     side = _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, game == "blizzard", True, True)
     assert side.heavy_vertices > 0
     for v, won in winners_agree(plain, sym, g, game).items():
+        assert not side.f_turn(v, list(g.mult), None)[0] or won
+
+
+@st.composite
+def blocked(draw, heavy: bool = False):
+    """Lemma 14's fuses in small: 1-2 *hubs* blown up into 2-3 false twins; 1-2 fuses ``u = v``
+    whose ends are blown up into ``c`` copies joined by the matching ``u_i - v_i`` (the blocks
+    ``{u_i, v_i}`` of a block class), ``u`` joined to some hubs, ``v`` to some exits and hubs
+    (complete bipartite between the copies), hubs to each other and to exits; 1-2 exits of one
+    vertex. With ``heavy``: one fuse, every edge of one copy, and ``c`` the one-sided game's slots
+    ``R`` (hubs + 2) or one less, so that the block class is heavy (``R - 1`` blocks suffice)."""
+    hubs = draw(st.integers(1, 2))
+    fuses = 1 if heavy else draw(st.integers(1, 2))
+    exits = draw(st.integers(1, 2))
+    slots = hubs + 2 * fuses
+    c = draw(st.integers(slots - 1, slots)) if heavy else draw(st.integers(2, 3))
+    hub = [[f"h{h}_{i}" for i in range(draw(st.integers(2, 3)))] for h in range(hubs)]
+    u = [[f"u{j}_{i}" for i in range(c)] for j in range(fuses)]
+    v = [[f"w{j}_{i}" for i in range(c)] for j in range(fuses)]
+    x = [[f"x{e}"] for e in range(exits)]
+    multiplicity = st.just(1) if heavy else st.sampled_from((1, 1, 2))
+    edges: dict[tuple[str, str], int] = {}
+
+    def join(a: list[str], b: list[str]) -> None:
+        mult = draw(multiplicity)
+        for p in a:
+            for q in b:
+                edges[Instance.key(p, q)] = mult
+
+    for j in range(fuses):
+        for i in range(c):
+            edges[Instance.key(u[j][i], v[j][i])] = 1 if heavy else draw(st.sampled_from((1, 1, 2)))
+        for h in draw(st.lists(st.integers(0, hubs - 1), min_size=1, unique=True)):
+            join(u[j], hub[h])
+        for e in draw(st.lists(st.integers(0, exits - 1), min_size=1, unique=True)):
+            join(v[j], x[e])
+        for h in draw(st.lists(st.integers(0, hubs - 1), unique=True)):
+            join(v[j], hub[h])
+    pairs = [(a, b) for a in range(hubs) for b in range(a + 1, hubs)]
+    pairs += [(a, hubs + e) for a in range(hubs) for e in range(exits)]
+    for a, b in draw(st.lists(st.sampled_from(pairs), unique=True)):
+        join(hub[a], (hub + x)[b])
+    vertices = sorted({p for e in edges for p in e})
+    exit_names = {e[0] for e in x} & set(vertices)
+    return Instance(vertices=vertices, edges=edges, exits=exit_names, start=None)
+
+
+@settings(max_examples=100, deadline=None)
+@given(blocked(), st.sampled_from(["nemesis", "blizzard"]))
+def test_block_classes_agree_with_the_plain_search_and_their_strategies_check(inst, game):
+    """The search up to twins and block classes (the blocks ``{u_i, v_i}`` of the matchings
+    exchanged whole): the plain search's winners from every start, the winner's strategies
+    (written from the symmetric search, with its one-sided search) accepted by the checker."""
+    g = inst.graph()
+    plain = NativeSearch(g, game, symmetry=False)
+    sym = NativeSearch(g, game, symmetry=True)
+    assert sym.symmetry_stats["block_classes"] >= 1
+    winners_agree(plain, sym, g, game)
+
+
+@settings(max_examples=80, deadline=None)
+@given(blocked(heavy=True), st.sampled_from(["nemesis", "blizzard"]))
+def test_heavy_block_classes_never_give_a_win_the_plain_search_refuses(inst, game):
+    """The one-sided search with a heavy block class (the Nemesis may not delete an edge with an
+    end in it away from the fugitive's block; the proof is in ``Search::fugitive_side``): each of
+    its fugitive wins is one of the plain search, and the strategies written from the default
+    search (which asks it first) are accepted by the checker."""
+    g = inst.graph()
+    plain = NativeSearch(g, game, symmetry=False)
+    side = _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, game == "blizzard", True, True)
+    blocks = side.block_classes()
+    heavy = side.heavy_vertices
+    assert heavy >= sum(b is not None for b in blocks) >= 4
+    default = NativeSearch(g, game)
+    assert default._f is not None
+    for v, won in winners_agree(plain, default, g, game).items():
         assert not side.f_turn(v, list(g.mult), None)[0] or won
 
 

@@ -230,7 +230,8 @@ impl NemesisSearch {
         self.engine.sym.is_some()
     }
 
-    /// The vertices of the heavy twin classes of Remark 7 (a one-sided search's; 0 otherwise).
+    /// The vertices of the heavy twin and block classes of Remark 7 (a one-sided search's; 0
+    /// otherwise).
     #[getter]
     fn heavy_vertices(&self) -> usize {
         self.engine.heavy.iter().filter(|&&h| h).count()
@@ -251,6 +252,30 @@ impl NemesisSearch {
                     s.fallbacks,
                 )
             }
+        }
+    }
+
+    /// `(block classes, the vertices in them)` (see `symmetry.rs`); zeros without symmetry.
+    #[getter]
+    fn block_stats(&self) -> (usize, usize) {
+        match &self.engine.sym {
+            None => (0, 0),
+            Some(s) => (
+                s.blocks.len(),
+                s.blocks
+                    .iter()
+                    .map(|c| c.blocks.len() * c.blocks[0].len())
+                    .sum(),
+            ),
+        }
+    }
+
+    /// The block class of every vertex (None outside the block classes).
+    fn block_classes(&self) -> Vec<Option<u32>> {
+        let n = self.engine.g.n() as u32;
+        match &self.engine.sym {
+            None => vec![None; n as usize],
+            Some(s) => (0..n).map(|v| s.block(v).map(|(c, _)| c)).collect(),
         }
     }
 

@@ -120,7 +120,7 @@ class NativeSearch(_CrateProgress, GameSearch):
                                  "methods (-e linear) answer graphs of millions of vertices") from None
 
         self._s = crate_search(symmetry is not False)
-        twinned = self._s.symmetric and _twinned(g, self._s.twin_classes())
+        twinned = self._s.symmetric and _twinned(g, self._s.twin_classes(), self._s.block_classes())
         if symmetry is None and not twinned and (self._s.symmetric or automorphisms):
             # twins among the exits only: their canonical forms cost more than they save; the
             # graph's automorphisms instead when asked for (the grids of Fig. 4)
@@ -169,10 +169,13 @@ class NativeSearch(_CrateProgress, GameSearch):
 
     @property
     def symmetry_stats(self) -> dict[str, int]:
-        """Twin classes of two vertices or more, the vertices in them, canonical forms computed and
-        those that stopped at the crate's bound of leaves (a position then possibly searched twice)."""
+        """Twin classes of two vertices or more, the vertices in them, block classes (``symmetry.rs``)
+        and their vertices, canonical forms computed and those that stopped at the crate's bound of
+        leaves (a position then possibly searched twice)."""
         classes, vertices, forms, fallbacks = self._s.symmetry_stats
-        return {"twin_classes": classes, "twin_vertices": vertices, "canonical_forms": forms,
+        blocks, block_vertices = self._s.block_stats
+        return {"twin_classes": classes, "twin_vertices": vertices, "block_classes": blocks,
+                "block_vertices": block_vertices, "canonical_forms": forms,
                 "canonical_fallbacks": fallbacks}
 
     def twin_classes(self) -> list[int]:
@@ -249,14 +252,16 @@ class NativeSearch(_CrateProgress, GameSearch):
         return None, None, bool(self._s.has_exit(pos, mult))
 
 
-def _twinned(g: Graph, classes: list[int]) -> bool:
-    """Whether twin classes of two vertices or more hold at least half of the non-exit vertices (when
-    the one-sided search of :class:`NativeSearch` is worth a try)."""
+def _twinned(g: Graph, classes: list[int], blocks: list[int | None]) -> bool:
+    """Whether twin classes of two vertices or more and block classes (the blocks of copies that
+    Lemma 14's fuses join) hold at least half of the non-exit vertices (when the one-sided search
+    of :class:`NativeSearch` is worth a try)."""
     size: dict[int, int] = {}
     for v, c in enumerate(classes):
         size[c] = size.get(c, 0) + 1
     inner = [v for v in range(g.n) if not g.is_exit[v]]
-    return bool(inner) and 2 * sum(size[classes[v]] > 1 for v in inner) >= len(inner)
+    held = sum(size[classes[v]] > 1 or blocks[v] is not None for v in inner)
+    return bool(inner) and 2 * held >= len(inner)
 
 
 class NativeCatSearch(_CrateProgress, CatGame):
