@@ -134,18 +134,19 @@ def test_remark_7_heavy_classes_never_give_a_win_the_plain_search_refuses(inst, 
 
 @st.composite
 def blocked(draw, heavy: bool = False):
-    """Lemma 14's fuses in small: 1-2 *hubs* blown up into 2-3 false twins; 1-2 fuses ``u = v``
-    whose ends are blown up into ``c`` copies joined by the matching ``u_i - v_i`` (the blocks
-    ``{u_i, v_i}`` of a block class), ``u`` joined to some hubs, ``v`` to some exits and hubs
-    (complete bipartite between the copies), hubs to each other and to exits; 1-2 exits of one
-    vertex. With ``heavy``: one fuse, every edge of one copy, and ``c`` the one-sided game's slots
-    ``R`` (hubs + 2) or one less, so that the block class is heavy (``R - 1`` blocks suffice)."""
+    """Lemma 14's fuses in small: 1-2 *hubs* blown up into 2-3 false twins (2 with ``heavy``);
+    1-2 fuses ``u = v`` whose ends are blown up into ``c`` copies (2-3, 2 with two fuses) joined by
+    the matching ``u_i - v_i`` (the blocks ``{u_i, v_i}`` of a block class), ``u`` joined to some
+    hubs, ``v`` to some exits and hubs (complete bipartite between the copies), hubs to each other
+    and to exits; 1-2 exits of one vertex. With ``heavy``: one fuse, every edge of one copy, and
+    ``c`` the one-sided game's slots ``R`` (hubs + 2) or one less, so that the block class is heavy
+    (``R - 1`` blocks suffice)."""
     hubs = draw(st.integers(1, 2))
     fuses = 1 if heavy else draw(st.integers(1, 2))
     exits = draw(st.integers(1, 2))
     slots = hubs + 2 * fuses
-    c = draw(st.integers(slots - 1, slots)) if heavy else draw(st.integers(2, 3))
-    hub = [[f"h{h}_{i}" for i in range(draw(st.integers(2, 3)))] for h in range(hubs)]
+    c = draw(st.integers(slots - 1, slots)) if heavy else draw(st.integers(2, 4 - fuses))
+    hub = [[f"h{h}_{i}" for i in range(draw(st.integers(2, 2 if heavy else 3)))] for h in range(hubs)]
     u = [[f"u{j}_{i}" for i in range(c)] for j in range(fuses)]
     v = [[f"w{j}_{i}" for i in range(c)] for j in range(fuses)]
     x = [[f"x{e}"] for e in range(exits)]
@@ -159,8 +160,9 @@ def blocked(draw, heavy: bool = False):
                 edges[Instance.key(p, q)] = mult
 
     for j in range(fuses):
+        fuse = draw(multiplicity)
         for i in range(c):
-            edges[Instance.key(u[j][i], v[j][i])] = 1 if heavy else draw(st.sampled_from((1, 1, 2)))
+            edges[Instance.key(u[j][i], v[j][i])] = fuse
         for h in draw(st.lists(st.integers(0, hubs - 1), min_size=1, unique=True)):
             join(u[j], hub[h])
         for e in draw(st.lists(st.integers(0, exits - 1), min_size=1, unique=True)):

@@ -73,7 +73,7 @@ pub struct Search {
     pub heavy: Vec<bool>,
     /// Per heavy vertex its *unit* (the vertex itself in a twin class, the first vertex of its
     /// block in a block class), [`NO_UNIT`] elsewhere: the Nemesis of `F*` may delete an edge only
-    /// when each of its heavy ends is in the fugitive's unit.
+    /// when it is at the fugitive's vertex or each of its heavy ends is in his unit.
     pub heavy_unit: Vec<u32>,
 }
 
@@ -151,45 +151,50 @@ impl Search {
     /// **Heavy classes (Remark 7).** The fugitive's rule bounds every play: he stands on at most one
     /// vertex of a class of false twins or of one vertex, on at most two of a class of true twins
     /// and on at most two of a block class (he may enter a class only while none of its vertices is
-    /// dead, and the vertex he leaves dies; in a block class the only edges from his vertex into
-    /// the class are inside his block, so his second vertex there is a blockmate, after which the
-    /// class has a dead vertex). So the non-exit vertices he stands on number at most `R`, the
-    /// *slots* of `heavy_vertices` (1 per class of false twins or of one vertex, 2 per class of true
-    /// twins, 2 per block class). A class of non-exits whose vertices' edges have one copy each is
-    /// *heavy* when it has at least `R` false twins, at least `2R + 1` true twins, or at least `R -
-    /// 1` blocks. Call a heavy vertex's *unit* the vertex itself in a twin class, its block in a
-    /// block class. In the game searched here (`F*`) the Nemesis may delete an edge only if each of
-    /// its heavy ends is in the unit of the fugitive's vertex. **A win of his in `F*` is a win in
-    /// the game.** He plays the real game keeping a simulated play of `F*` (his strategy there,
-    /// with the vertex he leaves removed as in step 2) and an element `π` of `Γ` (an automorphism,
-    /// see [`super::symmetry`]) such that (i) his real vertex is `π` of the simulated one and the
-    /// real multigraph agrees with `π` of the simulated one on every edge without a heavy end, and
-    /// (ii) if he stands on a heavy vertex, its unit had no deleted edge at any of its vertices
-    /// when he entered it (*fresh*), so that the real edges at the unit agree too (every deletion
-    /// at it since was allowed in `F*`, its heavy ends being in his unit, and made in both). A real
-    /// deletion allowed in `F*` is made in the simulation through `π⁻¹`; any other is a pass
-    /// there, which by monotonicity (step 1) leaves him a win (he wins after every deletion, and
-    /// each leaves a sub-multigraph of the pass). His simulated move to a vertex `y` that is not
-    /// heavy, or inside his unit (a blockmate), is played to `π(y)`: the edge is there by (i) or
-    /// (ii). A simulated move to a heavy `x` of class `B` from outside `x`'s unit is played into a
-    /// fresh unit `b` of `B` other than his real vertex (at the vertex of `b` with `x`'s index in
-    /// its block), after changing `π` by the transposition `τ` of `x`'s unit and `π⁻¹(b)` (two
-    /// twins, or two blocks exchanged diagonally); the edge to it is there, `b` having lost none.
-    /// `τ` fixes the simulated position: a simulated deletion with a heavy end was made while he
-    /// stood in that end's unit, which is now dead (no vertex of `B` is, by the class's no-reentry
-    /// rule) or his current unit; in `B` that can only be his current vertex, for true twins, whose
-    /// edge to `x` is there with its one copy. So `x`'s unit and `π⁻¹(b)` (which has lost nothing
-    /// in the simulation either, each simulated deletion being a real one) are alive with every
-    /// edge to an alive vertex whole, and `τ`, an automorphism, maps the position to itself. It
-    /// moves no vertex outside `B` and not his current vertex, so (i) still holds, and (ii) holds
-    /// for `b`. A fresh unit exists: before his `j`-th move the Nemesis has deleted at most `j`
-    /// edge copies; each is at one vertex of `B` at most for false twins, at two for true twins,
-    /// and at one block of `B` at most for a block class (no edge joins two blocks). The `j`
-    /// vertices he stood on before are outside `B` (for true twins, but for the one he may stand
-    /// on), so `j ≤ R - 1` for false twins (the move into `B` takes a slot of `B`'s) and `j ≤ R -
+    /// dead, and the vertex he leaves dies; from a vertex of a block class the only edges into the
+    /// class stay in its block, so his second vertex there is a blockmate, after which the class
+    /// has a dead vertex). So the non-exit vertices he stands on number at most `R`, the *slots* of
+    /// `heavy_vertices` (1 per class of false twins or of one vertex, 2 per class of true twins, 2
+    /// per block class). A class of non-exits whose vertices' edges have one copy each is *heavy*
+    /// when it has at least `R` false twins, at least `2R + 1` true twins, or at least `R - 1`
+    /// blocks. A heavy vertex's *unit* is itself in a twin class, its block in a block class. In
+    /// the game searched here (`F*`) the Nemesis may delete an edge only if it is at the fugitive's
+    /// vertex or each of its heavy ends is in his unit. **A win of his in `F*` is a win in the game.** He
+    /// plays the real game keeping a simulated play of `F*` (his strategy there, the vertex he
+    /// leaves removed as in step 2) and an element `π` of `Γ` (an automorphism, see
+    /// [`super::symmetry`]) such that his real vertex is `π` of the simulated one and the real
+    /// multigraph has at least the multiplicities of `π` of the simulated one (i) on every edge
+    /// without a heavy end and (ii), when he stands on a heavy vertex, on every edge from his unit
+    /// to itself or to a vertex that is not heavy. A real deletion allowed in `F*` is made in the
+    /// simulation through `π⁻¹` (where the simulated edge has no copy left, a pass there); any
+    /// other is a pass there. A pass leaves him a win by monotonicity (step 1): he wins after every
+    /// allowed deletion (an edge at his vertex is one), each leaving a sub-multigraph of the pass.
+    /// Either way (i) and (ii) are kept: the edges they speak of have no heavy end outside his
+    /// unit, so their deletions are allowed, and made in both. His simulated move to a vertex `y` that is not heavy, or
+    /// in his own unit (a blockmate), is played to `π(y)`: the edge is there by (i) or (ii). A
+    /// simulated move from `w` to a heavy `x` of class `B` outside his unit is played into a
+    /// *fresh* unit `b` of `B` (no edge at it deleted in the real play) other than his real vertex
+    /// (at the vertex of `b` with `x`'s index `t` in its block); the edge to it is there, `b` having
+    /// lost none. Then `π` becomes `π τ`, `τ` the transposition of `x`'s unit and `π⁻¹(b)` (two
+    /// twins, or two blocks exchanged diagonally), and **`τ` fixes the simulated position `Q`
+    /// after the move** (`w` removed): a simulated deletion with an end `z` in `B` was made while he
+    /// stood on `z`'s unit or on the other end; he never stood in `x`'s unit nor in `π⁻¹(b)`'s
+    /// (for a block class or false twins, not in `B` at all: he would have left a dead vertex in
+    /// it, against the rule for entering `x`; for true twins, at most on `w`), so the other end was
+    /// a vertex he stood on, now removed (`w` with the move); and `π⁻¹(b)` has lost no edge to a
+    /// vertex still there either (each simulated deletion is a real one, and `b` is fresh). So in
+    /// `Q` every edge at the two units is whole or at a removed vertex (the inner edges of a block
+    /// are whole: only he, standing in it, would let them go), alike under `τ`, an automorphism
+    /// moving nothing else: `τ Q = Q`, and the simulated play goes on from `Q` unchanged. `τ` moves
+    /// no edge without a heavy end and not his vertex, so (i) holds for `π τ`, and (ii) holds at `b`
+    /// (fresh, its edges whole). A fresh unit exists: before his `j`-th move the Nemesis has deleted
+    /// at most `j` edge copies; each is at one vertex of `B` at most for false twins, at two for
+    /// true twins, and at one block of `B` at most for a block class (no edge joins two blocks). The
+    /// `j` vertices he stood on before are outside `B` (for true twins, but for the one he may stand
+    /// on), so `j ≤ R - 1` for false twins (the move into `B` takes one of `B`'s slots) and `j ≤ R -
     /// 2` for a block class (he used neither of `B`'s two slots): at most `R - 1` vertices of `B`,
-    /// resp. `R - 2` of its blocks, are not fresh, fewer than `B` has (`2R - 1`, plus the vertex
-    /// he stands on for a move inside `B`, for true twins, fewer than `2R + 1`). So the real play
+    /// resp. `R - 2` of its blocks, are not fresh, fewer than `B` has (`2R - 1`, plus the vertex he
+    /// stands on for a move inside `B`, for true twins, fewer than `2R + 1`). So the real play
     /// follows a won simulated play to an exit. Every step of the search stays sound for `F*`: the
     /// Nemesis' allowed deletions depend on the edge and the fugitive's vertex only, not on the
     /// multigraph, so monotonicity, support covering and the simplification (a restriction to a
@@ -671,7 +676,7 @@ impl Search {
                     .into_iter()
                     .filter(|&e| {
                         let (a, b) = ends[e as usize];
-                        allowed(a) && allowed(b)
+                        a == w || b == w || (allowed(a) && allowed(b))
                     })
                     .collect()
             };
@@ -787,7 +792,8 @@ impl Search {
 /// *slots* of the one-sided game, sums over the classes of non-exits: 1 for a class of false twins
 /// or of one vertex (not in a block class), 2 for a class of true twins, 2 for a block class. A
 /// class of non-exits whose edges have one copy each is heavy when it has at least `R` false twins,
-/// at least `2R + 1` true twins, or at least `R - 1` blocks.
+/// at least `2R + 1` true twins, or at least `R - 1` blocks (a block class of `N ≥ R - 1` blocks:
+/// at most `R - 2` of them spoiled when he enters it).
 fn heavy_vertices(g: &Graph, sym: &Symmetry) -> Vec<bool> {
     let true_twins = |m: &Vec<u32>| m.len() >= 2 && g.adj(m[0]).iter().any(|&(x, _)| x == m[1]);
     let inner = || {

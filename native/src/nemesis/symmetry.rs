@@ -677,7 +677,8 @@ impl Symmetry {
         for (c, mem) in self.members.iter().enumerate() {
             if mem.len() == 1 {
                 let v = mem[0];
-                if to_canon[v as usize] == NONE {
+                if self.block(v).is_none() {
+                    // its own image (touched or not) and its own category
                     to_canon[v as usize] = v;
                     cat[v as usize] = v;
                 }
