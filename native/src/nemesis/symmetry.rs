@@ -660,9 +660,10 @@ impl Symmetry {
                 }
             }
             rest.sort_unstable();
-            let mut slot = self.bnext[bc] as usize;
-            let mut first = slot;
+            let touched_blocks = self.bnext[bc] as usize;
+            let mut first = touched_blocks;
             for (k, &(pattern, b)) in rest.iter().enumerate() {
+                let slot = touched_blocks + k;
                 if k > 0 && rest[k - 1].0 != pattern {
                     first = slot;
                 }
@@ -671,7 +672,6 @@ impl Symmetry {
                     to_canon[x as usize] = y;
                     cat[y as usize] = class.blocks[first][t];
                 }
-                slot += 1;
             }
         }
         for (c, mem) in self.members.iter().enumerate() {
