@@ -4,7 +4,8 @@ plain search: the same winners on random multigraphs with planted twin classes a
 the symmetric search accepted by the independent checker; the one-sided search of the fugitive
 never claims a win the plain search refuses; the fugitive's strategy walked by the crate
 (``native/src/nemesis/fugitive_walk.rs``) is the Python walker's document, node for node, and
-stops at the deadline; Lemma 14's simple graph for ``exists x: x`` settled with a checked strategy."""
+stops at the deadline; Lemma 14's simple graph for ``exists x: x`` settled with a checked strategy,
+and those of ``forall x: x | -x`` settled through heavy block classes."""
 
 import json
 
@@ -353,6 +354,23 @@ def test_lemma_14_simple_graph_for_exists_x_x_is_a_fugitive_win_with_a_checked_s
     assert len(r.strategy["nodes"]) == 5_901  # 21,635 before the heavy classes of Remark 7
     ok, msg = check_strategy(g, "nemesis", g.start, r.strategy)
     assert ok, msg
+
+
+@pytest.mark.parametrize("clauses, size", [(1, (828, 25_708)), (2, (1_787, 82_366))])
+def test_lemma_14_graphs_of_universal_qbfs_are_fugitive_wins_through_heavy_block_classes(clauses, size):
+    """``forall x: x | -x`` (one clause or two): the universal gadget's two fuses become matchings
+    between the copies of their ends, two block classes of ``N`` blocks ``{u_i, v_i}``; with them
+    the one-sided search's ``R`` is ``N - 1``, every non-exit class but the exit gadgets' is heavy,
+    and the winner is settled (0.7 s and 9 s on the 2-core VM; unknown after 60 s before)."""
+    multi = qsat_to_multigraph(read_qdimacs(f"p cnf 1 {clauses}\na 1 0\n" + "1 -1 0\n" * clauses))
+    g = multigraph_to_simple(multi).instance.graph()
+    assert (g.n, g.m) == size
+    sr = NativeSearch(g)
+    stats = sr.symmetry_stats
+    n = multi.params["N"]
+    assert (stats["block_classes"], stats["block_vertices"]) == (2, 4 * n)
+    assert sr._f is not None and sr._f.heavy_vertices >= 4 * n
+    assert sr.f_turn(g.start, g.mult)[0]  # the QBF is true (Lemma 14)
 
 
 def test_the_strategy_walk_polls_the_deadline_itself(tmp_path):
