@@ -1,6 +1,6 @@
-//! Symmetry in the exact search: twin classes, and a canonical form of positions under the
-//! permutations within them, so that the search ([`super::search`]) meets each orbit of positions
-//! once.
+//! Symmetry in the exact search: twin classes and block classes, and a canonical form of positions
+//! under the permutations within them, so that the search ([`super::search`]) meets each orbit of
+//! positions once.
 //!
 //! **Twins.** Two vertices `u ≠ v` of the multigraph are *twins* when they are both exits or both
 //! not, and `N(u) \ {v}` and `N(v) \ {u}` are the same vertices with the same multiplicities
@@ -140,8 +140,9 @@ pub struct BlockClass {
     pub blocks: Vec<Vec<u32>>,
 }
 
-/// A relabelling of the vertices within twin classes: the searched position's vertex to the
-/// canonical position's (`to_canon`) and back (`to_real`).
+/// A relabelling of the vertices within twin classes and of the blocks of block classes (an
+/// element of `Γ`): the searched position's vertex to the canonical position's (`to_canon`) and
+/// back (`to_real`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Perm {
     pub to_canon: Vec<u32>,
@@ -158,7 +159,7 @@ pub struct Canonical {
     pub cat: Vec<u32>,
 }
 
-/// The twin classes of a graph, and scratch space for canonical forms.
+/// The twin classes and block classes of a graph, and scratch space for canonical forms.
 pub struct Symmetry {
     /// Each vertex's class (classes numbered by their least vertex).
     pub class: Vec<u32>,
@@ -320,8 +321,8 @@ fn find_blocks(
 }
 
 impl Symmetry {
-    /// The twin classes of `g` (see the module documentation), or None when every class has one
-    /// vertex (no symmetry to use).
+    /// The twin classes and block classes of `g` (see the module documentation), or None when
+    /// every twin class has one vertex and there is no block class (no symmetry to use).
     pub fn find(g: &Graph) -> Option<Symmetry> {
         let n = g.n();
         let mut by_nbr: Vec<Vec<(u32, u32)>> = (0..n as u32)
@@ -780,7 +781,10 @@ impl Symmetry {
     /// documentation), so the permutation fixes the position. When `a` and `b` are of different
     /// categories it is the transpositions `(a x)(b y)` (disjoint, each within a category or the
     /// identity); of one category, a bijection of `{a, b, x, y}` sending `a` to `x`, `b` to `y`
-    /// and the rest of `{x, y}` onto the rest of `{a, b}`.
+    /// and the rest of `{x, y}` onto the rest of `{a, b}`. A vertex of a block class stands for
+    /// its block (its *unit*): the map is built on units, then a block goes onto a block vertex by
+    /// vertex (same `t`); `a`, `b` in one block means `x`, `y` in one block (no edge joins two
+    /// blocks of a class), and the map is the exchange of the two blocks.
     pub fn sibling_map(&self, a: u32, b: u32, x: u32, y: u32) -> Vec<(u32, u32)> {
         // a block stands for its vertices through its first one
         let unit = |v: u32| match self.block(v) {

@@ -86,17 +86,19 @@ class NativeSearch(_CrateProgress, GameSearch):
     by every start vertex. Keys of the tables are entry indices (ints).
 
     ``symmetry``: with twin classes (vertices with the same neighbours and multiplicities,
-    ``native/src/nemesis/symmetry.rs``), positions are searched up to the permutations within the
-    classes: one search per orbit, the table's entries held in the coordinates of the orbit's
-    canonical position; and the one-sided search of the fugitive (``Search::fugitive_side``: he never
-    comes back into a class he has left) is asked first, its wins being wins. ``None`` (the
-    default) uses both when classes of two vertices or more hold at least half of the non-exit
-    vertices (the blow-ups of Lemma 14 and Corollary 6); otherwise, with ``automorphisms``, the
+    ``native/src/nemesis/symmetry.rs``) and block classes (blocks of vertices exchanged whole, as
+    the copies ``{u_i, v_i}`` that Lemma 14's fuses join), positions are searched up to the
+    permutations within the classes: one search per orbit, the table's entries held in the
+    coordinates of the orbit's canonical position; and the one-sided search of the fugitive
+    (``Search::fugitive_side``: he never comes back into a class he has left) is asked first, its
+    wins being wins. ``None`` (the default) uses both when twin classes of two vertices or more and
+    block classes hold at least half of the non-exit vertices (the blow-ups of Lemma 14 and
+    Corollary 6); otherwise, with ``automorphisms``, the
     positions are searched up to the graph's automorphisms when one vertex pins them down
     (``native/src/nemesis/automorphism.rs``: the 8 symmetries of a grid of Fig. 4, whose only
     twins, the two exits at each corner, would cost more than they save), else plainly. ``True``
-    forces the twins' search whenever there are twins, ``False`` is the plain search.
-    ``automorphisms`` is for the questions of winners alone (:func:`~escapology.nemesis.engines.exact.winning_starts`):
+    forces the symmetric search whenever there are twins or block classes, ``False`` is the plain
+    search. ``automorphisms`` is for the questions of winners alone (:func:`~escapology.nemesis.engines.exact.winning_starts`):
     the Nemesis' strategies read from such a search are some 30 % larger on the grids (her replies
     are images of the orbit's, which meet fewer positions again), and on the grids her strategies,
     not the search, are what costs. :meth:`f_turn` and :meth:`n_turn` still answer in the caller's
