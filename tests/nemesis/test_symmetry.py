@@ -260,7 +260,8 @@ def test_the_grids_of_fig_4_are_searched_up_to_their_eight_symmetries():
 
 
 @settings(max_examples=120, deadline=None)
-@given(planted(), st.sampled_from(["nemesis", "blizzard"]), st.sampled_from([True, None]))
+@given(st.one_of(planted(), blocked(), blocked(heavy=True)), st.sampled_from(["nemesis", "blizzard"]),
+       st.sampled_from([True, None]))
 def test_the_crates_walk_writes_the_python_walkers_document(inst, game, symmetry):
     """``extract.fugitive_strategy`` of a symmetric search is the crate's walk: the same nodes in
     the same order as the Python walker (its reference), and within ``max_nodes`` or refused."""
