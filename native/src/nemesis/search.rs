@@ -21,16 +21,15 @@
 //!    least the multiplicities `σ` was proven with, so `σ` wins after `c` too (by (1)). The
 //!    Nemesis' candidate deletions are narrowed to the intersection of the supports found so far.
 //!
-//! 7. *Symmetry* (with [`Search::with_symmetry`]). Positions are keyed on their canonical form under
-//!    the permutations within twin classes and of the blocks of block classes, which preserve the
-//!    winner; each orbit of positions is
-//!    searched once, in the coordinates of its canonical position, and of moves and deletions
-//!    exchanged by a permutation fixing the position one is tried (its answer, mapped, answers the
-//!    others); see [`super::symmetry`] for the proofs. An entry then refers to its canonical
-//!    position: [`Search::f_located`] and [`Search::n_located`] return the relabelling with the
-//!    index, and [`Search::f_entry_real`], [`Search::n_entry_real`] map an entry back to the
-//!    caller's coordinates. Supports are kept in the coordinates of the entry that holds them
-//!    (mapped back from the entries below as they are combined).
+//! 7. *Symmetry* (with [`Search::with_symmetry`]). Positions are keyed on their canonical form
+//!    under the permutations within twin classes and of the blocks of block classes, which preserve
+//!    the winner; each orbit of positions is searched once, in the coordinates of its canonical
+//!    position, and of moves and deletions exchanged by a permutation fixing the position one is
+//!    tried (its answer, mapped, answers the others); see [`super::symmetry`] for the proofs. An
+//!    entry then refers to its canonical position: [`Search::f_located`] and [`Search::n_located`]
+//!    return the relabelling with the index, and [`Search::f_entry_real`], [`Search::n_entry_real`]
+//!    map an entry back to the caller's coordinates. Supports are kept in the coordinates of the
+//!    entry that holds them (mapped back from the entries below as they are combined).
 //!
 //! The tables are kept between calls (one search serves every start vertex of a graph) and keep
 //! the fugitive's strategy: a winning fugitive-turn entry names his move and the Nemesis-turn
@@ -148,59 +147,59 @@ impl Search {
     /// permutations within classes (step 7). None when the graph has neither twins nor block
     /// classes.
     ///
-    /// **Heavy classes (Remark 7).** The fugitive's rule bounds every play: he stands on at most one
-    /// vertex of a class of false twins or of one vertex, on at most two of a class of true twins
-    /// and on at most two of a block class (he may enter a class only while none of its vertices is
-    /// dead, and the vertex he leaves dies; from a vertex of a block class the only edges into the
-    /// class stay in its block, so his second vertex there is a blockmate, after which the class
-    /// has a dead vertex). So the non-exit vertices he stands on number at most `R`, the *slots* of
-    /// `heavy_vertices` (1 per class of false twins or of one vertex, 2 per class of true twins, 2
-    /// per block class). A class of non-exits whose vertices' edges have one copy each is *heavy*
-    /// when it has at least `R` false twins, at least `2R + 1` true twins, or at least `R - 1`
-    /// blocks. A heavy vertex's *unit* is itself in a twin class, its block in a block class. In
-    /// the game searched here (`F*`) the Nemesis may delete an edge only if it is at the fugitive's
-    /// vertex or each of its heavy ends is in his unit. **A win of his in `F*` is a win in the game.** He
-    /// plays the real game keeping a simulated play of `F*` (his strategy there, the vertex he
-    /// leaves removed as in step 2) and an element `π` of `Γ` (an automorphism, see
-    /// [`super::symmetry`]) such that his real vertex is `π` of the simulated one and the real
-    /// multigraph has at least the multiplicities of `π` of the simulated one (i) on every edge
-    /// without a heavy end and (ii), when he stands on a heavy vertex, on every edge from his unit
-    /// to itself or to a vertex that is not heavy. A real deletion allowed in `F*` is made in the
-    /// simulation through `π⁻¹` (where the simulated edge has no copy left, a pass there); any
-    /// other is a pass there. A pass leaves him a win by monotonicity (step 1): he wins after every
-    /// allowed deletion (an edge at his vertex is one), each leaving a sub-multigraph of the pass.
-    /// Either way (i) and (ii) are kept: the edges they speak of have no heavy end outside his
-    /// unit, so their deletions are allowed, and made in both. His simulated move to a vertex `y` that is not heavy, or
-    /// in his own unit (a blockmate), is played to `π(y)`: the edge is there by (i) or (ii). A
-    /// simulated move from `w` to a heavy `x` of class `B` outside his unit is played into a
-    /// *fresh* unit `b` of `B` (no edge at it deleted in the real play) other than his real vertex
-    /// (at the vertex of `b` with `x`'s index `t` in its block); the edge to it is there, `b` having
-    /// lost none. Then `π` becomes `π τ`, `τ` the transposition of `x`'s unit and `π⁻¹(b)` (two
-    /// twins, or two blocks exchanged diagonally), and **`τ` fixes the simulated position `Q`
-    /// after the move** (`w` removed): a simulated deletion with an end `z` in `B` was made while he
-    /// stood on `z`'s unit or on the other end; he never stood in `x`'s unit nor in `π⁻¹(b)`'s
-    /// (for a block class or false twins, not in `B` at all: he would have left a dead vertex in
-    /// it, against the rule for entering `x`; for true twins, at most on `w`), so the other end was
-    /// a vertex he stood on, now removed (`w` with the move); and `π⁻¹(b)` has lost no edge to a
-    /// vertex still there either (each simulated deletion is a real one, and `b` is fresh). So in
-    /// `Q` every edge at the two units is whole or at a removed vertex (the inner edges of a block
-    /// are whole: only he, standing in it, would let them go), alike under `τ`, an automorphism
-    /// moving nothing else: `τ Q = Q`, and the simulated play goes on from `Q` unchanged. `τ` moves
-    /// no edge without a heavy end and not his vertex, so (i) holds for `π τ`, and (ii) holds at `b`
-    /// (fresh, its edges whole). A fresh unit exists: before his `j`-th move the Nemesis has deleted
-    /// at most `j` edge copies; each is at one vertex of `B` at most for false twins, at two for
-    /// true twins, and at one block of `B` at most for a block class (no edge joins two blocks). The
-    /// `j` vertices he stood on before are outside `B` (for true twins, but for the one he may stand
-    /// on), so `j ≤ R - 1` for false twins (the move into `B` takes one of `B`'s slots) and `j ≤ R -
-    /// 2` for a block class (he used neither of `B`'s two slots): at most `R - 1` vertices of `B`,
-    /// resp. `R - 2` of its blocks, are not fresh, fewer than `B` has (`2R - 1`, plus the vertex he
-    /// stands on for a move inside `B`, for true twins, fewer than `2R + 1`). So the real play
-    /// follows a won simulated play to an exit. Every step of the search stays sound for `F*`: the
-    /// Nemesis' allowed deletions depend on the edge and the fugitive's vertex only, not on the
-    /// multigraph, so monotonicity, support covering and the simplification (a restriction to a
-    /// sub-multigraph) hold as before, and the rule is kept by `Γ` (which maps heavy units onto
-    /// heavy units). (A cut bridge the Nemesis may not delete in `F*` still counts as her win
-    /// there: that only hides fugitive wins.)
+    /// **Heavy classes (Remark 7).** The fugitive's rule bounds every play: he stands on at most
+    /// one vertex of a class of false twins or of one vertex, on at most two of a class of true
+    /// twins and on at most two of a block class (he may enter a class only while none of its
+    /// vertices is dead, and the vertex he leaves dies; from a vertex of a block class the only
+    /// edges into the class stay in its block, so his second vertex there is a blockmate, after
+    /// which the class has a dead vertex). So the non-exit vertices he stands on number at most
+    /// `R`, the *slots* of `heavy_vertices` (1 per class of false twins or of one vertex, 2 per
+    /// class of true twins, 2 per block class). A class of non-exits whose vertices' edges have one
+    /// copy each is *heavy* when it has at least `R` false twins, at least `2R + 1` true twins, or
+    /// at least `R - 1` blocks. A heavy vertex's *unit* is itself in a twin class, its block in a
+    /// block class. In the game searched here (`F*`) the Nemesis may delete an edge only if it is
+    /// at the fugitive's vertex or each of its heavy ends is in his unit. **A win of his in `F*` is
+    /// a win in the game.** He plays the real game keeping a simulated play of `F*` (his strategy
+    /// there, the vertex he leaves removed as in step 2) and an element `π` of `Γ` (an
+    /// automorphism, see [`super::symmetry`]) such that his real vertex is `π` of the simulated one
+    /// and the real multigraph has at least the multiplicities of `π` of the simulated one (i) on
+    /// every edge without a heavy end and (ii), when he stands on a heavy vertex, on every edge
+    /// from his unit to itself or to a vertex that is not heavy. A real deletion allowed in `F*` is
+    /// made in the simulation through `π⁻¹` (where the simulated edge has no copy left, a pass
+    /// there); any other is a pass there. A pass leaves him a win by monotonicity (step 1): he wins
+    /// after every allowed deletion (an edge at his vertex is one), each leaving a sub-multigraph
+    /// of the pass. Either way (i) and (ii) are kept: the edges they speak of have no heavy end
+    /// outside his unit, so their deletions are allowed, and made in both. His simulated move to a
+    /// vertex `y` that is not heavy, or in his own unit (a blockmate), is played to `π(y)`: the
+    /// edge is there by (i) or (ii). A simulated move from `w` to a heavy `x` of class `B` outside
+    /// his unit is played into a *fresh* unit `b` of `B` (no edge at it deleted in the real play)
+    /// other than his real vertex (at the vertex of `b` with `x`'s index `t` in its block); the
+    /// edge to it is there, `b` having lost none. Then `π` becomes `π τ`, `τ` the transposition of
+    /// `x`'s unit and `π⁻¹(b)` (two twins, or two blocks exchanged diagonally), and **`τ` fixes the
+    /// simulated position `Q` after the move** (`w` removed): a simulated deletion with an end `z`
+    /// in `B` was made while he stood on `z`'s unit or on the other end; he never stood in `x`'s
+    /// unit nor in `π⁻¹(b)`'s (for a block class or false twins, not in `B` at all: he would have
+    /// left a dead vertex in it, against the rule for entering `x`; for true twins, at most on
+    /// `w`), so the other end was a vertex he stood on, now removed (`w` with the move); and
+    /// `π⁻¹(b)` has lost no edge to a vertex still there either (each simulated deletion is a real
+    /// one, and `b` is fresh). So in `Q` every edge at the two units is whole or at a removed
+    /// vertex (the inner edges of a block are whole: only he, standing in it, would let them go),
+    /// alike under `τ`, an automorphism moving nothing else: `τ Q = Q`, and the simulated play goes
+    /// on from `Q` unchanged. `τ` moves no edge without a heavy end and not his vertex, so (i)
+    /// holds for `π τ`, and (ii) holds at `b` (fresh, its edges whole). A fresh unit exists: before
+    /// his `j`-th move the Nemesis has deleted at most `j` edge copies; each is at one vertex of
+    /// `B` at most for false twins, at two for true twins, and at one block of `B` at most for a
+    /// block class (no edge joins two blocks). The `j` vertices he stood on before are outside `B`
+    /// (for true twins, but for the one he may stand on), so `j ≤ R - 1` for false twins (the move
+    /// into `B` takes one of `B`'s slots) and `j ≤ R - 2` for a block class (he used neither of
+    /// `B`'s two slots): at most `R - 1` vertices of `B`, resp. `R - 2` of its blocks, are not
+    /// fresh, fewer than `B` has (`2R - 1`, plus the vertex he stands on for a move inside `B`, for
+    /// true twins, fewer than `2R + 1`). So the real play follows a won simulated play to an exit.
+    /// Every step of the search stays sound for `F*`: the Nemesis' allowed deletions depend on the
+    /// edge and the fugitive's vertex only, not on the multigraph, so monotonicity, support
+    /// covering and the simplification (a restriction to a sub-multigraph) hold as before, and the
+    /// rule is kept by `Γ` (which maps heavy units onto heavy units). (A cut bridge the Nemesis may
+    /// not delete in `F*` still counts as her win there: that only hides fugitive wins.)
     pub fn fugitive_side(g: Graph, blizzard: bool) -> Option<Self> {
         let sym = Symmetry::find(&g)?;
         let heavy = heavy_vertices(&g, &sym);

@@ -109,9 +109,9 @@
 //! other's. When `a`, `b` are in one block class they are in one block (no edge between blocks),
 //! and so are `x`, `y` (the edge `xy` too); with `cat a = cat x` the blocks are of one pattern and
 //! the block transposition maps `a` to `x` and `b` to `y` (same `t`). Otherwise the ends' units lie
-//! in different twin classes or block classes, or in different pattern groups of one block class
-//! (`cat a ≠ cat b`), and the map is the product of the two commuting transpositions (or, for two
-//! true twins of one class, the bijection of the twin case); each fixes the position. So the
+//! in different classes (twin or block), and the map is the product of the two commuting
+//! transpositions (or, for two true twins of one class, the bijection of the twin case); each
+//! fixes the position. So the
 //! permutation is in `Γ`, fixes the position and maps `ab` onto `xy`.
 
 use std::collections::HashMap;
