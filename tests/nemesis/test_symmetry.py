@@ -1,9 +1,11 @@
 """The exact search up to twin symmetry (``native/src/nemesis/symmetry.rs``, issue 34) against the
-plain search: the same winners on random multigraphs with planted twin classes, and strategies of
+plain search: the same winners on random multigraphs with planted twin classes and block classes
+(matchings between copies), and strategies of
 the symmetric search accepted by the independent checker; the one-sided search of the fugitive
 never claims a win the plain search refuses; the fugitive's strategy walked by the crate
 (``native/src/nemesis/fugitive_walk.rs``) is the Python walker's document, node for node, and
-stops at the deadline; Lemma 14's simple graph for ``exists x: x`` settled with a checked strategy."""
+stops at the deadline; Lemma 14's simple graph for ``exists x: x`` settled with a checked strategy,
+and those of ``forall x: x | -x`` settled through heavy block classes."""
 
 import json
 
@@ -132,6 +134,84 @@ def test_remark_7_heavy_classes_never_give_a_win_the_plain_search_refuses(inst, 
 
 
 @st.composite
+def blocked(draw, heavy: bool = False):
+    """Lemma 14's fuses in small: 1-2 *hubs* blown up into 2-3 false twins (2 with ``heavy``);
+    1-2 fuses ``u = v`` whose ends are blown up into ``c`` copies (2-3, 2 with two fuses) joined by
+    the matching ``u_i - v_i`` (the blocks ``{u_i, v_i}`` of a block class), ``u`` joined to some
+    hubs, ``v`` to some exits and hubs (complete bipartite between the copies), hubs to each other
+    and to exits; 1-2 exits of one vertex. With ``heavy``: one fuse, every edge of one copy, and
+    ``c`` the one-sided game's slots ``R`` (hubs + 2) or one less, so that the block class is heavy
+    (``R - 1`` blocks suffice)."""
+    hubs = draw(st.integers(1, 2))
+    fuses = 1 if heavy else draw(st.integers(1, 2))
+    exits = draw(st.integers(1, 2))
+    slots = hubs + 2 * fuses
+    c = draw(st.integers(slots - 1, slots)) if heavy else draw(st.integers(2, 4 - fuses))
+    hub = [[f"h{h}_{i}" for i in range(draw(st.integers(2, 2 if heavy else 3)))] for h in range(hubs)]
+    u = [[f"u{j}_{i}" for i in range(c)] for j in range(fuses)]
+    v = [[f"w{j}_{i}" for i in range(c)] for j in range(fuses)]
+    x = [[f"x{e}"] for e in range(exits)]
+    multiplicity = st.just(1) if heavy else st.sampled_from((1, 1, 2))
+    edges: dict[tuple[str, str], int] = {}
+
+    def join(a: list[str], b: list[str]) -> None:
+        mult = draw(multiplicity)
+        for p in a:
+            for q in b:
+                edges[Instance.key(p, q)] = mult
+
+    for j in range(fuses):
+        fuse = draw(multiplicity)
+        for i in range(c):
+            edges[Instance.key(u[j][i], v[j][i])] = fuse
+        for h in draw(st.lists(st.integers(0, hubs - 1), min_size=1, unique=True)):
+            join(u[j], hub[h])
+        for e in draw(st.lists(st.integers(0, exits - 1), min_size=1, unique=True)):
+            join(v[j], x[e])
+        for h in draw(st.lists(st.integers(0, hubs - 1), unique=True)):
+            join(v[j], hub[h])
+    pairs = [(a, b) for a in range(hubs) for b in range(a + 1, hubs)]
+    pairs += [(a, hubs + e) for a in range(hubs) for e in range(exits)]
+    for a, b in draw(st.lists(st.sampled_from(pairs), unique=True)):
+        join(hub[a], (hub + x)[b])
+    vertices = sorted({p for e in edges for p in e})
+    exit_names = {e[0] for e in x} & set(vertices)
+    return Instance(vertices=vertices, edges=edges, exits=exit_names, start=None)
+
+
+@settings(max_examples=100, deadline=None)
+@given(blocked(), st.sampled_from(["nemesis", "blizzard"]))
+def test_block_classes_agree_with_the_plain_search_and_their_strategies_check(inst, game):
+    """The search up to twins and block classes (the blocks ``{u_i, v_i}`` of the matchings
+    exchanged whole): the plain search's winners from every start, the winner's strategies
+    (written from the symmetric search, with its one-sided search) accepted by the checker."""
+    g = inst.graph()
+    plain = NativeSearch(g, game, symmetry=False)
+    sym = NativeSearch(g, game, symmetry=True)
+    assert sym.symmetry_stats["block_classes"] >= 1
+    winners_agree(plain, sym, g, game)
+
+
+@settings(max_examples=80, deadline=None)
+@given(blocked(heavy=True), st.sampled_from(["nemesis", "blizzard"]))
+def test_heavy_block_classes_never_give_a_win_the_plain_search_refuses(inst, game):
+    """The one-sided search with a heavy block class (the Nemesis may not delete an edge with an
+    end in it away from the fugitive's block; the proof is in ``Search::fugitive_side``): each of
+    its fugitive wins is one of the plain search, and the strategies written from the default
+    search (which asks it first) are accepted by the checker."""
+    g = inst.graph()
+    plain = NativeSearch(g, game, symmetry=False)
+    side = _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, game == "blizzard", True, True)
+    blocks = side.block_classes()
+    heavy = side.heavy_vertices
+    assert heavy >= sum(b is not None for b in blocks) >= 4
+    default = NativeSearch(g, game)
+    assert default._f is not None
+    for v, won in winners_agree(plain, default, g, game).items():
+        assert not side.f_turn(v, list(g.mult), None)[0] or won
+
+
+@st.composite
 def rotated(draw):
     """``r`` copies (2 or 3) of a small random graph, copy ``i``'s vertex ``v`` joined to copy
     ``i + 1``'s for the vertices of a chosen set (a cycle of copies): rotating the copies is an
@@ -180,7 +260,8 @@ def test_the_grids_of_fig_4_are_searched_up_to_their_eight_symmetries():
 
 
 @settings(max_examples=120, deadline=None)
-@given(planted(), st.sampled_from(["nemesis", "blizzard"]), st.sampled_from([True, None]))
+@given(st.one_of(planted(), blocked(), blocked(heavy=True)), st.sampled_from(["nemesis", "blizzard"]),
+       st.sampled_from([True, None]))
 def test_the_crates_walk_writes_the_python_walkers_document(inst, game, symmetry):
     """``extract.fugitive_strategy`` of a symmetric search is the crate's walk: the same nodes in
     the same order as the Python walker (its reference), and within ``max_nodes`` or refused."""
@@ -274,6 +355,23 @@ def test_lemma_14_simple_graph_for_exists_x_x_is_a_fugitive_win_with_a_checked_s
     assert len(r.strategy["nodes"]) == 5_901  # 21,635 before the heavy classes of Remark 7
     ok, msg = check_strategy(g, "nemesis", g.start, r.strategy)
     assert ok, msg
+
+
+@pytest.mark.parametrize("clauses, size", [(1, (828, 25_708)), (2, (1_787, 82_366))])
+def test_lemma_14_graphs_of_universal_qbfs_are_fugitive_wins_through_heavy_block_classes(clauses, size):
+    """``forall x: x | -x`` (one clause or two): the universal gadget's two fuses become matchings
+    between the copies of their ends, two block classes of ``N`` blocks ``{u_i, v_i}``; with them
+    the one-sided search's ``R`` is ``N - 1``, every non-exit class but the exit gadgets' is heavy,
+    and the winner is settled (0.7 s and 9 s on the 2-core VM; unknown after 60 s before)."""
+    multi = qsat_to_multigraph(read_qdimacs(f"p cnf 1 {clauses}\na 1 0\n" + "1 -1 0\n" * clauses))
+    g = multigraph_to_simple(multi).instance.graph()
+    assert (g.n, g.m) == size
+    sr = NativeSearch(g)
+    stats = sr.symmetry_stats
+    n = multi.params["N"]
+    assert (stats["block_classes"], stats["block_vertices"]) == (2, 4 * n)
+    assert sr._f is not None and sr._f.heavy_vertices >= 4 * n
+    assert sr.f_turn(g.start, g.mult)[0]  # the QBF is true (Lemma 14)
 
 
 def test_the_strategy_walk_polls_the_deadline_itself(tmp_path):

@@ -147,10 +147,11 @@ struct NemesisSearch {
 impl NemesisSearch {
     /// `n` vertices, edges `ends` with multiplicities `mult` (capped to `n + 1`: unbreakable),
     /// `is_exit` per vertex, `blizzard` for Blizzard's rule (delete next to the fugitive),
-    /// `symmetry` to search positions up to the permutations within twin classes (see
-    /// `symmetry.rs`; off when the graph has no twins); `fugitive_side` for the one-sided search
-    /// of `Search::fugitive_side` (its fugitive wins are wins, its Nemesis wins prove nothing;
-    /// ValueError when the graph has no twins); `automorphisms` (without the other two) to search
+    /// `symmetry` to search positions up to the permutations within twin classes and of the
+    /// blocks of block classes (see `symmetry.rs`; off when the graph has neither);
+    /// `fugitive_side` for the one-sided search of `Search::fugitive_side` (its fugitive wins are
+    /// wins, its Nemesis wins prove nothing; ValueError when the graph has neither twins nor block
+    /// classes); `automorphisms` (without the other two) to search
     /// positions up to the graph's automorphisms (`automorphism.rs`; the plain search when none
     /// is found).
     #[new]
@@ -170,8 +171,9 @@ impl NemesisSearch {
         let g = nemesis_graph(n, ends, &mult, is_exit, cap)?;
         let levels = check_levels(2 * g.is_exit.iter().filter(|&&x| !x).count() + 2)?;
         let engine = if fugitive_side {
-            NemesisEngine::fugitive_side(g, blizzard)
-                .ok_or_else(|| PyValueError::new_err("the graph has no twins"))?
+            NemesisEngine::fugitive_side(g, blizzard).ok_or_else(|| {
+                PyValueError::new_err("the graph has neither twins nor block classes")
+            })?
         } else if automorphisms {
             NemesisEngine::with_automorphisms(g, blizzard)
         } else {
@@ -224,13 +226,15 @@ impl NemesisSearch {
         }
     }
 
-    /// Whether the search uses symmetry (the graph has twins and it was asked for).
+    /// Whether the search uses symmetry (the graph has twins or block classes and it was asked
+    /// for).
     #[getter]
     fn symmetric(&self) -> bool {
         self.engine.sym.is_some()
     }
 
-    /// The vertices of the heavy twin classes of Remark 7 (a one-sided search's; 0 otherwise).
+    /// The vertices of the heavy twin and block classes of Remark 7 (a one-sided search's; 0
+    /// otherwise).
     #[getter]
     fn heavy_vertices(&self) -> usize {
         self.engine.heavy.iter().filter(|&&h| h).count()
@@ -251,6 +255,30 @@ impl NemesisSearch {
                     s.fallbacks,
                 )
             }
+        }
+    }
+
+    /// `(block classes, the vertices in them)` (see `symmetry.rs`); zeros without symmetry.
+    #[getter]
+    fn block_stats(&self) -> (usize, usize) {
+        match &self.engine.sym {
+            None => (0, 0),
+            Some(s) => (
+                s.blocks.len(),
+                s.blocks
+                    .iter()
+                    .map(|c| c.blocks.len() * c.blocks[0].len())
+                    .sum(),
+            ),
+        }
+    }
+
+    /// The block class of every vertex (None outside the block classes).
+    fn block_classes(&self) -> Vec<Option<u32>> {
+        let n = self.engine.g.n() as u32;
+        match &self.engine.sym {
+            None => vec![None; n as usize],
+            Some(s) => (0..n).map(|v| s.block(v).map(|(c, _)| c)).collect(),
         }
     }
 

@@ -21,15 +21,15 @@
 //!    least the multiplicities `σ` was proven with, so `σ` wins after `c` too (by (1)). The
 //!    Nemesis' candidate deletions are narrowed to the intersection of the supports found so far.
 //!
-//! 7. *Symmetry* (with [`Search::with_symmetry`]). Positions are keyed on their canonical form under
-//!    the permutations within twin classes, which preserve the winner; each orbit of positions is
-//!    searched once, in the coordinates of its canonical position, and of moves and deletions
-//!    exchanged by a permutation fixing the position one is tried (its answer, mapped, answers the
-//!    others); see [`super::symmetry`] for the proofs. An entry then refers to its canonical
-//!    position: [`Search::f_located`] and [`Search::n_located`] return the relabelling with the
-//!    index, and [`Search::f_entry_real`], [`Search::n_entry_real`] map an entry back to the
-//!    caller's coordinates. Supports are kept in the coordinates of the entry that holds them
-//!    (mapped back from the entries below as they are combined).
+//! 7. *Symmetry* (with [`Search::with_symmetry`]). Positions are keyed on their canonical form
+//!    under the permutations within twin classes and of the blocks of block classes, which preserve
+//!    the winner; each orbit of positions is searched once, in the coordinates of its canonical
+//!    position, and of moves and deletions exchanged by a permutation fixing the position one is
+//!    tried (its answer, mapped, answers the others); see [`super::symmetry`] for the proofs. An
+//!    entry then refers to its canonical position: [`Search::f_located`] and [`Search::n_located`]
+//!    return the relabelling with the index, and [`Search::f_entry_real`], [`Search::n_entry_real`]
+//!    map an entry back to the caller's coordinates. Supports are kept in the coordinates of the
+//!    entry that holds them (mapped back from the entries below as they are combined).
 //!
 //! The tables are kept between calls (one search serves every start vertex of a graph) and keep
 //! the fugitive's strategy: a winning fugitive-turn entry names his move and the Nemesis-turn
@@ -67,9 +67,17 @@ pub struct Search {
     /// (of non-exits) that has a dead vertex.
     pub no_reentry: bool,
     /// The one-sided game's *heavy* vertices (Remark 7, see [`Search::fugitive_side`]): those of
-    /// a twin class larger than the deletions of any play; empty when there are none.
+    /// a twin class or block class larger than the deletions of any play; empty when there are
+    /// none.
     pub heavy: Vec<bool>,
+    /// Per heavy vertex its *unit* (the vertex itself in a twin class, the first vertex of its
+    /// block in a block class), [`NO_UNIT`] elsewhere: the Nemesis of `F*` may delete an edge only
+    /// when it is at the fugitive's vertex or each of its heavy ends is in his unit.
+    pub heavy_unit: Vec<u32>,
 }
+
+/// Not a heavy vertex (see [`Search::heavy_unit`]).
+pub const NO_UNIT: u32 = u32::MAX;
 
 /// What the search reads of a position: the fugitive's vertex, the capped multiplicities and the
 /// edges with copies (in canonical coordinates under symmetry), its key, whether an exit is left,
@@ -118,6 +126,7 @@ impl Search {
             sym: None,
             no_reentry: false,
             heavy: Vec::new(),
+            heavy_unit: Vec::new(),
             blizzard,
             g,
         }
@@ -125,7 +134,8 @@ impl Search {
 
     /// The *one-sided* search for the fugitive's wins on a graph with twins: the same search (with
     /// symmetry) of a game where the fugitive may not enter a vertex of a twin class of two
-    /// vertices or more (not exits) one of whose vertices is *dead* in the restricted position (no
+    /// vertices or more (not exits), or of a block class ([`super::symmetry`]), one of whose
+    /// vertices is *dead* in the restricted position (no
     /// edge copy left at it: left behind, cut off or pruned), so that he never comes back into a
     /// class he has left. Only the fugitive is restricted, so **a win of his here is a win in the
     /// game** (the Nemesis' replies are all answered, his moves are moves of the game); a win of the
@@ -134,42 +144,62 @@ impl Search {
     /// (the pruned component grows with the multigraph), so his moves allowed in `H` are allowed in
     /// every `H' ⊇ H` and monotonicity (step 1), hence support covering (step 6), still hold; the
     /// rule depends on the restricted position alone (tables, step 3) and is kept by the
-    /// permutations within classes (step 7). None when the graph has no twins.
+    /// permutations within classes (step 7). None when the graph has neither twins nor block
+    /// classes.
     ///
-    /// **Heavy classes (Remark 7).** The fugitive's rule bounds every play: he stands on at most one
-    /// vertex of a class of false twins or of one vertex and on at most two of a class of true
-    /// twins (he may enter a class only while none of its vertices is dead, and the vertex he
-    /// leaves dies), so he makes fewer than `R` moves before his last, `R` the *slots* of
-    /// `heavy_vertices`. A class of non-exits whose edges have one copy each is *heavy* when it
-    /// has at least `R` false twins or at least `2R + 1` true twins. In the game searched here
-    /// (`F*`) the Nemesis may not delete an edge with a heavy end unless the fugitive stands on
-    /// it. **A win of his in `F*` is a win in the game.** He plays the real game keeping a
-    /// simulated play of `F*` (his strategy there, with the vertex he leaves removed as in step 2)
-    /// and a permutation `π` within the twin classes (an automorphism) such that (i) his real
-    /// vertex is `π` of the simulated one and the real multigraph agrees with `π` of the simulated
-    /// one on every edge without a heavy end, and (ii) if he stands on a heavy vertex, it had no
-    /// deleted edge when he entered it (*fresh*), so that its real edges agree too (the deletions
-    /// at it since are made in both). A real deletion allowed in `F*` is made in the simulation
-    /// through `π⁻¹`; any other is a pass there, which by monotonicity (step 1) leaves him a win (he
-    /// wins after every deletion, and each leaves a sub-multigraph of the pass). His simulated
-    /// move to a vertex `y` that is not heavy is played to `π(y)`: the edge is there by (i) or
-    /// (ii). A simulated move to a heavy `x` of class `B` is played to a fresh vertex `b` of `B`
-    /// (the edge to it is there, `b` has lost none), after changing `π` by the transposition of
-    /// `x` and `π⁻¹(b)`. The transposition fixes the simulated position: no deletion there has a
-    /// heavy end except those at his vertex at the time, which is now dead or his current vertex,
-    /// whose edge to `x` is there with its one copy; so `x` and `π⁻¹(b)` (which has lost nothing
-    /// in the simulation either, since each simulated deletion is a real one) are both alive,
-    /// with every edge to an alive vertex whole (for the class's no-reentry rule: `B` has no dead
-    /// vertex). A fresh `b` exists: before his `j`-th move the Nemesis has deleted `j` edge copies,
-    /// each at one vertex of `B` at most (two for true twins), and `j < R` (the move into `B` takes a
-    /// slot, and the `j` vertices he stood on before took `j` others), so at most `R - 1` of `B`'s
-    /// vertices are not fresh (`2R - 1`, plus the vertex he stands on for a move inside `B`). So the
-    /// real play follows a won simulated play to an exit. Every step of the search stays sound for
-    /// `F*`: the Nemesis' allowed deletions depend on the edge and the fugitive's vertex only, so
-    /// monotonicity, support covering and the simplification (a restriction to a sub-multigraph)
-    /// hold as before, and the rule is kept by the permutations within classes. (A cut bridge
-    /// the Nemesis may not delete in `F*` still counts as her win there: that only hides fugitive
-    /// wins.)
+    /// **Heavy classes (Remark 7).** The fugitive's rule bounds every play: he stands on at most
+    /// one vertex of a class of false twins or of one vertex, on at most two of a class of true
+    /// twins and on at most two of a block class (he may enter a class only while none of its
+    /// vertices is dead, and the vertex he leaves dies; from a vertex of a block class the only
+    /// edges into the class stay in its block, so his second vertex there is a blockmate, after
+    /// which the class has a dead vertex). So the non-exit vertices he stands on number at most
+    /// `R`, the *slots* of `heavy_vertices` (1 per class of false twins or of one vertex, 2 per
+    /// class of true twins, 2 per block class). A class of non-exits whose vertices' edges have one
+    /// copy each is *heavy* when it has at least `R` false twins, at least `2R + 1` true twins, or
+    /// at least `R - 1` blocks. A heavy vertex's *unit* is itself in a twin class, its block in a
+    /// block class. In the game searched here (`F*`) the Nemesis may delete an edge only if it is
+    /// at the fugitive's vertex or each of its heavy ends is in his unit. **A win of his in `F*` is
+    /// a win in the game.** He plays the real game keeping a simulated play of `F*` (his strategy
+    /// there, the vertex he leaves removed as in step 2) and an element `π` of `Γ` (an
+    /// automorphism, see [`super::symmetry`]) such that his real vertex is `π` of the simulated one
+    /// and the real multigraph has at least the multiplicities of `π` of the simulated one (i) on
+    /// every edge without a heavy end and (ii), when he stands on a heavy vertex, on every edge
+    /// from his unit to itself or to a vertex that is not heavy. A real deletion allowed in `F*` is
+    /// made in the simulation through `π⁻¹` (where the simulated edge has no copy left, a pass
+    /// there); any other is a pass there. A pass leaves him a win by monotonicity (step 1): he wins
+    /// after every allowed deletion (an edge at his vertex is one), each leaving a sub-multigraph
+    /// of the pass. Either way (i) and (ii) are kept: the edges they speak of have no heavy end
+    /// outside his unit, so their deletions are allowed, and made in both. His simulated move to a
+    /// vertex `y` that is not heavy, or in his own unit (a blockmate), is played to `π(y)`: the
+    /// edge is there by (i) or (ii). A simulated move from `w` to a heavy `x` of class `B` outside
+    /// his unit is played into a *fresh* unit `b` of `B` (no edge at it deleted in the real play)
+    /// other than his real vertex (at the vertex of `b` with `x`'s index `t` in its block); the
+    /// edge to it is there, `b` having lost none. Then `π` becomes `π τ`, `τ` the transposition of
+    /// `x`'s unit and `π⁻¹(b)` (two twins, or two blocks exchanged diagonally), and **`τ` fixes the
+    /// simulated position `Q` after the move** (`w` removed): a simulated deletion with an end `z`
+    /// in `B` was made while he stood on `z`'s unit or on the other end; he never stood in `x`'s
+    /// unit nor in `π⁻¹(b)`'s (for a block class or false twins, not in `B` at all: he would have
+    /// left a dead vertex in it, against the rule for entering `x`; for true twins, at most on
+    /// `w`), so the other end was a vertex he stood on, now removed (`w` with the move); and
+    /// `π⁻¹(b)` has lost no edge to a vertex still there either (each simulated deletion is a real
+    /// one, and `b` is fresh). So in `Q` every edge at the two units is whole or at a removed
+    /// vertex (the inner edges of a block are whole: only he, standing in it, would let them go),
+    /// alike under `τ`, an automorphism moving nothing else: `τ Q = Q`, and the simulated play goes
+    /// on from `Q` unchanged. `τ` moves no edge without a heavy end and not his vertex, so (i)
+    /// holds for `π τ`, and (ii) holds at `b` (fresh, its edges whole). A fresh unit exists: before
+    /// his `j`-th move the Nemesis has deleted at most `j` edge copies; each is at one vertex of
+    /// `B` at most for false twins, at two for true twins, and at one block of `B` at most for a
+    /// block class (no edge joins two blocks). The `j` vertices he stood on before are outside `B`
+    /// (for true twins, but for the one he may stand on), so `j ≤ R - 1` for false twins (the move
+    /// into `B` takes one of `B`'s slots) and `j ≤ R - 2` for a block class (he used neither of
+    /// `B`'s two slots): at most `R - 1` vertices of `B`, resp. `R - 2` of its blocks, are not
+    /// fresh, fewer than `B` has (`2R - 1`, plus the vertex he stands on for a move inside `B`, for
+    /// true twins, fewer than `2R + 1`). So the real play follows a won simulated play to an exit.
+    /// Every step of the search stays sound for `F*`: the Nemesis' allowed deletions depend on the
+    /// edge and the fugitive's vertex only, not on the multigraph, so monotonicity, support
+    /// covering and the simplification (a restriction to a sub-multigraph) hold as before, and the
+    /// rule is kept by `Γ` (which maps heavy units onto heavy units). (A cut bridge the Nemesis may
+    /// not delete in `F*` still counts as her win there: that only hides fugitive wins.)
     pub fn fugitive_side(g: Graph, blizzard: bool) -> Option<Self> {
         let sym = Symmetry::find(&g)?;
         let heavy = heavy_vertices(&g, &sym);
@@ -177,6 +207,14 @@ impl Search {
         s.sym = Some(sym);
         s.no_reentry = true;
         if heavy.iter().any(|&h| h) {
+            let sym = s.sym.as_ref().expect("the symmetry");
+            s.heavy_unit = (0..heavy.len() as u32)
+                .map(|v| match (heavy[v as usize], sym.block(v)) {
+                    (false, _) => NO_UNIT,
+                    (true, Some((c, i))) => sym.blocks[c as usize].blocks[i as usize][0],
+                    (true, None) => v,
+                })
+                .collect();
             s.heavy = heavy;
         }
         Some(s)
@@ -477,10 +515,17 @@ impl Search {
             }
             moves.push((w, e));
         }
-        // the fugitive's rule of a one-sided search: no class entered once it has lost a vertex
+        // the fugitive's rule of a one-sided search: no class (of twins, or of blocks) entered
+        // once it has lost a vertex
         if let Some(sym) = self.sym.as_ref().filter(|_| self.no_reentry) {
             let alive = |v: u32| v == pos || g.adj(v).iter().any(|&(_, f)| cm[f as usize] > 0);
             moves.retain(|&(w, _)| {
+                if let Some((c, _)) = sym.block(w) {
+                    return sym.blocks[c as usize]
+                        .blocks
+                        .iter()
+                        .all(|b| b.iter().all(|&v| alive(v)));
+                }
                 let members = &sym.members[sym.class[w as usize] as usize];
                 members.len() == 1 || members.iter().all(|&v| alive(v))
             });
@@ -617,17 +662,20 @@ impl Search {
                     .filter(|&&(_, e)| cm[e as usize] > 0)
                     .map(|&(_, e)| e)
                     .collect()
-            } else if self.heavy.is_empty() {
+            } else if self.heavy_unit.is_empty() {
                 edges
             } else {
-                // Remark 7: no deletion with an end in a heavy class away from the fugitive
-                let heavy = &self.heavy;
+                // Remark 7: no deletion with an end in a heavy class away from the fugitive's
+                // vertex (or, in a heavy block class, from his block)
+                let unit = &self.heavy_unit;
                 let ends = &self.g.ends;
+                let here = unit[w as usize];
+                let allowed = |z: u32| unit[z as usize] == NO_UNIT || unit[z as usize] == here;
                 edges
                     .into_iter()
                     .filter(|&e| {
                         let (a, b) = ends[e as usize];
-                        a == w || b == w || !(heavy[a as usize] || heavy[b as usize])
+                        a == w || b == w || (allowed(a) && allowed(b))
                     })
                     .collect()
             };
@@ -665,9 +713,9 @@ impl Search {
                     let (x, y) = g.ends[d as usize];
                     let (cx, cy) = (cat[x as usize], cat[y as usize]);
                     let map = if (cx, cy) == (ca, cb) {
-                        Symmetry::sibling_map(a, b, x, y)
+                        sym.sibling_map(a, b, x, y)
                     } else if (cy, cx) == (ca, cb) {
-                        Symmetry::sibling_map(a, b, y, x)
+                        sym.sibling_map(a, b, y, x)
                     } else {
                         i += 1;
                         continue;
@@ -739,22 +787,37 @@ impl Search {
     }
 }
 
-/// The vertices of the *heavy* twin classes of Remark 7 (see [`Search::fugitive_side`]): with
-/// `R` the *slots* of the one-sided game (over the classes of non-exits: 1 for a class of false
-/// twins or of one vertex, 2 for a class of true twins), a class of non-exits whose edges have one
-/// copy each is heavy when it has at least `R` false twins or at least `2R + 1` true twins.
+/// The vertices of the *heavy* classes of Remark 7 (see [`Search::fugitive_side`]). `R`, the
+/// *slots* of the one-sided game, sums over the classes of non-exits: 1 for a class of false twins
+/// or of one vertex (not in a block class), 2 for a class of true twins, 2 for a block class. A
+/// class of non-exits whose edges have one copy each is heavy when it has at least `R` false twins,
+/// at least `2R + 1` true twins, or at least `R - 1` blocks (a block class of `N ≥ R - 1` blocks:
+/// at most `R - 2` of them spoiled when he enters it).
 fn heavy_vertices(g: &Graph, sym: &Symmetry) -> Vec<bool> {
     let true_twins = |m: &Vec<u32>| m.len() >= 2 && g.adj(m[0]).iter().any(|&(x, _)| x == m[1]);
-    let inner = || sym.members.iter().filter(|m| !g.is_exit[m[0] as usize]);
-    let slots: usize = inner().map(|m| if true_twins(m) { 2 } else { 1 }).sum();
+    let inner = || {
+        sym.members
+            .iter()
+            .filter(|m| !g.is_exit[m[0] as usize] && sym.block(m[0]).is_none())
+    };
+    let slots: usize = inner()
+        .map(|m| if true_twins(m) { 2 } else { 1 })
+        .sum::<usize>()
+        + 2 * sym.blocks.len();
+    let simple = |v: &u32| g.adj(*v).iter().all(|&(_, e)| g.mult[e as usize] == 1);
     let mut heavy = vec![false; g.n()];
     for m in inner() {
         let need = if true_twins(m) { 2 * slots + 1 } else { slots };
-        let simple = m
-            .iter()
-            .all(|&v| g.adj(v).iter().all(|&(_, e)| g.mult[e as usize] == 1));
-        if m.len() >= 2 && m.len() >= need && simple {
+        if m.len() >= 2 && m.len() >= need && m.iter().all(simple) {
             for &v in m {
+                heavy[v as usize] = true;
+            }
+        }
+    }
+    for class in &sym.blocks {
+        let vertices = || class.blocks.iter().flatten();
+        if class.blocks.len() + 1 >= slots && vertices().all(simple) {
+            for &v in vertices() {
                 heavy[v as usize] = true;
             }
         }
@@ -849,6 +912,12 @@ pub(super) mod tests {
     /// them), edges between groups as complete bipartite graphs, a few single edges between
     /// copies that break the twins (a simple generator: the state of a 64-bit LCG).
     fn planted(seed: u64) -> (Graph, u32) {
+        planted_with(seed, false)
+    }
+
+    /// As [`planted`]; with `matchings`, two non-exit groups of equal sizes (2 or 3) are joined by
+    /// a matching of their copies instead (planted block classes).
+    fn planted_with(seed: u64, matchings: bool) -> (Graph, u32) {
         let mut state = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
@@ -874,6 +943,12 @@ pub(super) mod tests {
                     continue;
                 }
                 let k = 1 + u32::from(next(4) == 0);
+                if matchings && b < groups && of[a].len() == of[b].len() && of[a].len() > 1 {
+                    for (&u, &v) in of[a].iter().zip(&of[b]) {
+                        pairs.insert((u, v), 1);
+                    }
+                    continue;
+                }
                 for &u in &of[a] {
                     for &v in &of[b] {
                         pairs.insert((u, v), k);
@@ -898,31 +973,59 @@ pub(super) mod tests {
         for seed in 0..300 {
             let (g, n) = planted(seed);
             twinned += usize::from(Symmetry::find(&g).is_some());
-            for blizzard in [false, true] {
-                let mut plain = Search::new(g.clone(), blizzard);
-                let mut sym = Search::with_symmetry(g.clone(), blizzard, true);
-                let mut side = Search::fugitive_side(g.clone(), blizzard);
-                for v in (0..n).filter(|&v| !g.is_exit[v as usize]) {
-                    let mult = g.mult.clone();
-                    let a = plain.f_turn(v, &mult, &mut never()).unwrap();
-                    let a = plain.tf.entries[a as usize].wins();
-                    let (b, perm) = sym.f_located(v, &mult, &mut never()).unwrap();
-                    let entry = sym.f_entry_real(b, perm.as_ref());
-                    assert_eq!(a, entry.wins(), "seed {seed}, start {v}");
-                    won += usize::from(a);
-                    if let FEntry::Moves { to, edge, .. } | FEntry::Exits { to, edge } = entry {
-                        // the move is a move of this position
-                        let (x, y) = g.ends[edge as usize];
-                        assert!((x, y) == (v, to) || (x, y) == (to, v));
-                    }
-                    if let Some(side) = side.as_mut() {
-                        let c = side.f_turn(v, &mult, &mut never()).unwrap();
-                        assert!(!side.tf.entries[c as usize].wins() || a, "seed {seed}");
-                    }
-                    compared += 1;
-                }
-            }
+            agree(&g, n, seed, &mut compared, &mut won);
         }
         assert!(compared > 1000 && twinned > 200 && won > 100 && compared - won > 100);
+    }
+
+    #[test]
+    fn with_planted_block_classes_too() {
+        let (mut compared, mut blocked, mut won, mut heavy) = (0, 0, 0, 0);
+        for seed in 0..1500 {
+            let (g, n) = planted_with(seed, true);
+            let Some(sym) = Symmetry::find(&g) else {
+                continue;
+            };
+            if sym.blocks.is_empty() {
+                continue;
+            }
+            blocked += 1;
+            heavy += usize::from(Search::fugitive_side(g.clone(), false).is_some_and(|s| {
+                s.heavy_unit
+                    .iter()
+                    .any(|&u| u != NO_UNIT && sym.block(u).is_some())
+            }));
+            agree(&g, n, seed, &mut compared, &mut won);
+        }
+        assert!(blocked > 120 && heavy > 25 && won > 2000 && compared - won > 150);
+    }
+
+    /// From every start: the symmetric search has the plain search's winner (and a move of the
+    /// position when he wins), the one-sided search no fugitive win the plain one refuses.
+    fn agree(g: &Graph, n: u32, seed: u64, compared: &mut usize, won: &mut usize) {
+        for blizzard in [false, true] {
+            let mut plain = Search::new(g.clone(), blizzard);
+            let mut sym = Search::with_symmetry(g.clone(), blizzard, true);
+            let mut side = Search::fugitive_side(g.clone(), blizzard);
+            for v in (0..n).filter(|&v| !g.is_exit[v as usize]) {
+                let mult = g.mult.clone();
+                let a = plain.f_turn(v, &mult, &mut never()).unwrap();
+                let a = plain.tf.entries[a as usize].wins();
+                let (b, perm) = sym.f_located(v, &mult, &mut never()).unwrap();
+                let entry = sym.f_entry_real(b, perm.as_ref());
+                assert_eq!(a, entry.wins(), "seed {seed}, start {v}");
+                *won += usize::from(a);
+                if let FEntry::Moves { to, edge, .. } | FEntry::Exits { to, edge } = entry {
+                    // the move is a move of this position
+                    let (x, y) = g.ends[edge as usize];
+                    assert!((x, y) == (v, to) || (x, y) == (to, v));
+                }
+                if let Some(side) = side.as_mut() {
+                    let c = side.f_turn(v, &mult, &mut never()).unwrap();
+                    assert!(!side.tf.entries[c as usize].wins() || a, "seed {seed}");
+                }
+                *compared += 1;
+            }
+        }
     }
 }

@@ -1,6 +1,6 @@
-//! Symmetry in the exact search: twin classes, and a canonical form of positions under the
-//! permutations within them, so that the search ([`super::search`]) meets each orbit of positions
-//! once.
+//! Symmetry in the exact search: twin classes and block classes, and a canonical form of positions
+//! under the permutations within them, so that the search ([`super::search`]) meets each orbit of
+//! positions once.
 //!
 //! **Twins.** Two vertices `u ≠ v` of the multigraph are *twins* when they are both exits or both
 //! not, and `N(u) \ {v}` and `N(v) \ {u}` are the same vertices with the same multiplicities
@@ -60,6 +60,59 @@
 //! and two deletions whose ends have the same categories, are exchanged by a permutation of
 //! interchangeable vertices (which fixes the position), so they lead to positions of one orbit:
 //! the search tries one of each (see [`Symmetry::sibling_map`] for the permutation).
+//!
+//! **Block classes.** Lemma 14's fuses become matchings `u_i - v_i` between the copies of their
+//! ends, whose copies are then not twins (each has its own partner); what is symmetric is the
+//! exchange of whole *blocks* `{u_i, v_i}`. A *block class* is a family of `N ≥ 2` disjoint blocks
+//! `B_1..B_N` of `s` non-exit vertices each, `B_i = (b_i^1..b_i^s)`, such that for `i ≠ j` the
+//! exchange `b_i^t <-> b_j^t` (every `t`) is an automorphism, and **no edge joins two blocks of a
+//! class**. Twin classes are the case `s = 1` (kept apart). [`find_blocks`] looks for them among
+//! the non-exit vertices whose twin classes are single: the components (of 2 to [`MAX_BLOCK`]
+//! vertices) of the graph these vertices induce, each ordered by its vertices' *external
+//! signatures* (the sorted `(neighbour, multiplicity)` outside the component, so outside the
+//! induced graph), which must be pairwise distinct; components of equal signature tuples and equal
+//! internal edges (in that order, with multiplicities) form a class. Then `b_i^t` and `b_j^t` have
+//! the same neighbours outside `B_i ∪ B_j` with the same multiplicities, and corresponding internal
+//! edges: the exchange is an automorphism, and it is checked besides for the first block against
+//! each other (these transpositions generate all permutations of the blocks). Blocks are
+//! different components of the induced graph, so no edge joins two of them. Block classes are
+//! disjoint from each other and from the twin classes of two vertices or more. `Γ` is now the
+//! product of the symmetric groups of the twin classes and of the block classes, the latter acting
+//! on blocks diagonally (`b_i^t ↦ b_{π(i)}^t`); every element is an automorphism, and everything
+//! said above of `Γ` (the value, the restriction, the rules of the search) holds unchanged.
+//!
+//! *The canonical form with blocks.* A block is *touched* when one of its vertices is (`pos` or
+//! an end of an edge of positive deficiency); its vertices are then all put into the touched
+//! graph, alive or not, coloured by (block class, `t`), whether alive and whether `pos`, and every
+//! two of them joined by a label of their own ([`MATE`], or-ed with a deficiency where they are
+//! joined by one). An isomorphism of such touched graphs preserves colours and labels, so it maps
+//! blocks onto blocks of the same class with `t` kept (the `MATE` labels join exactly the
+//! blockmates, all of them); the least certificate's leaf orders the touched blocks of each class
+//! by the first leaf index of their vertices, an order carried by that isomorphism. An *untouched*
+//! block is described by its *pattern* (which of its `s` vertices are alive): two untouched blocks
+//! of one class with equal patterns are exchanged by an element of `Γ` that fixes the position
+//! (their vertices are alive alike, every edge at an alive one to an alive vertex is full, and
+//! `b_i^t`, `b_j^t` have the same neighbours outside `B_i ∪ B_j` and corresponding inner edges,
+//! while no edge joins `B_i` and `B_j`). So a position is determined up to `Γ` by the touched graph
+//! up to isomorphism, the counts of plain and dead vertices of the twin classes and the counts of
+//! the untouched blocks of each pattern in each block class; the canonical position puts, in each
+//! block class, the touched blocks first (block slots `1, 2, ...` in the leaf's order, `t` kept),
+//! then the untouched ones grouped by pattern (decreasing as a bit mask): a function of the form,
+//! and `πP` for the block permutation `π` it defines. So, as before, **positions of one orbit, and
+//! only they, get the same canonical position**. A vertex of an untouched block gets the category
+//! `b_f^t`, `f` the first slot of its pattern's group; a vertex of a touched block is its own.
+//!
+//! *Orbits of moves with blocks.* Two moves to vertices of one category: the vertices are equal,
+//! or `b_i^t`, `b_j^t` of untouched blocks of one pattern, exchanged by the block transposition
+//! `(B_i B_j)` that fixes the position. Two deletions `ab`, `xy` whose ends have the same
+//! categories: [`Symmetry::sibling_map`] maps each end's *unit* (the vertex, or its block) onto the
+//! other's. When `a`, `b` are in one block class they are in one block (no edge between blocks),
+//! and so are `x`, `y` (the edge `xy` too); with `cat a = cat x` the blocks are of one pattern and
+//! the block transposition maps `a` to `x` and `b` to `y` (same `t`). Otherwise the ends' units lie
+//! in different classes (twin or block), and the map is the product of the two commuting
+//! transpositions (or, for two true twins of one class, the bijection of the twin case); each
+//! fixes the position. So the
+//! permutation is in `Γ`, fixes the position and maps `ab` onto `xy`.
 
 use std::collections::HashMap;
 
@@ -75,8 +128,21 @@ const DENSE_VERTICES: usize = 1024;
 
 const NONE: u32 = u32::MAX;
 
-/// A relabelling of the vertices within twin classes: the searched position's vertex to the
-/// canonical position's (`to_canon`) and back (`to_real`).
+/// The most vertices of a block (larger components are not tried as blocks).
+pub const MAX_BLOCK: usize = 8;
+
+/// Blockmates in the touched graph: an edge label of its own, or-ed with a deficiency.
+const MATE: u32 = 1 << 31;
+
+/// A block class: `blocks[i][t]` is `b_i^t` (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockClass {
+    pub blocks: Vec<Vec<u32>>,
+}
+
+/// A relabelling of the vertices within twin classes and of the blocks of block classes (an
+/// element of `Γ`): the searched position's vertex to the canonical position's (`to_canon`) and
+/// back (`to_real`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Perm {
     pub to_canon: Vec<u32>,
@@ -93,7 +159,7 @@ pub struct Canonical {
     pub cat: Vec<u32>,
 }
 
-/// The twin classes of a graph, and scratch space for canonical forms.
+/// The twin classes and block classes of a graph, and scratch space for canonical forms.
 pub struct Symmetry {
     /// Each vertex's class (classes numbered by their least vertex).
     pub class: Vec<u32>,
@@ -113,6 +179,15 @@ pub struct Symmetry {
     /// Instead of twins, the graph's automorphisms ([`super::automorphism`]); the classes are
     /// then single vertices.
     pub group: Option<Group>,
+    /// The block classes (of vertices whose twin classes are single), ordered by their first
+    /// vertex.
+    pub blocks: Vec<BlockClass>,
+    /// Per vertex `(block class, block, index t)`, or `(NONE, NONE, NONE)` outside the block
+    /// classes.
+    pub block_of: Vec<(u32, u32, u32)>,
+    /// Per block class, the first colour of its vertices in the touched graph.
+    block_colour: Vec<u64>,
+    bnext: Vec<u32>,
 }
 
 fn find(parent: &mut [u32], mut v: u32) -> u32 {
@@ -131,9 +206,123 @@ fn union(parent: &mut [u32], a: u32, b: u32) {
     }
 }
 
+/// The multiplicity of the edge `u - v` (0: none), from the sorted adjacency.
+fn mult_between(g: &Graph, by_nbr: &[Vec<(u32, u32)>], u: u32, v: u32) -> u32 {
+    let a = &by_nbr[u as usize];
+    a.binary_search_by_key(&v, |&(w, _)| w)
+        .map_or(0, |i| g.mult[a[i].1 as usize])
+}
+
+/// Whether exchanging `x[t] <-> y[t]` for every `t` (disjoint vertex lists of equal length) is an
+/// automorphism: exits to exits, and every edge at a vertex of `x` onto an edge of the same
+/// multiplicity (the other edges are fixed; the map is an involution, so edges at `y` follow).
+fn swap_is_automorphism(g: &Graph, by_nbr: &[Vec<(u32, u32)>], x: &[u32], y: &[u32]) -> bool {
+    let image = |v: u32| -> u32 {
+        if let Some(t) = x.iter().position(|&a| a == v) {
+            y[t]
+        } else if let Some(t) = y.iter().position(|&b| b == v) {
+            x[t]
+        } else {
+            v
+        }
+    };
+    x.iter().zip(y).all(|(&a, &b)| {
+        g.exit(a) == g.exit(b)
+            && g.adj(a).len() == g.adj(b).len()
+            && g.adj(a)
+                .iter()
+                .all(|&(w, e)| mult_between(g, by_nbr, b, image(w)) == g.mult[e as usize])
+    })
+}
+
+/// The block classes of `g` (see the module documentation): among the non-exits of one-vertex
+/// twin classes, the components of the graph they induce (of 2 to [`MAX_BLOCK`] vertices), each
+/// ordered by its vertices' *external signatures* (sorted `(neighbour, multiplicity)` outside the
+/// component), which must be pairwise distinct; components with the same signatures and the same
+/// internal edges (in that order, with multiplicities) are the blocks of one class, kept when
+/// each exchange of the first block with another is an automorphism (checked, not assumed).
+fn find_blocks(
+    g: &Graph,
+    by_nbr: &[Vec<(u32, u32)>],
+    members: &[Vec<u32>],
+    class: &[u32],
+) -> Vec<BlockClass> {
+    let n = g.n();
+    let single: Vec<bool> = (0..n)
+        .map(|v| !g.is_exit[v] && members[class[v] as usize].len() == 1)
+        .collect();
+    type Shape = (Vec<Vec<(u32, u32)>>, Vec<(u32, u32, u32)>);
+    let mut groups: HashMap<Shape, Vec<Vec<u32>>> = HashMap::new();
+    let mut seen = vec![false; n];
+    let mut comp: Vec<u32> = Vec::new();
+    for s in 0..n as u32 {
+        if !single[s as usize] || seen[s as usize] {
+            continue;
+        }
+        // the component of s in the induced graph, breadth first
+        comp.clear();
+        comp.push(s);
+        seen[s as usize] = true;
+        let mut i = 0;
+        while i < comp.len() {
+            let v = comp[i];
+            i += 1;
+            for &(w, _) in g.adj(v) {
+                if single[w as usize] && !seen[w as usize] {
+                    seen[w as usize] = true;
+                    comp.push(w);
+                }
+            }
+        }
+        if comp.len() < 2 || comp.len() > MAX_BLOCK {
+            continue;
+        }
+        let mut sigs: Vec<(Vec<(u32, u32)>, u32)> = comp
+            .iter()
+            .map(|&v| {
+                let sig = by_nbr[v as usize]
+                    .iter()
+                    .filter(|&&(w, _)| !single[w as usize])
+                    .map(|&(w, e)| (w, g.mult[e as usize]))
+                    .collect();
+                (sig, v)
+            })
+            .collect();
+        sigs.sort_unstable();
+        if sigs.windows(2).any(|p| p[0].0 == p[1].0) {
+            continue; // no correspondence fixed by the signatures
+        }
+        let block: Vec<u32> = sigs.iter().map(|&(_, v)| v).collect();
+        let mut inner: Vec<(u32, u32, u32)> = Vec::new();
+        for a in 0..block.len() {
+            for b in a + 1..block.len() {
+                let k = mult_between(g, by_nbr, block[a], block[b]);
+                if k > 0 {
+                    inner.push((a as u32, b as u32, k));
+                }
+            }
+        }
+        let sigs: Vec<Vec<(u32, u32)>> = sigs.into_iter().map(|(sig, _)| sig).collect();
+        groups.entry((sigs, inner)).or_default().push(block);
+    }
+    let mut classes: Vec<BlockClass> = groups
+        .into_values()
+        .filter(|blocks| blocks.len() >= 2)
+        .filter_map(|mut blocks| {
+            blocks.sort_unstable();
+            let ok = blocks[1..]
+                .iter()
+                .all(|b| swap_is_automorphism(g, by_nbr, &blocks[0], b));
+            ok.then_some(BlockClass { blocks })
+        })
+        .collect();
+    classes.sort_unstable_by_key(|c| c.blocks[0][0]);
+    classes
+}
+
 impl Symmetry {
-    /// The twin classes of `g` (see the module documentation), or None when every class has one
-    /// vertex (no symmetry to use).
+    /// The twin classes and block classes of `g` (see the module documentation), or None when
+    /// every twin class has one vertex and there is no block class (no symmetry to use).
     pub fn find(g: &Graph) -> Option<Symmetry> {
         let n = g.n();
         let mut by_nbr: Vec<Vec<(u32, u32)>> = (0..n as u32)
@@ -197,10 +386,42 @@ impl Symmetry {
             class[v as usize] = class[r as usize];
             members[class[v as usize] as usize].push(v);
         }
-        if members.len() == n {
+        let blocks = find_blocks(g, &by_nbr, &members, &class);
+        if members.len() == n && blocks.is_empty() {
             return None;
         }
-        Some(Self::with_classes(g, class, members, by_nbr))
+        let mut s = Self::with_classes(g, class, members, by_nbr);
+        s.set_blocks(blocks);
+        Some(s)
+    }
+
+    /// Installs the block classes (each checked an automorphism class by [`find_blocks`]).
+    fn set_blocks(&mut self, blocks: Vec<BlockClass>) {
+        let n = self.class.len();
+        self.block_of = vec![(NONE, NONE, NONE); n];
+        self.block_colour.clear();
+        // colours of block vertices come after every twin class's
+        let mut colour = self.members.len() as u64;
+        for (c, bc) in blocks.iter().enumerate() {
+            for (i, b) in bc.blocks.iter().enumerate() {
+                for (t, &v) in b.iter().enumerate() {
+                    self.block_of[v as usize] = (c as u32, i as u32, t as u32);
+                }
+            }
+            self.block_colour.push(colour);
+            colour += bc.blocks[0].len() as u64;
+        }
+        self.bnext = vec![0; blocks.len()];
+        self.blocks = blocks;
+    }
+
+    /// The block of `v` as `(class, block)`, or None outside the block classes.
+    #[inline]
+    pub fn block(&self, v: u32) -> Option<(u32, u32)> {
+        self.block_of
+            .get(v as usize)
+            .filter(|b| b.0 != NONE)
+            .map(|&(c, i, _)| (c, i))
     }
 
     /// The symmetry of the graph's automorphisms ([`super::automorphism`]) instead of twins, when
@@ -258,6 +479,10 @@ impl Symmetry {
             tindex: vec![NONE; n],
             next: vec![0; classes],
             group: None,
+            blocks: Vec::new(),
+            block_of: Vec::new(),
+            block_colour: Vec::new(),
+            bnext: Vec::new(),
         }
     }
 
@@ -345,24 +570,119 @@ impl Symmetry {
                 }
             }
         }
-        let order = self.label(&touched, &deficient, pos);
-        // the canonical position: per class, touched (canonical order), plain, dead
+        // a touched block is touched whole: its other vertices join, dead or alive
+        let mut mates: Vec<(u32, u32)> = Vec::new();
+        if !self.blocks.is_empty() {
+            let mut done: Vec<(u32, u32)> = Vec::new();
+            let mut i = 0;
+            while i < touched.len() {
+                let v = touched[i];
+                i += 1;
+                let (c, b, _) = self.block_of[v as usize];
+                if c == NONE || done.contains(&(c, b)) {
+                    continue;
+                }
+                done.push((c, b));
+                let block = &self.blocks[c as usize].blocks[b as usize];
+                for &x in block {
+                    if self.tindex[x as usize] == NONE {
+                        self.tindex[x as usize] = touched.len() as u32;
+                        touched.push(x);
+                    }
+                }
+                for (j, &x) in block.iter().enumerate() {
+                    for &y in &block[j + 1..] {
+                        mates.push((self.tindex[x as usize], self.tindex[y as usize]));
+                    }
+                }
+            }
+        }
+        let colours: Vec<u64> = touched
+            .iter()
+            .map(|&v| {
+                let (c, _, t) = self
+                    .block_of
+                    .get(v as usize)
+                    .copied()
+                    .unwrap_or((NONE, 0, 0));
+                let id = if c == NONE {
+                    self.class[v as usize] as u64
+                } else {
+                    self.block_colour[c as usize] + t as u64
+                };
+                4 * id + 2 * u64::from(self.alive[v as usize]) + u64::from(v == pos)
+            })
+            .collect();
+        let order = self.label(colours, &deficient, &mates);
+        // the canonical position: per class, touched (canonical order), plain, dead; per block
+        // class, the touched blocks (in the order of their first vertex) then the untouched
+        // ones by pattern
         let mut to_canon = vec![NONE; n];
+        let mut cat = vec![0u32; n];
         for c in self.next.iter_mut() {
+            *c = 0;
+        }
+        for c in self.bnext.iter_mut() {
             *c = 0;
         }
         for &t in &order {
             let v = touched[t as usize];
+            let (bc, b, _) = self
+                .block_of
+                .get(v as usize)
+                .copied()
+                .unwrap_or((NONE, 0, 0));
+            if bc != NONE {
+                let blocks = &self.blocks[bc as usize].blocks;
+                if to_canon[blocks[b as usize][0] as usize] == NONE {
+                    let slot = &blocks[self.bnext[bc as usize] as usize];
+                    self.bnext[bc as usize] += 1;
+                    for (&x, &y) in blocks[b as usize].iter().zip(slot) {
+                        to_canon[x as usize] = y;
+                        cat[y as usize] = y;
+                    }
+                }
+                continue;
+            }
             let c = self.class[v as usize] as usize;
             to_canon[v as usize] = self.members[c][self.next[c] as usize];
             self.next[c] += 1;
         }
-        let mut cat = vec![0u32; n];
+        for (bc, class) in self.blocks.iter().enumerate() {
+            let mut rest: Vec<(std::cmp::Reverse<u32>, u32)> = Vec::new();
+            for (b, block) in class.blocks.iter().enumerate() {
+                if to_canon[block[0] as usize] == NONE {
+                    let pattern = block
+                        .iter()
+                        .enumerate()
+                        .map(|(t, &x)| u32::from(self.alive[x as usize]) << t)
+                        .sum();
+                    rest.push((std::cmp::Reverse(pattern), b as u32));
+                }
+            }
+            rest.sort_unstable();
+            let touched_blocks = self.bnext[bc] as usize;
+            let mut first = touched_blocks;
+            for (k, &(pattern, b)) in rest.iter().enumerate() {
+                let slot = touched_blocks + k;
+                if k > 0 && rest[k - 1].0 != pattern {
+                    first = slot;
+                }
+                for (t, &x) in class.blocks[b as usize].iter().enumerate() {
+                    let y = class.blocks[slot][t];
+                    to_canon[x as usize] = y;
+                    cat[y as usize] = class.blocks[first][t];
+                }
+            }
+        }
         for (c, mem) in self.members.iter().enumerate() {
             if mem.len() == 1 {
                 let v = mem[0];
-                to_canon[v as usize] = v;
-                cat[v as usize] = v;
+                if self.block(v).is_none() {
+                    // its own image (touched or not) and its own category
+                    to_canon[v as usize] = v;
+                    cat[v as usize] = v;
+                }
                 continue;
             }
             let first_plain = self.next[c] as usize;
@@ -412,20 +732,34 @@ impl Symmetry {
 
     /// The canonical order of the touched graph (indices into `touched`): the leaf of least
     /// certificate of the individualisation-refinement tree.
-    fn label(&mut self, touched: &[u32], deficient: &[(u32, u32, u32)], pos: u32) -> Vec<u32> {
-        let k = touched.len();
-        let mut nbrs: Vec<Vec<(u32, u32)>> = vec![Vec::new(); k];
+    fn label(
+        &mut self,
+        colours: Vec<u64>,
+        deficient: &[(u32, u32, u32)],
+        mates: &[(u32, u32)],
+    ) -> Vec<u32> {
+        let k = colours.len();
         let mut matrix = vec![0u32; k * k];
         for &(a, b, d) in deficient {
-            nbrs[a as usize].push((b, d));
-            nbrs[b as usize].push((a, d));
             matrix[a as usize * k + b as usize] = d;
             matrix[b as usize * k + a as usize] = d;
         }
-        let colours: Vec<u64> = touched
+        for &(a, b) in mates {
+            matrix[a as usize * k + b as usize] |= MATE;
+            matrix[b as usize * k + a as usize] |= MATE;
+        }
+        let mut nbrs: Vec<Vec<(u32, u32)>> = vec![Vec::new(); k];
+        for (a, b) in deficient
             .iter()
-            .map(|&v| 2 * self.class[v as usize] as u64 + u64::from(v == pos))
-            .collect();
+            .map(|&(a, b, _)| (a, b))
+            .chain(mates.iter().copied())
+        {
+            let label = matrix[a as usize * k + b as usize];
+            if !nbrs[a as usize].contains(&(b, label)) {
+                nbrs[a as usize].push((b, label));
+                nbrs[b as usize].push((a, label));
+            }
+        }
         let mut tree = Tree {
             nbrs: &nbrs,
             matrix: &matrix,
@@ -447,8 +781,50 @@ impl Symmetry {
     /// documentation), so the permutation fixes the position. When `a` and `b` are of different
     /// categories it is the transpositions `(a x)(b y)` (disjoint, each within a category or the
     /// identity); of one category, a bijection of `{a, b, x, y}` sending `a` to `x`, `b` to `y`
-    /// and the rest of `{x, y}` onto the rest of `{a, b}`.
-    pub fn sibling_map(a: u32, b: u32, x: u32, y: u32) -> Vec<(u32, u32)> {
+    /// and the rest of `{x, y}` onto the rest of `{a, b}`. A vertex of a block class stands for
+    /// its block (its *unit*): the map is built on units, then a block goes onto a block vertex by
+    /// vertex (same `t`); `a`, `b` in one block means `x`, `y` in one block (no edge joins two
+    /// blocks of a class), and the map is the exchange of the two blocks.
+    pub fn sibling_map(&self, a: u32, b: u32, x: u32, y: u32) -> Vec<(u32, u32)> {
+        // a block stands for its vertices through its first one
+        let unit = |v: u32| match self.block(v) {
+            Some((c, i)) => self.blocks[c as usize].blocks[i as usize][0],
+            None => v,
+        };
+        let (ua, ub, ux, uy) = (unit(a), unit(b), unit(x), unit(y));
+        let units = if ua == ub {
+            // one block (no edge joins two blocks of a class): so are x and y
+            debug_assert_eq!(ux, uy, "an edge inside a block maps to one inside a block");
+            if ua == ux {
+                Vec::new()
+            } else {
+                vec![(ua, ux), (ux, ua)]
+            }
+        } else {
+            Self::vertex_map(ua, ub, ux, uy)
+        };
+        let mut map = Vec::with_capacity(units.len());
+        for (s, d) in units {
+            match (self.block(s), self.block(d)) {
+                (Some((c, i)), Some((c2, j))) => {
+                    debug_assert_eq!(c, c2, "blocks of one class");
+                    let blocks = &self.blocks[c as usize].blocks;
+                    map.extend(
+                        blocks[i as usize]
+                            .iter()
+                            .copied()
+                            .zip(blocks[j as usize].iter().copied()),
+                    );
+                }
+                _ => map.push((s, d)),
+            }
+        }
+        map
+    }
+
+    /// [`Self::sibling_map`] on vertices that stand for themselves (twins, or blocks through
+    /// their first vertices).
+    fn vertex_map(a: u32, b: u32, x: u32, y: u32) -> Vec<(u32, u32)> {
         let mut map: Vec<(u32, u32)> = Vec::with_capacity(4);
         map.push((a, x));
         map.push((b, y));
@@ -660,6 +1036,131 @@ pub(super) mod tests {
         assert_eq!(s.fallbacks, 0);
     }
 
+    /// s(0), s'(1) (false twins) joined to u_1..u_3 (2-4), each u_i to its own v_i (5-7) (a
+    /// matching: the blocks `{u_i, v_i}`), each v_i to the exits x(8), y(9).
+    pub(in crate::nemesis) fn matching() -> Graph {
+        let mut ends = Vec::new();
+        for i in 0..3 {
+            ends.extend([
+                (0, 2 + i),
+                (1, 2 + i),
+                (2 + i, 5 + i),
+                (5 + i, 8),
+                (5 + i, 9),
+            ]);
+        }
+        let m = ends.len();
+        let mut is_exit = vec![false; 10];
+        is_exit[8] = true;
+        is_exit[9] = true;
+        Graph::new(10, ends, vec![1; m], is_exit).unwrap()
+    }
+
+    fn edge(g: &Graph, a: u32, b: u32) -> usize {
+        g.ends
+            .iter()
+            .position(|&e| e == (a.min(b), a.max(b)))
+            .expect("an edge")
+    }
+
+    #[test]
+    fn a_matching_of_copies_is_a_block_class_whose_exchanges_are_automorphisms() {
+        let g = matching();
+        let s = Symmetry::find(&g).unwrap();
+        assert_eq!(s.members.len(), 1 + 3 + 3 + 1); // {s, s'}, the u's and v's alone, {x, y}
+        assert_eq!(
+            s.blocks,
+            vec![BlockClass {
+                blocks: vec![vec![2, 5], vec![3, 6], vec![4, 7]]
+            }]
+        );
+        assert_eq!(s.block(6), Some((0, 1)));
+        assert_eq!(s.block(0), None);
+        let by_nbr: Vec<Vec<(u32, u32)>> = (0..10u32)
+            .map(|v| {
+                let mut a = g.adj(v).to_vec();
+                a.sort_unstable();
+                a
+            })
+            .collect();
+        assert!(swap_is_automorphism(&g, &by_nbr, &[2, 5], &[4, 7]));
+        // exchanging u's alone, or a u with another block's v, is not one
+        assert!(!swap_is_automorphism(&g, &by_nbr, &[2], &[3]));
+        assert!(!swap_is_automorphism(&g, &by_nbr, &[2, 5], &[3, 7]));
+        // a second edge between two blocks breaks the class: one component
+        let mut ends = g.ends.clone();
+        ends.push((5, 6));
+        let m = ends.len();
+        let joined = Graph::new(10, ends, vec![1; m], g.is_exit.clone()).unwrap();
+        assert!(Symmetry::find(&joined).unwrap().blocks.is_empty());
+    }
+
+    #[test]
+    fn block_positions_of_one_orbit_get_one_canonical_form_and_others_not() {
+        let g = matching();
+        let mut s = Symmetry::find(&g).unwrap();
+        let canon = |s: &mut Symmetry, pos: u32, gone: &[(u32, u32)]| {
+            let mut cm = vec![1u32; g.m()];
+            for &(a, b) in gone {
+                cm[edge(&g, a, b)] = 0;
+            }
+            let edges: Vec<u32> = (0..g.m() as u32).filter(|&e| cm[e as usize] > 0).collect();
+            let c = s.canonical(&g, pos, &cm, &edges, 5);
+            // the relabelling is a block permutation: an automorphism mapping the position
+            for (e, &(a, b)) in g.ends.iter().enumerate() {
+                let f = s.map_edge(&g, e as u32, &c.perm.to_canon) as usize;
+                assert_eq!(c.cm[f], cm[e]);
+                let (x, y) = g.ends[f];
+                let (pa, pb) = (c.perm.to_canon[a as usize], c.perm.to_canon[b as usize]);
+                assert!((x, y) == (pa, pb) || (x, y) == (pb, pa));
+            }
+            (c.pos, c.cm)
+        };
+        // one fuse u_i - v_i deleted: one orbit
+        let a = canon(&mut s, 0, &[(2, 5)]);
+        assert_eq!(a, canon(&mut s, 0, &[(3, 6)]));
+        assert_eq!(a, canon(&mut s, 1, &[(4, 7)]));
+        // a fuse and an exit edge of the same block, not of two blocks
+        let same = canon(&mut s, 0, &[(2, 5), (5, 8)]);
+        assert_eq!(same, canon(&mut s, 0, &[(4, 7), (7, 9)]));
+        let two = canon(&mut s, 0, &[(2, 5), (6, 8)]);
+        assert_ne!(same, two);
+        assert_eq!(two, canon(&mut s, 0, &[(4, 7), (5, 9)]));
+        // the fugitive in a block, another block touched: the block exchange
+        let on = canon(&mut s, 2, &[(6, 8)]);
+        assert_eq!(on, canon(&mut s, 3, &[(5, 8)]));
+        assert_eq!(on, canon(&mut s, 4, &[(5, 9)]));
+        assert_ne!(on, canon(&mut s, 2, &[(5, 8)]));
+        // dead vertices: u_3 cut off (its three edges gone), or u_1; not v_1
+        let dead_u = canon(&mut s, 0, &[(0, 4), (1, 4), (4, 7)]);
+        assert_eq!(dead_u, canon(&mut s, 0, &[(0, 2), (1, 2), (2, 5)]));
+        assert_ne!(dead_u, canon(&mut s, 0, &[(2, 5), (5, 8), (5, 9)]));
+        assert_eq!(s.fallbacks, 0);
+    }
+
+    #[test]
+    fn a_sibling_map_exchanges_whole_blocks() {
+        let g = matching();
+        let s = Symmetry::find(&g).unwrap();
+        // the fuse of block 1 onto that of block 3; an exit edge of block 2 onto one of block 1
+        for (a, b, x, y) in [(2, 5, 4, 7), (6, 8, 5, 8), (0, 3, 1, 4)] {
+            let map = s.sibling_map(a, b, x, y);
+            let im = |v: u32| map.iter().find(|&&(p, _)| p == v).map_or(v, |&(_, d)| d);
+            assert_eq!((im(a), im(b)), (x, y));
+            // a permutation, and an automorphism
+            let mut moved: Vec<u32> = map.iter().map(|&(p, _)| p).collect();
+            let mut images: Vec<u32> = map.iter().map(|&(_, d)| d).collect();
+            moved.sort_unstable();
+            images.sort_unstable();
+            assert_eq!(moved, images);
+            for e in 0..g.m() as u32 {
+                let f = s.apply_sibling(&g, e, &map);
+                let ((p, q), (u, v)) = (g.ends[e as usize], g.ends[f as usize]);
+                assert!((im(p), im(q)) == (u, v) || (im(q), im(p)) == (u, v));
+            }
+        }
+    }
+
     #[test]
     fn the_matrix_and_the_adjacency_find_the_same_edges() {
         let g = fan();
@@ -686,7 +1187,7 @@ pub(super) mod tests {
             (1, 2, 1, 2),
             (1, 2, 3, 1),
         ] {
-            let map = Symmetry::sibling_map(a, b, x, y);
+            let map = Symmetry::vertex_map(a, b, x, y);
             let im = |v: u32| map.iter().find(|&&(s, _)| s == v).map_or(v, |&(_, d)| d);
             assert_eq!((im(a), im(b)), (x, y));
             let mut images: Vec<u32> = map.iter().map(|&(_, d)| d).collect();

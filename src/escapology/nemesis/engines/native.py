@@ -86,17 +86,19 @@ class NativeSearch(_CrateProgress, GameSearch):
     by every start vertex. Keys of the tables are entry indices (ints).
 
     ``symmetry``: with twin classes (vertices with the same neighbours and multiplicities,
-    ``native/src/nemesis/symmetry.rs``), positions are searched up to the permutations within the
-    classes: one search per orbit, the table's entries held in the coordinates of the orbit's
-    canonical position; and the one-sided search of the fugitive (``Search::fugitive_side``: he never
-    comes back into a class he has left) is asked first, its wins being wins. ``None`` (the
-    default) uses both when classes of two vertices or more hold at least half of the non-exit
-    vertices (the blow-ups of Lemma 14 and Corollary 6); otherwise, with ``automorphisms``, the
+    ``native/src/nemesis/symmetry.rs``) and block classes (blocks of vertices exchanged whole, as
+    the copies ``{u_i, v_i}`` that Lemma 14's fuses join), positions are searched up to the
+    permutations within the classes: one search per orbit, the table's entries held in the
+    coordinates of the orbit's canonical position; and the one-sided search of the fugitive
+    (``Search::fugitive_side``: he never comes back into a class he has left) is asked first, its
+    wins being wins. ``None`` (the default) uses both when twin classes of two vertices or more and
+    block classes hold at least half of the non-exit vertices (the blow-ups of Lemma 14 and
+    Corollary 6); otherwise, with ``automorphisms``, the
     positions are searched up to the graph's automorphisms when one vertex pins them down
     (``native/src/nemesis/automorphism.rs``: the 8 symmetries of a grid of Fig. 4, whose only
     twins, the two exits at each corner, would cost more than they save), else plainly. ``True``
-    forces the twins' search whenever there are twins, ``False`` is the plain search.
-    ``automorphisms`` is for the questions of winners alone (:func:`~escapology.nemesis.engines.exact.winning_starts`):
+    forces the symmetric search whenever there are twins or block classes, ``False`` is the plain
+    search. ``automorphisms`` is for the questions of winners alone (:func:`~escapology.nemesis.engines.exact.winning_starts`):
     the Nemesis' strategies read from such a search are some 30 % larger on the grids (her replies
     are images of the orbit's, which meet fewer positions again), and on the grids her strategies,
     not the search, are what costs. :meth:`f_turn` and :meth:`n_turn` still answer in the caller's
@@ -120,7 +122,7 @@ class NativeSearch(_CrateProgress, GameSearch):
                                  "methods (-e linear) answer graphs of millions of vertices") from None
 
         self._s = crate_search(symmetry is not False)
-        twinned = self._s.symmetric and _twinned(g, self._s.twin_classes())
+        twinned = self._s.symmetric and _twinned(g, self._s.twin_classes(), self._s.block_classes())
         if symmetry is None and not twinned and (self._s.symmetric or automorphisms):
             # twins among the exits only: their canonical forms cost more than they save; the
             # graph's automorphisms instead when asked for (the grids of Fig. 4)
@@ -169,10 +171,13 @@ class NativeSearch(_CrateProgress, GameSearch):
 
     @property
     def symmetry_stats(self) -> dict[str, int]:
-        """Twin classes of two vertices or more, the vertices in them, canonical forms computed and
-        those that stopped at the crate's bound of leaves (a position then possibly searched twice)."""
+        """Twin classes of two vertices or more, the vertices in them, block classes (``symmetry.rs``)
+        and their vertices, canonical forms computed and those that stopped at the crate's bound of
+        leaves (a position then possibly searched twice)."""
         classes, vertices, forms, fallbacks = self._s.symmetry_stats
-        return {"twin_classes": classes, "twin_vertices": vertices, "canonical_forms": forms,
+        blocks, block_vertices = self._s.block_stats
+        return {"twin_classes": classes, "twin_vertices": vertices, "block_classes": blocks,
+                "block_vertices": block_vertices, "canonical_forms": forms,
                 "canonical_fallbacks": fallbacks}
 
     def twin_classes(self) -> list[int]:
@@ -249,14 +254,16 @@ class NativeSearch(_CrateProgress, GameSearch):
         return None, None, bool(self._s.has_exit(pos, mult))
 
 
-def _twinned(g: Graph, classes: list[int]) -> bool:
-    """Whether twin classes of two vertices or more hold at least half of the non-exit vertices (when
-    the one-sided search of :class:`NativeSearch` is worth a try)."""
+def _twinned(g: Graph, classes: list[int], blocks: list[int | None]) -> bool:
+    """Whether twin classes of two vertices or more and block classes (the blocks of copies that
+    Lemma 14's fuses join) hold at least half of the non-exit vertices (when the one-sided search
+    of :class:`NativeSearch` is worth a try)."""
     size: dict[int, int] = {}
     for v, c in enumerate(classes):
         size[c] = size.get(c, 0) + 1
     inner = [v for v in range(g.n) if not g.is_exit[v]]
-    return bool(inner) and 2 * sum(size[classes[v]] > 1 for v in inner) >= len(inner)
+    held = sum(size[classes[v]] > 1 or blocks[v] is not None for v in inner)
+    return bool(inner) and 2 * held >= len(inner)
 
 
 class NativeCatSearch(_CrateProgress, CatGame):
