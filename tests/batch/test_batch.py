@@ -139,9 +139,11 @@ def test_kill_9_in_the_middle_then_resume(tmp_path: Path, store: Path) -> None:
 
 def test_ctrl_c_stops_cleanly_and_the_next_run_resumes(tmp_path: Path, store: Path) -> None:
     # 18 x 18: 12 of the 16 last the whole --timeout (of 12 x 12 boards 14 answer at once, and on a
-    # loaded machine the batch could end before the signal came)
+    # loaded machine the batch could end before the signal came); 1 s each, some 6 s of batch after
+    # the first rows (with 0.4 s, 2.4 s, a fresh clone's `make test` once ended the batch before
+    # the signal three times running)
     files = labyrinth_files(tmp_path / "lab", 16, size=18)
-    args = [str(tmp_path / "lab"), "--jobs", "2", "--timeout", "0.4", "--store", str(store)]
+    args = [str(tmp_path / "lab"), "--jobs", "2", "--timeout", "1", "--store", str(store)]
     for _attempt in range(3):
         proc = _batch(args, start_new_session=True)
         _wait_for_rows(store, 2, proc)
