@@ -99,6 +99,10 @@ def _batch(args: list[str], **kw) -> subprocess.Popen:
                             text=True, **kw)
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _wait_for_rows(store: Path, n: int, proc: subprocess.Popen, limit: float = 120) -> int:
     end = time.monotonic() + limit
     while time.monotonic() < end and proc.poll() is None:
@@ -139,13 +143,13 @@ def test_kill_9_in_the_middle_then_resume(tmp_path: Path, store: Path) -> None:
 
 def test_ctrl_c_stops_cleanly_and_the_next_run_resumes(tmp_path: Path, store: Path) -> None:
     # 18 x 18: 12 of the 16 last the whole --timeout (of 12 x 12 boards 14 answer at once, and on a
-    # loaded machine the batch could end before the signal came); 1 s each, some 6 s of batch after
-    # the first rows (with 0.4 s, 2.4 s, a fresh clone's `make test` once ended the batch before
-    # the signal three times running)
+    # loaded machine the batch could end before the signal came)
     files = labyrinth_files(tmp_path / "lab", 16, size=18)
-    args = [str(tmp_path / "lab"), "--jobs", "2", "--timeout", "1", "--store", str(store)]
+    args = [str(tmp_path / "lab"), "--jobs", "2", "--timeout", "0.4", "--store", str(store)]
     for _attempt in range(3):
-        proc = _batch(args, start_new_session=True)
+        # SIGINT as a terminal's foreground job has it: `make test` started in the background of a
+        # non-interactive shell inherits it ignored, and Python then installs no Ctrl-C handler
+        proc = _batch(args, start_new_session=True, preexec_fn=_default_sigint)
         _wait_for_rows(store, 2, proc)
         workers = children(proc.pid)
         os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does: the whole foreground group
