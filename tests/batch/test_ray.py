@@ -75,3 +75,22 @@ def test_a_labyrinth_part_that_ray_cancels_while_it_runs_frees_its_thread() -> N
             assert backend.get(ticket)[0] == "exhausted"
     finally:
         ray.shutdown()
+
+
+def test_a_failed_connection_under_token_authentication_names_the_token(monkeypatch) -> None:
+    """With RAY_AUTH_MODE=token, a wrong token makes Ray retry for some 20 s and then fail like an
+    unreachable head (seen against a `ray start` head): the error says to compare the tokens."""
+    import ray
+
+    from escapology.core import ray_cluster
+    from escapology.core.errors import InputError
+
+    def refuse(**kw):
+        raise ConnectionError("Failed to connect to Ray cluster at 127.0.0.1:6391")
+
+    monkeypatch.setenv("RAY_AUTH_MODE", "token")
+    monkeypatch.setattr(ray_cluster, "_listening", lambda address, asked: None)
+    monkeypatch.setattr(ray, "init", refuse)
+    with pytest.raises(InputError, match="a wrong token looks like this too") as err:
+        ray_cluster.connect("127.0.0.1:6391")
+    assert "ray get-auth-token" in str(err.value)

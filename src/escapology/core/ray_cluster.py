@@ -37,6 +37,9 @@ def connect(address: str, jobs: int | None = None) -> Any:
             hint = ("; if the cluster was made by `ray start` (token authentication, Ray's default since "
                     "2.59), set RAY_AUTH_MODE=token here, with the cluster's token in ~/.ray/auth_token "
                     "or RAY_AUTH_TOKEN (`ray get-auth-token` on the head prints it)")
+        elif address != "local" and os.environ.get("RAY_AUTH_MODE") == "token":
+            hint = ("; with RAY_AUTH_MODE=token a wrong token looks like this too: compare RAY_AUTH_TOKEN "
+                    "(or ~/.ray/auth_token) with what `ray get-auth-token` prints on the head")
         raise InputError(f"cannot reach the Ray cluster: {exc}{hint}", file=f"--ray {asked}") from None
     return ray
 
