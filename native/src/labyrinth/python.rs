@@ -204,7 +204,7 @@ fn labyrinth_split<'py>(
     Ok((status.to_string(), nodes, plan, states))
 }
 
-/// A transposition table kept by Python across searches of [`labyrinth_search_state`] (`2^bits`
+/// A transposition table kept by Python across searches of `labyrinth_search_state` (`2^bits`
 /// entries; the engine's own tables have `2^20` on boards of side 8 or more): one per process
 /// of a split, so that the parts a worker searches share it.
 #[pyclass(frozen)]

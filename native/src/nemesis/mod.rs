@@ -10,6 +10,8 @@
 //! - [`table`]: transposition tables keyed on bit-packed multiplicities, and their entries;
 //! - [`simplify`]: the restriction of a position to what matters (soundness step 3);
 //! - [`bridge`]: a single-copy bridge that cuts the fugitive off (soundness step 4);
+//! - [`symmetry`]: twin classes and the canonical form of positions up to them (soundness step 7),
+//!   with the block classes of [`blocks`] and the automorphisms of [`automorphism`];
 //! - [`search`]: the restricted-game minimax with every soundness step (1-6);
 //! - [`cat`]: Cat Herding's memoised minimax (cat speed 1 and unbounded);
 //! - [`position_memo`]: full positions of the game without revisits as parent chains, memoised;
@@ -24,6 +26,7 @@
 //! so; the tables keep only complete entries, so a stopped search can be resumed.
 
 pub mod automorphism;
+pub mod blocks;
 pub mod bridge;
 pub mod cat;
 pub mod fugitive_walk;
