@@ -31,6 +31,18 @@ pub struct BlockClass {
     pub blocks: Vec<Vec<u32>>,
 }
 
+/// Per vertex, its `(neighbour, edge)` pairs by increasing neighbour (what `mult_between` and
+/// the symmetry's edge lookups search).
+pub fn sorted_adjacency(g: &Graph) -> Vec<Vec<(u32, u32)>> {
+    (0..g.n() as u32)
+        .map(|v| {
+            let mut a = g.adj(v).to_vec();
+            a.sort_unstable();
+            a
+        })
+        .collect()
+}
+
 /// The multiplicity of the edge `u - v` (0: none), from the sorted adjacency.
 pub(super) fn mult_between(g: &Graph, by_nbr: &[Vec<(u32, u32)>], u: u32, v: u32) -> u32 {
     let a = &by_nbr[u as usize];

@@ -106,7 +106,7 @@
 use std::collections::HashMap;
 
 use super::automorphism::Group;
-use super::blocks::{find_blocks, BlockClass};
+use super::blocks::{find_blocks, sorted_adjacency, BlockClass};
 use super::graph::{EdgeSet, Graph};
 
 /// The most leaves of the individualisation tree explored for one canonical form.
@@ -192,14 +192,7 @@ impl Symmetry {
     /// every twin class has one vertex and there is no block class (no symmetry to use).
     pub fn find(g: &Graph) -> Option<Symmetry> {
         let n = g.n();
-        let mut by_nbr: Vec<Vec<(u32, u32)>> = (0..n as u32)
-            .map(|v| {
-                let mut a = g.adj(v).to_vec();
-                a.sort_unstable();
-                a
-            })
-            .collect();
-        by_nbr.shrink_to_fit();
+        let by_nbr = sorted_adjacency(g);
         let mut parent: Vec<u32> = (0..n as u32).collect();
         // false twins: equal open neighbourhoods, multiplicities included
         let mut open: HashMap<(bool, Vec<(u32, u32)>), u32> = HashMap::new();
@@ -302,13 +295,7 @@ impl Symmetry {
         };
         let group = Group::find(g, &class)?;
         let n = g.n();
-        let by_nbr: Vec<Vec<(u32, u32)>> = (0..n as u32)
-            .map(|v| {
-                let mut a = g.adj(v).to_vec();
-                a.sort_unstable();
-                a
-            })
-            .collect();
+        let by_nbr = sorted_adjacency(g);
         let mut s = Self::with_classes(
             g,
             (0..n as u32).collect(),
@@ -944,13 +931,7 @@ pub(super) mod tests {
         );
         assert_eq!(s.block(6), Some((0, 1)));
         assert_eq!(s.block(0), None);
-        let by_nbr: Vec<Vec<(u32, u32)>> = (0..10u32)
-            .map(|v| {
-                let mut a = g.adj(v).to_vec();
-                a.sort_unstable();
-                a
-            })
-            .collect();
+        let by_nbr = sorted_adjacency(&g);
         assert!(swap_is_automorphism(&g, &by_nbr, &[2, 5], &[4, 7]));
         // exchanging u's alone, or a u with another block's v, is not one
         assert!(!swap_is_automorphism(&g, &by_nbr, &[2], &[3]));
@@ -1006,6 +987,15 @@ pub(super) mod tests {
         assert_eq!(s.fallbacks, 0);
     }
 
+    /// The pairs `(v, image)` of `map` permute the vertices they move.
+    fn assert_permutes(map: &[(u32, u32)]) {
+        let mut moved: Vec<u32> = map.iter().map(|&(v, _)| v).collect();
+        let mut images: Vec<u32> = map.iter().map(|&(_, d)| d).collect();
+        moved.sort_unstable();
+        images.sort_unstable();
+        assert_eq!(moved, images, "a permutation of the vertices it moves");
+    }
+
     #[test]
     fn a_sibling_map_exchanges_whole_blocks() {
         let g = matching();
@@ -1016,11 +1006,7 @@ pub(super) mod tests {
             let im = |v: u32| map.iter().find(|&&(p, _)| p == v).map_or(v, |&(_, d)| d);
             assert_eq!((im(a), im(b)), (x, y));
             // a permutation, and an automorphism
-            let mut moved: Vec<u32> = map.iter().map(|&(p, _)| p).collect();
-            let mut images: Vec<u32> = map.iter().map(|&(_, d)| d).collect();
-            moved.sort_unstable();
-            images.sort_unstable();
-            assert_eq!(moved, images);
+            assert_permutes(&map);
             for e in 0..g.m() as u32 {
                 let f = s.apply_sibling(&g, e, &map);
                 let ((p, q), (u, v)) = (g.ends[e as usize], g.ends[f as usize]);
@@ -1058,11 +1044,7 @@ pub(super) mod tests {
             let map = Symmetry::vertex_map(a, b, x, y);
             let im = |v: u32| map.iter().find(|&&(s, _)| s == v).map_or(v, |&(_, d)| d);
             assert_eq!((im(a), im(b)), (x, y));
-            let mut images: Vec<u32> = map.iter().map(|&(_, d)| d).collect();
-            let mut moved: Vec<u32> = map.iter().map(|&(s, _)| s).collect();
-            images.sort_unstable();
-            moved.sort_unstable();
-            assert_eq!(images, moved, "a permutation of the vertices it moves");
+            assert_permutes(&map);
         }
     }
 }
