@@ -13,6 +13,8 @@
 //! - [`symmetry`]: twin classes and the canonical form of positions up to them (soundness step 7),
 //!   with the block classes of [`blocks`] and the automorphisms of [`automorphism`];
 //! - [`search`]: the restricted-game minimax with every soundness step (1-6);
+//! - [`reduced`]: the one-sided search on the graph with its heavy classes cut down to a few
+//!   units (what settles Lemma 14's two-variable graphs);
 //! - [`cat`]: Cat Herding's memoised minimax (cat speed 1 and unbounded);
 //! - [`position_memo`]: full positions of the game without revisits as parent chains, memoised;
 //! - [`strategy_writer`]: the Nemesis' strategy over full positions, streamed to a file;
@@ -33,6 +35,7 @@ pub mod fugitive_walk;
 pub mod graph;
 pub mod linear;
 pub mod position_memo;
+pub mod reduced;
 pub mod search;
 pub mod simplify;
 pub mod strategy_writer;

@@ -16,6 +16,7 @@ use crate::py_monitor::PyMonitor;
 use super::cat::CatSearch;
 use super::fugitive_walk::FugitiveWalk;
 use super::graph::Graph;
+use super::reduced::reduce;
 use super::search::{Search as NemesisEngine, Stop};
 use super::strategy_writer::{StrategyWriter, WriteError, Written};
 use super::symmetry::Perm;
@@ -130,6 +131,10 @@ fn edge_set<'py>(
     PyFrozenSet::new(py, edges.collect::<Vec<_>>())
 }
 
+/// A reduced graph's search with the whole graph's label of each of its vertices and edges
+/// (what `NemesisSearch.reduced` returns).
+type ReducedSearch = (NemesisSearch, Vec<u32>, Vec<u32>);
+
 /// The exact Nemesis/Blizzard search of `escapology.nemesis.engines.exact_python`, with its tables kept between
 /// calls. Entries are referred to by index; `f_entry`/`n_entry` give them in the tuple shapes of
 /// the Python search's tables (what `escapology.nemesis.engines.extract` reads).
@@ -185,6 +190,43 @@ impl NemesisSearch {
             levels,
             progress: None,
         })
+    }
+
+    /// The one-sided search of the *reduced* graph (`reduced.rs`): the graph with every heavy
+    /// class of Remark 7 cut down to `keep` units (the unit of `start` among them), searched as
+    /// the game `F*` with the whole graph's heavy vertices, whose fugitive wins are wins on the
+    /// whole graph. `(search, vertices, edges)`: the search of the reduced graph and the whole
+    /// graph's vertex of each of its vertices and edge of each of its edges; None when the graph
+    /// has no heavy class or the reduced graph's classes do not keep them (`reduce`).
+    #[staticmethod]
+    #[pyo3(signature = (n, ends, mult, is_exit, blizzard, start, keep=3))]
+    #[allow(clippy::too_many_arguments)]
+    fn reduced(
+        py: Python<'_>,
+        n: usize,
+        ends: Vec<(u32, u32)>,
+        mult: Vec<u64>,
+        is_exit: Vec<bool>,
+        blizzard: bool,
+        start: u32,
+        keep: usize,
+    ) -> PyResult<Option<ReducedSearch>> {
+        let cap = n as u64 + 1;
+        let g = nemesis_graph(n, ends, &mult, is_exit, cap)?;
+        if start as usize >= n {
+            return Err(PyValueError::new_err(format!("no vertex {start}")));
+        }
+        let Some(r) = py.detach(|| reduce(&g, blizzard, start, keep)) else {
+            return Ok(None);
+        };
+        let inner = r.search.g.is_exit.iter().filter(|&&x| !x).count();
+        let search = NemesisSearch {
+            engine: r.search,
+            cap,
+            levels: check_levels(2 * inner + 2)?,
+            progress: None,
+        };
+        Ok(Some((search, r.vertices, r.edges)))
     }
 
     /// The fugitive to move at `pos`: the entry (the tuple of `f_entry`, in the coordinates of

@@ -207,14 +207,7 @@ impl Search {
         s.sym = Some(sym);
         s.no_reentry = true;
         if heavy.iter().any(|&h| h) {
-            let sym = s.sym.as_ref().expect("the symmetry");
-            s.heavy_unit = (0..heavy.len() as u32)
-                .map(|v| match (heavy[v as usize], sym.block(v)) {
-                    (false, _) => NO_UNIT,
-                    (true, Some((c, i))) => sym.blocks[c as usize].blocks[i as usize][0],
-                    (true, None) => v,
-                })
-                .collect();
+            s.heavy_unit = heavy_units(s.sym.as_ref().expect("the symmetry"), &heavy);
             s.heavy = heavy;
         }
         Some(s)
@@ -787,27 +780,47 @@ impl Search {
     }
 }
 
-/// The vertices of the *heavy* classes of Remark 7 (see [`Search::fugitive_side`]). `R`, the
-/// *slots* of the one-sided game, sums over the classes of non-exits: 1 for a class of false twins
-/// or of one vertex (not in a block class), 2 for a class of true twins, 2 for a block class. A
-/// class of non-exits whose edges have one copy each is heavy when it has at least `R` false twins,
-/// at least `2R + 1` true twins, or at least `R - 1` blocks (a block class of `N ≥ R - 1` blocks:
-/// at most `R - 2` of them spoiled when he enters it).
-fn heavy_vertices(g: &Graph, sym: &Symmetry) -> Vec<bool> {
-    let true_twins = |m: &Vec<u32>| m.len() >= 2 && g.adj(m[0]).iter().any(|&(x, _)| x == m[1]);
-    let inner = || {
-        sym.members
-            .iter()
-            .filter(|m| !g.is_exit[m[0] as usize] && sym.block(m[0]).is_none())
-    };
-    let slots: usize = inner()
-        .map(|m| if true_twins(m) { 2 } else { 1 })
+/// The vertices of the *heavy* classes of Remark 7 (see [`Search::fugitive_side`]), for `R` the
+/// [`slots`] of `g`'s classes.
+pub(super) fn heavy_vertices(g: &Graph, sym: &Symmetry) -> Vec<bool> {
+    heavy_for_slots(g, sym, slots(g, sym))
+}
+
+/// Whether `m` (a twin class) holds true twins (adjacent vertices).
+fn true_twins(g: &Graph, m: &[u32]) -> bool {
+    m.len() >= 2 && g.adj(m[0]).iter().any(|&(x, _)| x == m[1])
+}
+
+/// The twin classes of non-exits outside the block classes.
+fn inner_classes<'a>(g: &'a Graph, sym: &'a Symmetry) -> impl Iterator<Item = &'a Vec<u32>> + 'a {
+    sym.members
+        .iter()
+        .filter(|m| !g.is_exit[m[0] as usize] && sym.block(m[0]).is_none())
+}
+
+/// `R`, the *slots* of the one-sided game (see [`Search::fugitive_side`]), summed over the classes
+/// of non-exits: 1 for a class of false twins or of one vertex (not in a block class), 2 for a
+/// class of true twins, 2 for a block class. It bounds the non-exit vertices he stands on.
+pub(super) fn slots(g: &Graph, sym: &Symmetry) -> usize {
+    inner_classes(g, sym)
+        .map(|m| if true_twins(g, m) { 2 } else { 1 })
         .sum::<usize>()
-        + 2 * sym.blocks.len();
+        + 2 * sym.blocks.len()
+}
+
+/// The vertices of the classes heavy for `slots` = `R`: a class of non-exits whose edges have one
+/// copy each is heavy when it has at least `R` false twins, at least `2R + 1` true twins, or at
+/// least `R - 1` blocks (a block class of `N ≥ R - 1` blocks: at most `R - 2` of them spoiled when
+/// he enters it).
+pub(super) fn heavy_for_slots(g: &Graph, sym: &Symmetry, slots: usize) -> Vec<bool> {
     let simple = |v: &u32| g.adj(*v).iter().all(|&(_, e)| g.mult[e as usize] == 1);
     let mut heavy = vec![false; g.n()];
-    for m in inner() {
-        let need = if true_twins(m) { 2 * slots + 1 } else { slots };
+    for m in inner_classes(g, sym) {
+        let need = if true_twins(g, m) {
+            2 * slots + 1
+        } else {
+            slots
+        };
         if m.len() >= 2 && m.len() >= need && m.iter().all(simple) {
             for &v in m {
                 heavy[v as usize] = true;
@@ -823,6 +836,18 @@ fn heavy_vertices(g: &Graph, sym: &Symmetry) -> Vec<bool> {
         }
     }
     heavy
+}
+
+/// Each vertex's heavy *unit* (see [`Search::heavy_unit`]): itself in a heavy twin class, the
+/// first vertex of its block in a heavy block class, [`NO_UNIT`] when not heavy.
+pub(super) fn heavy_units(sym: &Symmetry, heavy: &[bool]) -> Vec<u32> {
+    (0..heavy.len() as u32)
+        .map(|v| match (heavy[v as usize], sym.block(v)) {
+            (false, _) => NO_UNIT,
+            (true, Some((c, i))) => sym.blocks[c as usize].blocks[i as usize][0],
+            (true, None) => v,
+        })
+        .collect()
 }
 
 #[cfg(test)]

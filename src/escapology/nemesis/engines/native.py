@@ -31,6 +31,12 @@ except ImportError:  # pragma: no cover - the package is built with its extensio
 
 ENGINES = ("native", "python")
 
+#: Units of each heavy class that the reduced graph of :class:`NativeSearch` keeps
+#: (``native/src/nemesis/reduced.rs``). Measured on the Lemma 14 graphs of the benchmark: with 2
+#: the one-sided game loses every one of them (her deletions at his vertex then cut a class), with
+#: 3 and 4 it settles the same positions in the same time.
+REDUCED_UNITS = 3
+
 
 def available() -> bool:
     """Whether the extension module has the Nemesis engines."""
@@ -91,7 +97,10 @@ class NativeSearch(_CrateProgress, GameSearch):
     permutations within the classes: one search per orbit, the table's entries held in the
     coordinates of the orbit's canonical position; and the one-sided search of the fugitive
     (``Search::fugitive_side``: he never comes back into a class he has left) is asked first, its
-    wins being wins. ``None`` (the default) uses both when twin classes of two vertices or more and
+    wins being wins; before it, at the start position of a graph with heavy classes (Remark 7:
+    more copies than a play can spoil), the same one-sided search of the graph with those classes
+    cut down to :data:`REDUCED_UNITS` units (``native/src/nemesis/reduced.rs``, whose theorem makes
+    its wins wins on the whole graph: what settles Lemma 14's two-variable graphs). ``None`` (the default) uses both when twin classes of two vertices or more and
     block classes hold at least half of the non-exit vertices (the blow-ups of Lemma 14 and
     Corollary 6); otherwise, with ``automorphisms``, the
     positions are searched up to the graph's automorphisms when one vertex pins them down
@@ -131,6 +140,10 @@ class NativeSearch(_CrateProgress, GameSearch):
         #: twin class that has lost a vertex), asked first when twins cover at least half of the
         #: non-exit vertices: its fugitive wins are wins; anything else is asked of ``_s``
         self._f = crate_search(True, True) if symmetry is not False and twinned else None
+        #: per start, the one-sided search of the reduced graph (``NemesisSearch.reduced``: the
+        #: heavy classes of Remark 7 cut down to :data:`REDUCED_UNITS` units, its fugitive wins
+        #: wins on ``g``) with its vertices' and edges' labels in ``g``, or None (no heavy class)
+        self._reduced: dict[int, tuple[Any, list[int], list[int]] | None] = {}
         self.progress = None
         self.tf = _Entries(self._s.f_entry)
         self.tn = _Entries(self._s.n_entry)
@@ -143,7 +156,8 @@ class NativeSearch(_CrateProgress, GameSearch):
     @progress.setter
     def progress(self, shown: Any) -> None:
         self._progress = shown
-        searches = [x for x in (self._s, getattr(self, "_f", None)) if x is not None]
+        reduced = [r[0] for r in getattr(self, "_reduced", {}).values() if r is not None]
+        searches = [x for x in (self._s, getattr(self, "_f", None), *reduced) if x is not None]
         if shown is None:
             for x in searches:
                 x.progress = None
@@ -156,13 +170,17 @@ class NativeSearch(_CrateProgress, GameSearch):
 
     @property
     def nodes(self) -> int:
-        """Positions searched (table misses), by both searches when there are two."""
-        return int(self._s.nodes) + (int(self._f.nodes) if self._f is not None else 0)
+        """Positions searched (table misses), by every search asked (the one-sided ones too)."""
+        return sum(int(x.nodes) for x in self._searches())
+
+    def _searches(self) -> list[Any]:
+        reduced = [r[0] for r in self._reduced.values() if r is not None]
+        return [x for x in (self._s, self._f, *reduced) if x is not None]
 
     @property
     def positions(self) -> int:
         """Entries in the tables."""
-        return int(self._s.positions) + (int(self._f.positions) if self._f is not None else 0)
+        return sum(int(x.positions) for x in self._searches())
 
     @property
     def symmetric(self) -> bool:
@@ -192,7 +210,9 @@ class NativeSearch(_CrateProgress, GameSearch):
     def f_turn(self, pos: int, mult: tuple[int, ...]) -> tuple:
         """The fugitive-turn entry of ``(pos, mult)`` (see :meth:`Search.f_turn`), in this position's
         labels (its ``next`` an index of :attr:`tn`; of the one-sided search's table when that
-        search proved the win, so read a symmetric search by positions)."""
+        search proved the win, so read a symmetric search by positions). At the start position
+        (``mult`` the graph's) of a graph with heavy classes, the reduced graph's one-sided search
+        is asked first (:meth:`_reduced_win`)."""
         return self._turn("f_turn", pos, mult)
 
     def n_turn(self, w: int, mult: tuple[int, ...]) -> tuple:
@@ -215,7 +235,37 @@ class NativeSearch(_CrateProgress, GameSearch):
                 return wins, to, e, (to, tuple(nxt)) if nxt is not None else None
         raise AssertionError("unreachable")
 
+    def _reduced_win(self, pos: int, mult: tuple[int, ...]) -> tuple | None:
+        """The fugitive-turn entry of the start position ``(pos, g.mult)`` when the one-sided
+        search of the reduced graph proves his win (``native/src/nemesis/reduced.rs``: the heavy
+        classes cut down to :data:`REDUCED_UNITS` units; the theorem there makes its wins wins on
+        ``g``), in ``g``'s labels: his first move is a winning move of ``g``; ``next`` indexes that
+        search's table and the support is its strategy's on the reduced graph. None otherwise
+        (another position, no heavy class, or no win there)."""
+        g = self.g
+        if self._f is None or tuple(mult) != tuple(g.mult):
+            return None
+        if pos not in self._reduced:
+            self._reduced[pos] = _native.NemesisSearch.reduced(g.n, g.ends, list(g.mult), g.is_exit, self.blizzard,
+                                                               pos, REDUCED_UNITS)
+            self.progress = self._progress  # the new search reports too
+        found = self._reduced[pos]
+        if found is None:
+            return None
+        search, vertices, edges = found
+        out = search.f_turn(vertices.index(pos), [g.mult[e] for e in edges], self.deadline.remaining())
+        if out is None:
+            raise LimitReached()
+        if not out[0]:
+            return None
+        _, to, e, nxt, support, i = out
+        return True, vertices[to], edges[e], nxt, frozenset(edges[x] for x in support), i
+
     def _turn(self, which: str, pos: int, mult: tuple[int, ...]) -> tuple:
+        if which == "f_turn":
+            won = self._reduced_win(pos, mult)
+            if won is not None:
+                return won
         if self._f is not None:
             out = getattr(self._f, which)(pos, mult, self.deadline.remaining())
             if out is None:
