@@ -64,9 +64,9 @@ def lemma_14(n: int, prefix: str, clauses) -> tuple[QBF, object]:
 ])
 def test_lemma_14_one_variable_graphs_are_won_on_the_reduced_graph_iff_the_qbf_is_true(prefix, clauses):
     """The benchmark's one-variable QBFs, ``exists x: x`` and two false ones: the reduced graph
-    (53-147 vertices
-    for 222-1,787) proves the fugitive's win exactly for the true QBFs (Lemma 14).
-    Its Nemesis wins prove nothing, so on the false ones this checks only that no win is claimed."""
+    (53-147 vertices for 222-1,787) proves the fugitive's win exactly for the true QBFs (Lemma
+    14). Its Nemesis wins prove nothing, so on the false ones this checks only that no win is
+    claimed."""
     qbf, g = lemma_14(1, prefix, clauses)
     found = reduced(g, "nemesis", g.start, REDUCED_UNITS)
     assert found is not None
