@@ -15,6 +15,8 @@
 //! - [`search`]: the restricted-game minimax with every soundness step (1-6);
 //! - [`reduced`]: the one-sided search on the graph with its heavy classes cut down to a few
 //!   units (what settles Lemma 14's two-variable graphs);
+//! - [`restoring`]: the Nemesis' side of a blow-up, a game in which the unit the fugitive leaves
+//!   comes back whole (what settles Lemma 14's graphs of false QBFs);
 //! - [`cat`]: Cat Herding's memoised minimax (cat speed 1 and unbounded);
 //! - [`position_memo`]: full positions of the game without revisits as parent chains, memoised;
 //! - [`strategy_writer`]: the Nemesis' strategy over full positions, streamed to a file;
@@ -36,6 +38,7 @@ pub mod graph;
 pub mod linear;
 pub mod position_memo;
 pub mod reduced;
+pub mod restoring;
 pub mod search;
 pub mod simplify;
 pub mod strategy_writer;

@@ -17,6 +17,7 @@ use super::cat::CatSearch;
 use super::fugitive_walk::FugitiveWalk;
 use super::graph::Graph;
 use super::reduced::reduce;
+use super::restoring::Restoring;
 use super::search::{Search as NemesisEngine, Stop};
 use super::strategy_writer::{StrategyWriter, WriteError, Written};
 use super::symmetry::Perm;
@@ -582,6 +583,78 @@ impl NemesisSearch {
     }
 }
 
+/// The restoring game of `restoring.rs` (the Nemesis' side of a blow-up: its Nemesis wins are
+/// wins on the whole graph), from a start vertex.
+#[pyclass(module = "escapology._native")]
+struct RestoringGame {
+    game: Restoring,
+    start: u32,
+    /// Called with the positions searched so far, about every 50 ms of a search (or None).
+    #[pyo3(get, set)]
+    progress: Option<Py<PyAny>>,
+}
+
+#[pymethods]
+impl RestoringGame {
+    /// The game of the graph (`n` vertices, `ends`, `mult`, `is_exit` as `NemesisSearch`) from
+    /// `start`, or None when the graph has no heavy class of false twins or blocks to restore.
+    #[staticmethod]
+    #[pyo3(signature = (n, ends, mult, is_exit, blizzard, start))]
+    fn of(
+        py: Python<'_>,
+        n: usize,
+        ends: Vec<(u32, u32)>,
+        mult: Vec<u64>,
+        is_exit: Vec<bool>,
+        blizzard: bool,
+        start: u32,
+    ) -> PyResult<Option<Self>> {
+        let g = nemesis_graph(n, ends, &mult, is_exit, n as u64 + 1)?;
+        if start as usize >= n {
+            return Err(PyValueError::new_err(format!("no vertex {start}")));
+        }
+        let Some(game) = py.detach(|| Restoring::new(&g, blizzard, start)) else {
+            return Ok(None);
+        };
+        let start = game.vertex_of(start).expect("the start is kept");
+        Ok(Some(RestoringGame {
+            game,
+            start,
+            progress: None,
+        }))
+    }
+
+    /// Vertices and edges of the cut-down graph the game is played on.
+    #[getter]
+    fn size(&self) -> (usize, usize) {
+        (self.game.g.n(), self.game.g.m())
+    }
+
+    /// Positions searched so far (table misses).
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.game.nodes
+    }
+
+    /// Whether the Nemesis wins within the horizon of `left` moves of the fugitive (False: not
+    /// within it, which proves nothing), or None when `seconds` ran out.
+    #[pyo3(signature = (left, seconds=None))]
+    fn nemesis_wins(
+        &mut self,
+        py: Python<'_>,
+        left: u32,
+        seconds: Option<f64>,
+    ) -> PyResult<Option<bool>> {
+        let progress = self.progress.as_ref().map(|p| p.clone_ref(py));
+        let levels = check_levels(2 * left as usize + 2)?;
+        let (game, start) = (&mut self.game, self.start);
+        let out = run_monitored(py, seconds, progress, levels, move |stop| {
+            game.nemesis_wins(start, left, stop)
+        })?;
+        Ok(out.ok())
+    }
+}
+
 /// What a strategy writer returns to Python: `("written", nodes, root)`, `("stopped", 0, 0)`,
 /// `("too_large", 0, 0)`; AssertionError when the search's answers contradict the win.
 fn outcome(written: Result<Written, WriteError>) -> PyResult<(&'static str, u64, u32)> {
@@ -779,6 +852,7 @@ impl CatHerding {
 /// Adds the Nemesis classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NemesisSearch>()?;
+    m.add_class::<RestoringGame>()?;
     m.add_class::<CatHerding>()?;
     // the linear algorithms
     super::linear::python::register(m)

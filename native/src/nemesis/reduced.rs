@@ -85,31 +85,48 @@ impl Reduced {
     }
 }
 
-/// The reduced graph of `g` keeping `keep` (at least [`MIN_KEEP`]) units of each heavy class, the
-/// unit of `start` among them, with the search of `F*` on it (see the module documentation); None
-/// when `g` has no heavy class or the reduced graph's classes fail conditions (a)-(c).
-pub fn reduce(g: &Graph, blizzard: bool, start: u32, keep: usize) -> Option<Reduced> {
-    let keep = keep.max(MIN_KEEP);
-    let sym = Symmetry::find(g)?;
-    let heavy = heavy_vertices(g, &sym);
-    if !heavy.iter().any(|&h| h) {
-        return None;
+/// A graph with classes cut down to a few units: the subgraph of the whole graph `G` induced by
+/// the kept vertices, with `G`'s label of each of its vertices and edges.
+pub struct Cut {
+    pub graph: Graph,
+    /// `G`'s vertex of each kept vertex (increasing).
+    pub vertices: Vec<u32>,
+    /// `G`'s edge of each kept edge (increasing).
+    pub edges: Vec<u32>,
+    /// Per class cut, its units in `G` (a vertex of a twin class, a block of a block class).
+    pub units_of: Vec<Vec<Vec<u32>>>,
+    /// Per vertex of `G`, whether it is kept.
+    pub kept: Vec<bool>,
+}
+
+/// The units of `v`'s class: its twins one by one, or the blocks of its block class.
+pub(super) fn units(sym: &Symmetry, v: u32) -> Vec<Vec<u32>> {
+    match sym.block(v) {
+        Some((c, _)) => sym.blocks[c as usize].blocks.clone(),
+        None => sym.members[sym.class[v as usize] as usize]
+            .iter()
+            .map(|&u| vec![u])
+            .collect(),
     }
-    // the kept units: the start's first, then the first ones
+}
+
+/// `g` with the classes of the vertices marked in `cut` cut down to `keep` units each, the unit
+/// of `start` first, then the first ones; every other vertex kept.
+pub(super) fn cut_down(
+    g: &Graph,
+    sym: &Symmetry,
+    cut: &[bool],
+    start: u32,
+    keep: usize,
+) -> Option<Cut> {
     let mut kept = vec![true; g.n()];
     let mut units_of: Vec<Vec<Vec<u32>>> = Vec::new();
     let mut done = vec![false; g.n()];
     for v in 0..g.n() as u32 {
-        if !heavy[v as usize] || done[v as usize] {
+        if !cut[v as usize] || done[v as usize] {
             continue;
         }
-        let units: Vec<Vec<u32>> = match sym.block(v) {
-            Some((c, _)) => sym.blocks[c as usize].blocks.clone(),
-            None => sym.members[sym.class[v as usize] as usize]
-                .iter()
-                .map(|&u| vec![u])
-                .collect(),
-        };
+        let units = units(sym, v);
         for u in units.iter().flatten() {
             done[*u as usize] = true;
             kept[*u as usize] = false;
@@ -134,7 +151,7 @@ pub fn reduce(g: &Graph, blizzard: bool, start: u32, keep: usize) -> Option<Redu
             kept[a as usize] && kept[b as usize]
         })
         .collect();
-    let reduced = Graph::new(
+    let graph = Graph::new(
         vertices.len(),
         edges
             .iter()
@@ -147,6 +164,32 @@ pub fn reduce(g: &Graph, blizzard: bool, start: u32, keep: usize) -> Option<Redu
         vertices.iter().map(|&v| g.is_exit[v as usize]).collect(),
     )
     .ok()?;
+    Some(Cut {
+        graph,
+        vertices,
+        edges,
+        units_of,
+        kept,
+    })
+}
+
+/// The reduced graph of `g` keeping `keep` (at least [`MIN_KEEP`]) units of each heavy class, the
+/// unit of `start` among them, with the search of `F*` on it (see the module documentation); None
+/// when `g` has no heavy class or the reduced graph's classes fail conditions (a)-(c).
+pub fn reduce(g: &Graph, blizzard: bool, start: u32, keep: usize) -> Option<Reduced> {
+    let keep = keep.max(MIN_KEEP);
+    let sym = Symmetry::find(g)?;
+    let heavy = heavy_vertices(g, &sym);
+    if !heavy.iter().any(|&h| h) {
+        return None;
+    }
+    let Cut {
+        graph: reduced,
+        vertices,
+        edges,
+        units_of,
+        kept,
+    } = cut_down(g, &sym, &heavy, start, keep)?;
     let sym2 = Symmetry::find(&reduced)?;
     let heavy2: Vec<bool> = vertices.iter().map(|&v| heavy[v as usize]).collect();
     // (a) and (b): each class of G' is all heavy or all not, and a heavy one is a kept part
@@ -182,13 +225,7 @@ pub fn reduce(g: &Graph, blizzard: bool, start: u32, keep: usize) -> Option<Redu
         }
     }
     for v2 in 0..reduced.n() as u32 {
-        let units2: Vec<Vec<u32>> = match sym2.block(v2) {
-            Some((c, _)) => sym2.blocks[c as usize].blocks.clone(),
-            None => sym2.members[sym2.class[v2 as usize] as usize]
-                .iter()
-                .map(|&u| vec![u])
-                .collect(),
-        };
+        let units2 = units(&sym2, v2);
         let flags = units2.iter().flatten().map(|&u| heavy2[u as usize]);
         if !heavy2[v2 as usize] {
             if flags.into_iter().any(|h| h) {
@@ -219,7 +256,7 @@ pub fn reduce(g: &Graph, blizzard: bool, start: u32, keep: usize) -> Option<Redu
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     fn never() -> impl FnMut(u64) -> bool {
@@ -232,7 +269,7 @@ mod tests {
     /// bipartite graph between their copies (an unbreakable edge) or by the matching of their
     /// copies (a fuse: a block class), an inner vertex to an exit by a star. `N` is the one-sided
     /// game's slots `R` or one more, so that every class is heavy.
-    fn blown_up(seed: u64) -> Graph {
+    pub(in crate::nemesis) fn blown_up(seed: u64) -> Graph {
         let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut next = |k: u64| {
             state = state

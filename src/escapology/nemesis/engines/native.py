@@ -38,6 +38,18 @@ ENGINES = ("native", "python")
 REDUCED_UNITS = 3
 
 
+def restoring_horizons(size: int) -> list[int]:
+    """The horizons (moves of the fugitive) the restoring game of :class:`NativeSearch` is asked
+    with, in turn, for a cut-down graph of ``size`` vertices: from 8, a quarter more each time, up
+    to ``2 * size``. A horizon too short costs little (his refutations come first: on the 807-vertex
+    graph of ``exists x: x & -x``, 0.3 s and 0.9 s at 22 and 26 moves before her win at 30)."""
+    out, h = [], 8
+    while h < 2 * size:
+        out.append(h)
+        h += max(1, h // 4)
+    return out + [2 * size]
+
+
 def available() -> bool:
     """Whether the extension module has the Nemesis engines."""
     return _native is not None and hasattr(_native, "NemesisSearch")
@@ -100,9 +112,11 @@ class NativeSearch(_CrateProgress, GameSearch):
     wins being wins; before it, at the start position of a graph with heavy classes (Remark 7:
     more copies than a play can spoil), the same one-sided search of the graph with those classes
     cut down to :data:`REDUCED_UNITS` units (``native/src/nemesis/reduced.rs``, whose theorem makes
-    its wins wins on the whole graph: what settles Lemma 14's two-variable graphs). ``None`` (the default) uses both when twin classes of two vertices or more and
-    block classes hold at least half of the non-exit vertices (the blow-ups of Lemma 14 and
-    Corollary 6); otherwise, with ``automorphisms``, the
+    its wins wins on the whole graph: what settles Lemma 14's two-variable graphs), and the
+    restoring game for the Nemesis' wins (``native/src/nemesis/restoring.rs``: the unit he leaves
+    comes back whole; what settles the graphs of false QBFs). ``None`` (the default) uses all of
+    them when twin classes of two vertices or more and block classes hold at least half of the
+    non-exit vertices (the blow-ups of Lemma 14 and Corollary 6); otherwise, with ``automorphisms``, the
     positions are searched up to the graph's automorphisms when one vertex pins them down
     (``native/src/nemesis/automorphism.rs``: the 8 symmetries of a grid of Fig. 4, whose only
     twins, the two exits at each corner, would cost more than they save), else plainly. ``True``
@@ -144,6 +158,9 @@ class NativeSearch(_CrateProgress, GameSearch):
         #: heavy classes of Remark 7 cut down to :data:`REDUCED_UNITS` units, its fugitive wins
         #: wins on ``g``) with its vertices' and edges' labels in ``g``, or None (no heavy class)
         self._reduced: dict[int, tuple[Any, list[int], list[int]] | None] = {}
+        #: per start, the restoring game (``native/src/nemesis/restoring.rs``: the unit he leaves
+        #: comes back whole; its Nemesis wins are wins on ``g``), or None (no class to restore)
+        self._restoring: dict[int, Any] = {}
         self.progress = None
         self.tf = _Entries(self._s.f_entry)
         self.tn = _Entries(self._s.n_entry)
@@ -157,6 +174,7 @@ class NativeSearch(_CrateProgress, GameSearch):
     def progress(self, shown: Any) -> None:
         self._progress = shown
         reduced = [r[0] for r in getattr(self, "_reduced", {}).values() if r is not None]
+        reduced += [q for q in getattr(self, "_restoring", {}).values() if q is not None]
         searches = [x for x in (self._s, getattr(self, "_f", None), *reduced) if x is not None]
         if shown is None:
             for x in searches:
@@ -175,6 +193,7 @@ class NativeSearch(_CrateProgress, GameSearch):
 
     def _searches(self) -> list[Any]:
         reduced = [r[0] for r in self._reduced.values() if r is not None]
+        reduced += [q for q in self._restoring.values() if q is not None]
         return [x for x in (self._s, self._f, *reduced) if x is not None]
 
     @property
@@ -212,7 +231,8 @@ class NativeSearch(_CrateProgress, GameSearch):
         labels (its ``next`` an index of :attr:`tn`; of the one-sided search's table when that
         search proved the win, so read a symmetric search by positions). At the start position
         (``mult`` the graph's) of a graph with heavy classes, the reduced graph's one-sided search
-        is asked first (:meth:`_reduced_win`)."""
+        is asked first (:meth:`_reduced_win`), then the restoring game for her win
+        (:meth:`_restoring_win`; the entry is then ``(False, -1)``)."""
         return self._turn("f_turn", pos, mult)
 
     def n_turn(self, w: int, mult: tuple[int, ...]) -> tuple:
@@ -261,11 +281,37 @@ class NativeSearch(_CrateProgress, GameSearch):
         _, to, e, nxt, support, i = out
         return True, vertices[to], edges[e], nxt, frozenset(edges[x] for x in support), i
 
+    def _restoring_win(self, pos: int, mult: tuple[int, ...]) -> bool:
+        """Whether the restoring game proves the Nemesis' win at the start position ``(pos,
+        g.mult)`` (``native/src/nemesis/restoring.rs``: the heavy classes cut down to two units, the
+        unit the fugitive leaves restored whole, her deletions kept to his unit and the vertices
+        outside the heavy classes; the theorem there makes her wins wins on ``g``), asked with the
+        horizons of :func:`restoring_horizons` in turn. False: not proven (another position, no
+        class to restore, or no win within the last horizon)."""
+        g = self.g
+        if self._f is None or tuple(mult) != tuple(g.mult):
+            return False
+        if pos not in self._restoring:
+            self._restoring[pos] = _native.RestoringGame.of(g.n, g.ends, list(g.mult), g.is_exit, self.blizzard, pos)
+            self.progress = self._progress  # the new search reports too
+        game = self._restoring[pos]
+        if game is None:
+            return False
+        for horizon in restoring_horizons(game.size[0]):
+            out = game.nemesis_wins(horizon, self.deadline.remaining())
+            if out is None:
+                raise LimitReached()
+            if out:
+                return True
+        return False
+
     def _turn(self, which: str, pos: int, mult: tuple[int, ...]) -> tuple:
         if which == "f_turn":
             won = self._reduced_win(pos, mult)
             if won is not None:
                 return won
+            if self._restoring_win(pos, mult):
+                return False, -1
         if self._f is not None:
             out = getattr(self._f, which)(pos, mult, self.deadline.remaining())
             if out is None:
