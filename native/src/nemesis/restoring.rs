@@ -62,7 +62,7 @@
 //! The search of `Q` is a depth-first minimax over its positions (the fugitive's vertex, the
 //! multiplicities, the removed vertices) with a table holding, per position and side to move, the
 //! least horizon she was found to win with and the largest she was not (a win within a horizon is
-//! one within every longer one). Its key ([`Restoring::key`]) is the same for positions that the
+//! one within every longer one). Its key (`Restoring::key`) is the same for positions that the
 //! game's symmetries exchange. Moves and deletions equivalent under the exchange of two vertices
 //! (untouched units of a class of `C`; false twins outside `C` whose edges have equal copies,
 //! neither of them his vertex) are tried once: the exchange is an automorphism fixing the position
@@ -311,7 +311,7 @@ impl Restoring {
     /// (see the module documentation): his unit made the first of its class (the exchange of
     /// the two units, an automorphism keeping the rules); exit edges counted per vertex (exits
     /// are terminals, so which exit an exit copy leads to changes nothing); the members of each
-    /// class of [`Restoring::sorted`] described by their states, sorted (a permutation of false
+    /// class of `Restoring::sorted` described by their states, sorted (a permutation of false
     /// twins whose neighbours it fixes is an automorphism keeping the rules).
     fn key(&self, turn: u8, pos: u32, p: &Position) -> Vec<u8> {
         let g = &self.g;
