@@ -270,6 +270,13 @@ pub(super) mod tests {
     /// copies (a fuse: a block class), an inner vertex to an exit by a star. `N` is the one-sided
     /// game's slots `R` or one more, so that every class is heavy.
     pub(in crate::nemesis) fn blown_up(seed: u64) -> Graph {
+        blown_up_with(seed, false)
+    }
+
+    /// As [`blown_up`]; with `gadgets`, Lemma 14's exit gadgets instead of stars: an inner vertex
+    /// joined to the exits gets 1-3 vertices `p`, each joined to every copy of it and to both of
+    /// two exits (the `p` of one inner vertex are false twins, too few to be heavy).
+    pub(in crate::nemesis) fn blown_up_with(seed: u64, gadgets: bool) -> Graph {
         let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut next = |k: u64| {
             state = state
@@ -307,17 +314,36 @@ pub(super) mod tests {
                 }
             }
         }
+        let exits = if gadgets { 2 } else { exits };
+        let mut ps: Vec<(usize, usize)> = Vec::new(); // (inner vertex, p) of the gadgets
         for a in 0..r {
             for x in 0..exits {
                 if next(2) == 0 || (a == r - 1 && x == 0) {
+                    if gadgets {
+                        if x == 0 {
+                            for _ in 0..1 + next(3) {
+                                ps.push((a, ps.len()));
+                            }
+                        }
+                        continue;
+                    }
                     for i in 0..n_copies {
                         ends.push((copy(a, i), exit(x)));
                     }
                 }
             }
         }
-        let n = 1 + r * n_copies + exits;
-        let is_exit = (0..n).map(|v| v > r * n_copies).collect();
+        let first_p = 1 + r * n_copies + exits;
+        for &(a, j) in &ps {
+            let p = (first_p + j) as u32;
+            for i in 0..n_copies {
+                ends.push((copy(a, i), p));
+            }
+            ends.push((p, exit(0)));
+            ends.push((p, exit(1)));
+        }
+        let n = first_p + ps.len();
+        let is_exit = (0..n).map(|v| v > r * n_copies && v < first_p).collect();
         let m = ends.len();
         Graph::new(n, ends, vec![1; m], is_exit).unwrap()
     }
