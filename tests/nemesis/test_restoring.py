@@ -56,8 +56,9 @@ def lemma_14(n: int, prefix: str, clauses) -> tuple[QBF, object]:
 ])
 def test_lemma_14_graphs_of_false_qbfs_are_nemesis_wins(prefix, clauses, size):
     """``forall x: x`` and ``exists x: x & -x``: Lemma 14's graphs of false QBFs are Nemesis wins,
-    proven by the restoring game (60 and 79 vertices after the cut; 0.3 s and 10 s on the 2-core
-    VM) where the whole graph's search was unknown after 120 s (1.3 million positions)."""
+    proven by the restoring game (60 and 79 vertices after the cut; 0.1 s and 2 s on the 2-core
+    VM, at horizons of 22 moves) where the whole graph's search was unknown after 120 s (1.3
+    million positions)."""
     qbf, g = lemma_14(1, prefix, clauses)
     assert (g.n, g.m) == size and not qbf_true(qbf)
     sr = NativeSearch(g)
