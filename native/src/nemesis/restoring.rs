@@ -106,6 +106,10 @@ pub struct Restoring {
     in_sorted: Vec<bool>,
     /// Whether each vertex has an edge to an exit.
     has_exit_edge: Vec<bool>,
+    /// Per vertex, its edges to exits.
+    exit_edges: Vec<Vec<u32>>,
+    /// The edges between two vertices that are neither exits nor in a class of `sorted`.
+    plain_edges: Vec<u32>,
     /// Whether the race of [`Restoring::race_won`] is used (no vertex of a class of `C` has an
     /// exit edge).
     race: bool,
@@ -127,16 +131,24 @@ struct Bits {
 }
 
 impl Bits {
-    /// Appends the `width` low bits of `value`.
+    /// Appends the `width` (at most 32) low bits of `value`.
     fn push(&mut self, value: u32, width: u32) {
-        for i in 0..width {
-            if self.used.is_multiple_of(8) {
-                self.bytes.push(0);
-            }
-            let bit = ((value >> i) & 1) as u8;
-            *self.bytes.last_mut().expect("a byte") |= bit << (self.used % 8);
-            self.used += 1;
+        let value = u64::from(value) & ((1u64 << width) - 1);
+        let at = self.used % 8;
+        if at == 0 {
+            self.bytes.push(0);
         }
+        let mut v = value << at;
+        let last = self.bytes.len() - 1;
+        self.bytes[last] |= v as u8;
+        v >>= 8;
+        let mut left = (at + width).saturating_sub(8);
+        while left > 0 {
+            self.bytes.push(v as u8);
+            v >>= 8;
+            left = left.saturating_sub(8);
+        }
+        self.used += width;
     }
 
     fn finish(self) -> Box<[u8]> {
@@ -321,6 +333,22 @@ impl Restoring {
         let bits = |k: u32| 32 - k.max(1).leading_zeros();
         let mult_bits = bits(g2.mult.iter().copied().max().unwrap_or(1));
         let exit_bits = bits(most_exits.min(255));
+        let exit_edges: Vec<Vec<u32>> = (0..n as u32)
+            .map(|v| {
+                g2.adj(v)
+                    .iter()
+                    .filter(|&&(x, _)| g2.is_exit[x as usize])
+                    .map(|&(_, e)| e)
+                    .collect()
+            })
+            .collect();
+        let plain = |z: u32| !g2.is_exit[z as usize] && !in_sorted[z as usize];
+        let plain_edges: Vec<u32> = (0..g2.m() as u32)
+            .filter(|&e| {
+                let (a, b) = g2.ends[e as usize];
+                plain(a) && plain(b)
+            })
+            .collect();
         let race = (0..n).all(|v| !has_exit_edge[v] || unit[v] == NO_UNIT);
         let exit_vertices_apart = g2.ends.iter().all(|&(a, b)| {
             !(has_exit_edge[a as usize] && has_exit_edge[b as usize])
@@ -328,6 +356,8 @@ impl Restoring {
                 || g2.is_exit[b as usize]
         });
         Some(Restoring {
+            exit_edges,
+            plain_edges,
             race,
             exit_vertices_apart,
             has_exit_edge,
@@ -389,10 +419,9 @@ impl Restoring {
             _ => (pos, (&p.mult[..]).into()),
         };
         let exits = |v: u32| -> u8 {
-            g.adj(v)
+            self.exit_edges[v as usize]
                 .iter()
-                .filter(|&&(x, _)| g.is_exit[x as usize])
-                .map(|&(_, e)| mult[e as usize] as u32)
+                .map(|&e| mult[e as usize] as u32)
                 .sum::<u32>()
                 .min(255) as u8
         };
@@ -404,11 +433,8 @@ impl Restoring {
             pos
         };
         k.push(shown, 32);
-        for (e, &(a, b)) in g.ends.iter().enumerate() {
-            let plain = |z: u32| !g.is_exit[z as usize] && !self.in_sorted[z as usize];
-            if plain(a) && plain(b) {
-                k.push(u32::from(mult[e]), self.mult_bits);
-            }
+        for &e in &self.plain_edges {
+            k.push(u32::from(mult[e as usize]), self.mult_bits);
         }
         for v in 0..g.n() as u32 {
             if !g.is_exit[v as usize] && !self.in_sorted[v as usize] {
@@ -420,32 +446,31 @@ impl Restoring {
                 }
             }
         }
-        let by_nbr = &self.by_nbr;
         for class in &self.sorted {
-            let mut states: Vec<Vec<u8>> = class
+            // a member's state: his vertex?, removed?, exit copies, the copies to its neighbours
+            let state = |v: u32, k: &mut Bits| {
+                k.push(u32::from(v == pos), 1);
+                k.push(u32::from(p.removed[v as usize]), 1);
+                k.push(u32::from(exits(v)), self.exit_bits);
+                for &(x, e) in &self.by_nbr[v as usize] {
+                    if !g.is_exit[x as usize] {
+                        k.push(u32::from(mult[e as usize]), self.mult_bits);
+                    }
+                }
+            };
+            let mut states: Vec<Box<[u8]>> = class
                 .iter()
                 .map(|&v| {
-                    let mut st = vec![
-                        u8::from(v == pos),
-                        u8::from(p.removed[v as usize]),
-                        exits(v),
-                    ];
-                    st.extend(
-                        by_nbr[v as usize]
-                            .iter()
-                            .filter(|&&(x, _)| !g.is_exit[x as usize])
-                            .map(|&(_, e)| mult[e as usize]),
-                    );
-                    st
+                    let mut b = Bits::default();
+                    state(v, &mut b);
+                    b.finish()
                 })
                 .collect();
             states.sort_unstable();
-            for st in states {
-                k.push(u32::from(st[0]), 1);
-                k.push(u32::from(st[1]), 1);
-                k.push(u32::from(st[2]), self.exit_bits);
-                for &m in &st[3..] {
-                    k.push(u32::from(m), self.mult_bits);
+            // every member's state has the same width (false twins: the same neighbours)
+            for st in &states {
+                for &byte in st.iter() {
+                    k.push(u32::from(byte), 8);
                 }
             }
         }
@@ -725,11 +750,9 @@ impl Restoring {
 
     /// The exit copies at `v`.
     fn exit_copies(&self, v: u32, p: &Position) -> u32 {
-        let g = &self.g;
-        g.adj(v)
+        self.exit_edges[v as usize]
             .iter()
-            .filter(|&&(x, _)| g.is_exit[x as usize])
-            .map(|&(_, e)| p.mult[e as usize] as u32)
+            .map(|&e| p.mult[e as usize] as u32)
             .sum()
     }
 
