@@ -167,7 +167,7 @@ def lemma14(args: argparse.Namespace, rng: random.Random) -> None:
                      "vertices": len(built.instance.vertices), "bound": built.within_bound()})
         if won is None:
             return 0
-        r = solve(built.instance, timeout=args.limit, max_strategy_nodes=args.max_strategy_nodes)
+        r = solve(built.instance, timeout=args.strategy_limit or args.limit, max_strategy_nodes=args.max_strategy_nodes)
         if r.certificate is None:
             return 0
         return int(check_strategy(g, "nemesis", g.start, r.certificate)[0])  # the independent checker
@@ -237,6 +237,8 @@ def main() -> None:
     ap.add_argument("--max-qbf-n", type=int, default=3)
     ap.add_argument("--max-strategy-nodes", type=int, default=2_000_000,
                     help="Lemma 14: leave out a strategy of more nodes (the winner still exact)")
+    ap.add_argument("--strategy-limit", type=float, default=None,
+                    help="Lemma 14: seconds for solve with its strategy, after the winner (default: --limit)")
     ap.add_argument("--only", default=",".join(TABLES), help="comma-separated: " + ", ".join(TABLES))
     ap.add_argument("--quick", action="store_true", help="2 sources per row, 10 s limit, up to 2 variables")
     args = ap.parse_args()

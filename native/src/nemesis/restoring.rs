@@ -20,9 +20,11 @@
 //!    *restored* instead: every edge at its vertices gets back its initial copies, but those to
 //!    removed vertices;
 //! 3. he wins by stepping onto an exit; she wins when he is trapped (no exit left in his
-//!    component) or the position is *flat*: no vertex of his component has two exit copies or
+//!    component), when the position is *flat*: no vertex of his component has two exit copies or
 //!    more (then she deletes the exit copy at each vertex he arrives at, and he never steps out:
-//!    deletions only shrink the component);
+//!    deletions only shrink the component), or when she wins the *race* of
+//!    `Restoring::race_won` (she can bring every vertex with two exit copies down to one before he
+//!    can reach it; then, earliest deadline first, he never steps out either);
 //! 4. the *horizon* `L`: when he has made `L` moves the play ends and she has not won.
 //!
 //! **Theorem.** A Nemesis win in `Q` from `s` within the horizon is a Nemesis win in the game on
@@ -47,11 +49,13 @@
 //! gained copies in the image). Her simulated deletion is of a sticky edge, whose ends outside his
 //! unit are outside `C`: `φ` is one-to-one there, and she deletes its preimage. His real exit
 //! would be a simulated exit (the exit edge maps onto one with as many copies), which her
-//! strategy prevents. When the simulated play is trapped or flat, so is the real one: a real path
-//! to an exit maps onto a simulated walk to it, and a real vertex has no more exit copies than its
-//! image. She then wins the real game (a trapped fugitive has lost; on a flat position she deletes
-//! the exit copy where he arrives and, there being none, any edge, until he is trapped). The
-//! horizon only ends plays she has not won. ∎
+//! strategy prevents. When the simulated play is trapped, so is the real one: a real path to an
+//! exit maps onto a simulated walk to it. On a flat position, or one where she wins the race, her
+//! strategy of rule 3 (sticky deletions: exit edges at vertices outside `C` and at his vertex)
+//! keeps him from stepping out of the simulated play for ever, and she goes on following it
+//! there, with no horizon; the real play, which has no more exit copies, ends with him trapped
+//! (it is finite without revisits; when the simulation asks no deletion she deletes any edge).
+//! The horizon only ends plays she has not won. ∎
 //!
 //! The fugitive's extra power is that a unit he leaves comes back whole: her deletions in his unit
 //! (a fuse of Lemma 14, `u_i - v_i`) last only while he stays, as in the real game where he may
