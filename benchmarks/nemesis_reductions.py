@@ -45,6 +45,7 @@ from escapology.nemesis.reductions import (
     qsat_to_multigraph,
     two_exits_theorem9,
 )
+from escapology.nemesis.reductions.common import MAX_EDGES
 
 HEADER = ("| reduction | n | sources | true | finished | agree | planar / max degree | within bound | vertices "
           "| time median | time max |")
@@ -153,7 +154,7 @@ def theorem5(args: argparse.Namespace, rng: random.Random) -> None:
 def lemma14(args: argparse.Namespace, rng: random.Random) -> None:
     def settle(qbf: QBF, rows: list[dict[str, Any]]) -> int:
         """Appends the row of ``qbf``'s simple graph; returns 1 if its certificate was checked."""
-        built = multigraph_to_simple(qsat_to_multigraph(qbf))
+        built = multigraph_to_simple(qsat_to_multigraph(qbf), max_edges=args.max_edges)
         g = built.instance.graph()
 
         def decide() -> bool | None:  # the winner alone: the search, no strategy written
@@ -186,8 +187,8 @@ def lemma14(args: argparse.Namespace, rng: random.Random) -> None:
         if rows:
             row("Lemma 14 (QSAT, simple graph)", n, rows, f"simple; {certified} certified")
         if refused:
-            print(f"| Lemma 14 (QSAT, simple graph) | {n} | {refused} | not built: beyond the reductions' "
-                  "limit of 1,000,000 edges | | | | | | | |", flush=True)
+            print(f"| Lemma 14 (QSAT, simple graph) | {n} | {refused} | not built: beyond the limit of "
+                  f"{args.max_edges:,} edges (--max-edges) | | | | | | | |", flush=True)
 
 
 def theorem9(args: argparse.Namespace, rng: random.Random) -> None:
@@ -237,6 +238,8 @@ def main() -> None:
     ap.add_argument("--max-qbf-n", type=int, default=3)
     ap.add_argument("--max-strategy-nodes", type=int, default=2_000_000,
                     help="Lemma 14: leave out a strategy of more nodes (the winner still exact)")
+    ap.add_argument("--max-edges", type=int, default=MAX_EDGES,
+                    help="Lemma 14: build graphs up to this many edges (default: the reductions' limit)")
     ap.add_argument("--strategy-limit", type=float, default=None,
                     help="Lemma 14: seconds for solve with its strategy, after the winner (default: --limit)")
     ap.add_argument("--only", default=",".join(TABLES), help="comma-separated: " + ", ".join(TABLES))

@@ -104,12 +104,13 @@ def fresh_name(base: str, used: set[str]) -> str:
     return name
 
 
-def refuse_large(vertices: int, edges: int, what: str) -> None:
-    """Refuse, before anything is built, an instance beyond :data:`MAX_VERTICES` / :data:`MAX_EDGES`."""
+def refuse_large(vertices: int, edges: int, what: str, *, max_edges: int = MAX_EDGES) -> None:
+    """Refuse, before anything is built, an instance beyond :data:`MAX_VERTICES` / ``max_edges``
+    (:data:`MAX_EDGES` unless a caller that keeps the instance in memory asks for more)."""
     if vertices > MAX_VERTICES:
         raise InputError(f"{what} would have {vertices:,} vertices; the limit is {MAX_VERTICES:,}")
-    if edges > MAX_EDGES:
-        raise InputError(f"{what} would have {edges:,} edges; the limit is {MAX_EDGES:,}")
+    if edges > max_edges:
+        raise InputError(f"{what} would have {edges:,} edges; the limit is {max_edges:,}")
 
 
 def check_literals(nvars: int, clauses: list[list[int]]) -> list[list[int]]:

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from escapology.core.errors import InputError
 from escapology.nemesis.model import Instance
-from escapology.nemesis.reductions.common import Built, GraphBuilder, refuse_large
+from escapology.nemesis.reductions.common import MAX_EDGES, Built, GraphBuilder, refuse_large
 
 
 def copies(u: str, N: int) -> list[str]:
@@ -71,15 +71,15 @@ def translation_size(inst: Instance, N: int) -> tuple[int, int]:
     return vertices + len(inst.exits), edges
 
 
-def translate(inst: Instance, N: int) -> Instance:
+def translate(inst: Instance, N: int, *, max_edges: int = MAX_EDGES) -> Instance:
     """The simple graph of the module docstring for a multigraph whose edges between regular
-    vertices have one copy or at least ``N``."""
+    vertices have one copy or at least ``N`` (refused above ``max_edges`` edges)."""
     if inst.start is None:
         raise InputError("the translation needs a start")
     if inst.start in inst.exits:
         raise InputError("the start is an exit: nothing to translate")
     vertices, edges = translation_size(inst, N)
-    refuse_large(vertices, edges, "the Lemma 14 graph")
+    refuse_large(vertices, edges, "the Lemma 14 graph", max_edges=max_edges)
     b = GraphBuilder()
     for v in inst.vertices:
         if v in inst.exits:
@@ -113,11 +113,13 @@ def translate(inst: Instance, N: int) -> Instance:
     return b.instance(copies(inst.start, N)[0])
 
 
-def multigraph_to_simple(multi: Built) -> Built:
-    """Lemma 14 applied to a multigraph built by :func:`~escapology.nemesis.reductions.theorem5.qsat_to_multigraph`."""
+def multigraph_to_simple(multi: Built, *, max_edges: int = MAX_EDGES) -> Built:
+    """Lemma 14 applied to a multigraph built by :func:`~escapology.nemesis.reductions.theorem5.qsat_to_multigraph`
+    (refused above ``max_edges`` edges: :data:`~escapology.nemesis.reductions.common.MAX_EDGES`, the
+    limit of the files the readers take, unless the caller keeps the graph in memory)."""
     N = multi.params["N"]
     inst = multi.instance
-    simple = translate(inst, N)
+    simple = translate(inst, N, max_edges=max_edges)
     gadgets = sum(k + 2 for (a, b), k in inst.edges.items() if (a in inst.exits) != (b in inst.exits))
     return Built(simple, multi.question.replace("(from s)", "(from s_k1)"),
                  params={**multi.params, "multigraph_vertices": len(inst.vertices)},
