@@ -15,7 +15,7 @@ from escapology.nemesis.engines.native import REDUCED_UNITS, NativeSearch, avail
 from escapology.nemesis.reductions import multigraph_to_simple, qsat_to_multigraph
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_symmetry import blocked, heavy_planted  # noqa: E402
+from test_symmetry import blocked, heavy_planted, plain_starts  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not available(), reason="the extension has no Nemesis engine")
 
@@ -31,13 +31,10 @@ def test_a_win_on_the_reduced_graph_is_a_win_of_the_plain_search(inst, game, kee
     """From every start: a fugitive win of the reduced graph's one-sided search is one of the plain
     search on the whole graph, its first move (mapped back) an edge of the whole graph at the
     start (the crate's test checks the labels edge by edge)."""
-    g = inst.graph()
-    if not any(g.is_exit) or all(g.is_exit):
+    if (cut := plain_starts(inst, game)) is None:
         return
-    plain = NativeSearch(g, game, symmetry=False)
-    for v in range(g.n):
-        if g.is_exit[v]:
-            continue
+    g, plain, starts = cut
+    for v in starts:
         found = reduced(g, game, v, keep)
         if found is None:  # no heavy class: the whole graph's one-sided search refuses nothing
             side = _native.NemesisSearch(g.n, g.ends, list(g.mult), g.is_exit, game == "blizzard", True, True)

@@ -16,7 +16,7 @@ from escapology.nemesis.engines.native import NativeSearch, available, restoring
 from escapology.nemesis.reductions import multigraph_to_simple, qsat_to_multigraph
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_symmetry import blocked, heavy_planted  # noqa: E402
+from test_symmetry import blocked, heavy_planted, plain_starts  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not available(), reason="the extension has no Nemesis engine")
 
@@ -26,13 +26,10 @@ pytestmark = pytest.mark.skipif(not available(), reason="the extension has no Ne
 def test_a_nemesis_win_of_the_restoring_game_is_one_of_the_plain_search(inst, game):
     """From every start: when the restoring game proves her win, the plain search on the whole
     graph finds her the winner too; and it proves most of her wins (the crate's test counts them)."""
-    g = inst.graph()
-    if not any(g.is_exit) or all(g.is_exit):
+    if (cut := plain_starts(inst, game)) is None:
         return
-    plain = NativeSearch(g, game, symmetry=False)
-    for v in range(g.n):
-        if g.is_exit[v]:
-            continue
+    g, plain, starts = cut
+    for v in starts:
         q = _native.RestoringGame.of(g.n, g.ends, list(g.mult), g.is_exit, game == "blizzard", v)
         if q is None:
             continue

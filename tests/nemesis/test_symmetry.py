@@ -47,6 +47,16 @@ def winners_agree(plain, other, g, game) -> dict[int, bool]:
     return won
 
 
+def plain_starts(inst, game):
+    """The graph of ``inst``, its plain search and its start vertices (not exits), or None when
+    it has no exit or nothing but exits (the tests of the games that restrict one side compare
+    their answers with this search from every start)."""
+    g = inst.graph()
+    if not any(g.is_exit) or all(g.is_exit):
+        return None
+    return g, NativeSearch(g, game, symmetry=False), [v for v in range(g.n) if not g.is_exit[v]]
+
+
 @st.composite
 def planted(draw):
     """A multigraph blown up from a small one: each vertex becomes 1-3 copies (twins), each edge the

@@ -111,6 +111,21 @@ fn nemesis_graph(
     Graph::new(n, ends, mult, is_exit).map_err(PyValueError::new_err)
 }
 
+/// The multigraph from Python's arguments (multiplicities capped to `n + 1`: unbreakable) with
+/// a start vertex `start`, checked to be one of its vertices.
+fn graph_from_start(
+    n: usize,
+    ends: Vec<(u32, u32)>,
+    mult: &[u64],
+    is_exit: Vec<bool>,
+    start: u32,
+) -> PyResult<Graph> {
+    if start as usize >= n {
+        return Err(PyValueError::new_err(format!("no vertex {start}")));
+    }
+    nemesis_graph(n, ends, mult, is_exit, n as u64 + 1)
+}
+
 /// A position's multiplicities from Python, capped to `cap`, checked against the initial ones.
 fn position(initial: &[u32], mult: &[u64], cap: u64) -> PyResult<Vec<u32>> {
     if mult.len() != initial.len() {
@@ -213,10 +228,7 @@ impl NemesisSearch {
         keep: usize,
     ) -> PyResult<Option<ReducedSearch>> {
         let cap = n as u64 + 1;
-        let g = nemesis_graph(n, ends, &mult, is_exit, cap)?;
-        if start as usize >= n {
-            return Err(PyValueError::new_err(format!("no vertex {start}")));
-        }
+        let g = graph_from_start(n, ends, &mult, is_exit, start)?;
         let Some(r) = py.detach(|| reduce(&g, blizzard, start, keep)) else {
             return Ok(None);
         };
@@ -609,10 +621,7 @@ impl RestoringGame {
         blizzard: bool,
         start: u32,
     ) -> PyResult<Option<Self>> {
-        let g = nemesis_graph(n, ends, &mult, is_exit, n as u64 + 1)?;
-        if start as usize >= n {
-            return Err(PyValueError::new_err(format!("no vertex {start}")));
-        }
+        let g = graph_from_start(n, ends, &mult, is_exit, start)?;
         let Some(game) = py.detach(|| Restoring::new(&g, blizzard, start)) else {
             return Ok(None);
         };
