@@ -229,10 +229,11 @@ class NativeSearch(_CrateProgress, GameSearch):
     def f_turn(self, pos: int, mult: tuple[int, ...]) -> tuple:
         """The fugitive-turn entry of ``(pos, mult)`` (see :meth:`Search.f_turn`), in this position's
         labels (its ``next`` an index of :attr:`tn`; of the one-sided search's table when that
-        search proved the win, so read a symmetric search by positions). At the start position
-        (``mult`` the graph's) of a graph with heavy classes, the reduced graph's one-sided search
-        is asked first (:meth:`_reduced_win`), then the restoring game for her win
-        (:meth:`_restoring_win`; the entry is then ``(False, -1)``)."""
+        search proved the win, so read a symmetric search by positions). At the graph's start
+        position (its start vertex, ``mult`` the graph's) of a graph with heavy classes, the
+        reduced graph's one-sided search is asked first (:meth:`_reduced_win`), then the restoring
+        game for her win (:meth:`_restoring_win`; the entry is then ``(False, -1)``); each builds
+        its own small graph, so they are not asked at the other vertices of ``winning_starts``."""
         return self._turn("f_turn", pos, mult)
 
     def n_turn(self, w: int, mult: tuple[int, ...]) -> tuple:
@@ -256,14 +257,14 @@ class NativeSearch(_CrateProgress, GameSearch):
         raise AssertionError("unreachable")
 
     def _reduced_win(self, pos: int, mult: tuple[int, ...]) -> tuple | None:
-        """The fugitive-turn entry of the start position ``(pos, g.mult)`` when the one-sided
+        """The fugitive-turn entry of the start position ``(g.start, g.mult)`` when the one-sided
         search of the reduced graph proves his win (``native/src/nemesis/reduced.rs``: the heavy
         classes cut down to :data:`REDUCED_UNITS` units; the theorem there makes its wins wins on
         ``g``), in ``g``'s labels: his first move is a winning move of ``g``; ``next`` indexes that
         search's table and the support is its strategy's on the reduced graph. None otherwise
         (another position, no heavy class, or no win there)."""
         g = self.g
-        if self._f is None or tuple(mult) != tuple(g.mult):
+        if self._f is None or pos != g.start or tuple(mult) != tuple(g.mult):
             return None
         if pos not in self._reduced:
             self._reduced[pos] = _native.NemesisSearch.reduced(g.n, g.ends, list(g.mult), g.is_exit, self.blizzard,
@@ -282,14 +283,14 @@ class NativeSearch(_CrateProgress, GameSearch):
         return True, vertices[to], edges[e], nxt, frozenset(edges[x] for x in support), i
 
     def _restoring_win(self, pos: int, mult: tuple[int, ...]) -> bool:
-        """Whether the restoring game proves the Nemesis' win at the start position ``(pos,
+        """Whether the restoring game proves the Nemesis' win at the start position ``(g.start,
         g.mult)`` (``native/src/nemesis/restoring.rs``: the heavy classes cut down to two units, the
         unit the fugitive leaves restored whole, her deletions kept to his unit and the vertices
         outside the heavy classes; the theorem there makes her wins wins on ``g``), asked with the
         horizons of :func:`restoring_horizons` in turn. False: not proven (another position, no
         class to restore, or no win within the last horizon)."""
         g = self.g
-        if self._f is None or tuple(mult) != tuple(g.mult):
+        if self._f is None or pos != g.start or tuple(mult) != tuple(g.mult):
             return False
         if pos not in self._restoring:
             self._restoring[pos] = _native.RestoringGame.of(g.n, g.ends, list(g.mult), g.is_exit, self.blizzard, pos)
