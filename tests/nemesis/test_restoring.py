@@ -47,17 +47,14 @@ def lemma_14(n: int, prefix: str, clauses) -> tuple[QBF, object]:
     return qbf, multigraph_to_simple(qsat_to_multigraph(qbf)).instance.graph()
 
 
-@pytest.mark.parametrize("prefix, clauses, size", [
-    ("a", ((1,),), (522, 12_508)),
-    ("e", ((1,), (-1,)), (807, 24_072)),
-])
-def test_lemma_14_graphs_of_false_qbfs_are_nemesis_wins(prefix, clauses, size):
-    """``forall x: x`` and ``exists x: x & -x``: Lemma 14's graphs of false QBFs are Nemesis wins,
-    proven by the restoring game (60 and 79 vertices after the cut; 0.1 s and 2 s on the 2-core
-    VM, at horizons of 22 moves) where the whole graph's search was unknown after 120 s (1.3
-    million positions)."""
-    qbf, g = lemma_14(1, prefix, clauses)
-    assert (g.n, g.m) == size and not qbf_true(qbf)
+def test_lemma_14_graph_of_a_false_qbf_is_a_nemesis_win():
+    """``forall x: x``: Lemma 14's graph of a false QBF is a Nemesis win, proven by the restoring
+    game (60 vertices after the cut; 0.1 s on the 2-core VM, at a horizon of 22 moves) where the
+    whole graph's search was unknown after 120 s (725,760 positions). ``exists x: x & -x`` (2 s)
+    and the benchmark's two-variable graphs are in docs/nemesis.md, not in the suite (it keeps
+    ``make test`` under 5 minutes)."""
+    qbf, g = lemma_14(1, "a", ((1,),))
+    assert (g.n, g.m) == (522, 12_508) and not qbf_true(qbf)
     sr = NativeSearch(g)
     assert sr.f_turn(g.start, g.mult)[0] is False
     assert sr._restoring[g.start] is not None
