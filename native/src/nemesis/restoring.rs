@@ -650,23 +650,29 @@ impl Restoring {
             if self.sticky(w, e) {
                 let mut next = p.clone();
                 next.mult[e as usize] -= 1;
-                wins = self.decided(w, &next, true).unwrap_or(false)
+                wins = self
+                    .decided(&next, &self.distances(w, &next), true)
+                    .unwrap_or(false)
                     || self.f_turn(w, &next, left, stop)?;
             }
-        } else if let Some(decided) = self.decided(w, p, false) {
-            wins = decided;
         } else {
-            let candidates = self.candidates(w, p);
-            if candidates.is_empty() {
-                // nothing sticky to delete: a pass (in the real game, any deletion)
-                wins = self.f_turn(w, p, left, stop)?;
-            }
-            for c in candidates {
-                let mut next = p.clone();
-                next.mult[c as usize] -= 1;
-                if self.f_turn(w, &next, left, stop)? {
-                    wins = true;
-                    break;
+            // one breadth-first pass serves rule 3 and the order of her deletions
+            let dist = self.distances(w, p);
+            if let Some(decided) = self.decided(p, &dist, false) {
+                wins = decided;
+            } else {
+                let candidates = self.candidates(w, p, &dist);
+                if candidates.is_empty() {
+                    // nothing sticky to delete: a pass (in the real game, any deletion)
+                    wins = self.f_turn(w, p, left, stop)?;
+                }
+                for c in candidates {
+                    let mut next = p.clone();
+                    next.mult[c as usize] -= 1;
+                    if self.f_turn(w, &next, left, stop)? {
+                        wins = true;
+                        break;
+                    }
                 }
             }
         }
@@ -676,32 +682,20 @@ impl Restoring {
 
     /// Rule 3 at her turn, no exit copy at `w` (`spent`: her turn went on the one there): Some(true)
     /// when he is trapped, the position is flat or she wins the race, None otherwise.
-    fn decided(&self, w: u32, p: &Position, spent: bool) -> Option<bool> {
-        // his component through non-exit vertices, breadth first: trapped when it holds no exit;
-        // flat when none of its vertices has two exit copies (deletions only shrink it, so he
-        // never reaches another); won by the race below
+    fn decided(&self, p: &Position, dist: &[u32], spent: bool) -> Option<bool> {
+        // his component through non-exit vertices (`dist`): trapped when it holds no exit; flat
+        // when none of its vertices has two exit copies (deletions only shrink it, so he never
+        // reaches another); won by the race below
         let g = &self.g;
-        let mut dist = vec![u32::MAX; g.n()];
-        dist[w as usize] = 0;
-        let mut queue = std::collections::VecDeque::from([w]);
         let mut exit = false;
         let mut demands: Vec<(u32, u32)> = Vec::new(); // (distance, deletions it needs)
         let mut exit_vertices = 0u32;
-        while let Some(v) = queue.pop_front() {
-            let mut copies = 0u32;
-            for &(x, e) in g.adj(v) {
-                let k = p.mult[e as usize] as u32;
-                if k == 0 {
-                    continue;
-                }
-                if g.is_exit[x as usize] {
-                    exit = true;
-                    copies += k;
-                } else if dist[x as usize] == u32::MAX {
-                    dist[x as usize] = dist[v as usize] + 1;
-                    queue.push_back(x);
-                }
+        for v in 0..g.n() as u32 {
+            if g.is_exit[v as usize] || dist[v as usize] == u32::MAX {
+                continue;
             }
+            let copies = self.exit_copies(v, p);
+            exit |= copies > 0;
             exit_vertices += u32::from(copies > 0);
             if copies >= 2 {
                 demands.push((dist[v as usize], copies - 1));
@@ -712,6 +706,27 @@ impl Restoring {
         }
         self.race_won(&mut demands, exit_vertices, spent)
             .then_some(true)
+    }
+
+    /// Per vertex, its distance from `w` through non-exit vertices (an exit gets one, but is not
+    /// walked through; `u32::MAX`: not reached): his component, and the order of her deletions.
+    fn distances(&self, w: u32, p: &Position) -> Vec<u32> {
+        let g = &self.g;
+        let mut dist = vec![u32::MAX; g.n()];
+        dist[w as usize] = 0;
+        let mut queue = std::collections::VecDeque::from([w]);
+        while let Some(v) = queue.pop_front() {
+            if g.is_exit[v as usize] {
+                continue;
+            }
+            for &(x, e) in g.adj(v) {
+                if p.mult[e as usize] > 0 && dist[x as usize] == u32::MAX {
+                    dist[x as usize] = dist[v as usize] + 1;
+                    queue.push_back(x);
+                }
+            }
+        }
+        dist
     }
 
     /// *The race* (rule 3, a sufficient condition): she wins when, from now on, she can bring every
@@ -800,23 +815,9 @@ impl Restoring {
 
     /// Her deletions worth trying at `w`: the sticky edges with a copy in his component, one per
     /// class of equivalent ones, nearest him first, exit edges first among equals.
-    fn candidates(&self, w: u32, p: &Position) -> Vec<u32> {
+    fn candidates(&self, w: u32, p: &Position, dist: &[u32]) -> Vec<u32> {
         let g = &self.g;
         let big = u32::MAX;
-        let mut dist = vec![big; g.n()];
-        dist[w as usize] = 0;
-        let mut queue = std::collections::VecDeque::from([w]);
-        while let Some(v) = queue.pop_front() {
-            if g.is_exit[v as usize] {
-                continue;
-            }
-            for &(x, e) in g.adj(v) {
-                if p.mult[e as usize] > 0 && dist[x as usize] == big {
-                    dist[x as usize] = dist[v as usize] + 1;
-                    queue.push_back(x);
-                }
-            }
-        }
         let mut seen: Vec<(u32, u32)> = Vec::new();
         let mut out: Vec<(bool, u32, u32)> = Vec::new();
         for e in 0..g.m() as u32 {
