@@ -422,13 +422,7 @@ impl Restoring {
             }
             _ => (pos, (&p.mult[..]).into()),
         };
-        let exits = |v: u32| -> u8 {
-            self.exit_edges[v as usize]
-                .iter()
-                .map(|&e| mult[e as usize] as u32)
-                .sum::<u32>()
-                .min(255) as u8
-        };
+        let exits = |v: u32| -> u8 { self.exit_copies(v, &mult).min(255) as u8 };
         let mut k = Bits::default();
         k.push(u32::from(turn), 1);
         let shown = if self.in_sorted[pos as usize] {
@@ -694,7 +688,7 @@ impl Restoring {
             if g.is_exit[v as usize] || dist[v as usize] == u32::MAX {
                 continue;
             }
-            let copies = self.exit_copies(v, p);
+            let copies = self.exit_copies(v, &p.mult);
             exit |= copies > 0;
             exit_vertices += u32::from(copies > 0);
             if copies >= 2 {
@@ -767,11 +761,11 @@ impl Restoring {
         true
     }
 
-    /// The exit copies at `v`.
-    fn exit_copies(&self, v: u32, p: &Position) -> u32 {
+    /// The exit copies at `v` under the multiplicities `mult`.
+    fn exit_copies(&self, v: u32, mult: &[u8]) -> u32 {
         self.exit_edges[v as usize]
             .iter()
-            .map(|&e| p.mult[e as usize] as u32)
+            .map(|&e| mult[e as usize] as u32)
             .sum()
     }
 
@@ -782,7 +776,8 @@ impl Restoring {
         let mut dist = vec![u32::MAX; g.n()];
         let mut queue = std::collections::VecDeque::new();
         for v in 0..g.n() as u32 {
-            if !g.is_exit[v as usize] && !p.removed[v as usize] && self.exit_copies(v, p) >= 2 {
+            if !g.is_exit[v as usize] && !p.removed[v as usize] && self.exit_copies(v, &p.mult) >= 2
+            {
                 dist[v as usize] = 0;
                 queue.push_back(v);
             }
@@ -836,7 +831,7 @@ impl Restoring {
             }
             seen.push(pair);
             // halving a vertex with two exit copies or more first, nearest him first
-            let halves = [a, b].iter().any(|&z| self.exit_copies(z, p) >= 2)
+            let halves = [a, b].iter().any(|&z| self.exit_copies(z, &p.mult) >= 2)
                 && (g.is_exit[a as usize] || g.is_exit[b as usize]);
             out.push((!halves, near, e));
         }
