@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from escapology import _native
 from escapology.core.dimacs import QBF, qbf_true
-from escapology.nemesis.engines.native import NativeSearch, available, restoring_horizons
+from escapology.nemesis.engines.native import RESTORING_BUDGETS, NativeSearch, available, restoring_horizons
 from escapology.nemesis.reductions import multigraph_to_simple, qsat_to_multigraph
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -35,6 +35,8 @@ def test_a_nemesis_win_of_the_restoring_game_is_one_of_the_plain_search(inst, ga
             continue
         if q.nemesis_wins(2 * q.size[0]):
             assert not plain.f_turn(v, g.mult)[0], f"start {v}: her win refused by the plain search"
+        if any(q.nemesis_wins_progressing(b) for b in (0, 1, 2)):
+            assert not plain.f_turn(v, g.mult)[0], f"start {v}: her progressing win refused"
 
 
 def test_the_horizons_grow_by_a_quarter_up_to_twice_the_vertices():
@@ -49,15 +51,35 @@ def lemma_14(n: int, prefix: str, clauses) -> tuple[QBF, object]:
 
 def test_lemma_14_graph_of_a_false_qbf_is_a_nemesis_win():
     """``forall x: x``: Lemma 14's graph of a false QBF is a Nemesis win, proven by the restoring
-    game (60 vertices after the cut; 0.1 s on the 2-core VM, at a horizon of 22 moves) where the
-    whole graph's search was unknown after 120 s (725,760 positions). ``exists x: x & -x`` (2 s)
-    and the benchmark's two-variable graphs are in docs/nemesis.md, not in the suite (it keeps
-    ``make test`` under 5 minutes)."""
+    game (60 vertices after the cut), where the whole graph's search was unknown after 120 s
+    (725,760 positions). The benchmark's two-variable graphs are in docs/nemesis.md."""
     qbf, g = lemma_14(1, "a", ((1,),))
     assert (g.n, g.m) == (522, 12_508) and not qbf_true(qbf)
     sr = NativeSearch(g)
     assert sr.f_turn(g.start, g.mult)[0] is False
     assert sr._restoring[g.start] is not None
+
+
+@pytest.mark.parametrize(("prefix", "clauses", "budget"), [
+    ("a", ((1,),), 1),  # forall x: x -- one fuse to burn, a transient deletion
+    ("e", ((1,), (-1,)), 0),  # exists x: x & -x -- no universal, only permanent deletions
+])
+def test_a_progressing_search_settles_lemma_14_graphs_of_false_qbfs_with_the_least_budget(prefix, clauses, budget):
+    """Progressing (no horizon, her transient deletions counted): her win on ``exists x: x & -x``
+    (807 vertices; 79 after the cut) takes 1,600 positions, where the horizons took 270,000 and 2 s;
+    ``forall x: x`` needs the budget of its one universal variable."""
+    qbf, g = lemma_14(1, prefix, clauses)
+    assert not qbf_true(qbf)
+    q = _native.RestoringGame.of(g.n, g.ends, list(g.mult), g.is_exit, False, g.start)
+    assert [q.nemesis_wins_progressing(b) for b in range(budget + 1)] == [False] * budget + [True]
+    assert budget in RESTORING_BUDGETS
+
+
+def test_a_progressing_search_claims_no_win_on_a_true_qbf():
+    """``exists x: x`` (true): no budget gives her the win."""
+    _, g = lemma_14(1, "e", ((1,),))
+    q = _native.RestoringGame.of(g.n, g.ends, list(g.mult), g.is_exit, False, g.start)
+    assert not any(q.nemesis_wins_progressing(b) for b in RESTORING_BUDGETS)
 
 
 def test_the_restoring_game_claims_no_win_on_a_true_qbf():

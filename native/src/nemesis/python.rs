@@ -662,6 +662,26 @@ impl RestoringGame {
         })?;
         Ok(out.ok())
     }
+
+    /// Whether the Nemesis wins with at most `budget` transient deletions, every other one
+    /// permanent, and no horizon (False: not so, which proves nothing), or None when `seconds`
+    /// ran out (`Restoring::nemesis_wins_progressing`).
+    #[pyo3(signature = (budget, seconds=None))]
+    fn nemesis_wins_progressing(
+        &mut self,
+        py: Python<'_>,
+        budget: u32,
+        seconds: Option<f64>,
+    ) -> PyResult<Option<bool>> {
+        let progress = self.progress.as_ref().map(|p| p.clone_ref(py));
+        let turns = self.game.permanent_copies() + u64::from(budget);
+        let levels = check_levels(usize::try_from(2 * turns + 2).unwrap_or(usize::MAX))?;
+        let (game, start) = (&mut self.game, self.start);
+        let out = run_monitored(py, seconds, progress, levels, move |stop| {
+            game.nemesis_wins_progressing(start, budget, stop)
+        })?;
+        Ok(out.ok())
+    }
 }
 
 /// What a strategy writer returns to Python: `("written", nodes, root)`, `("stopped", 0, 0)`,

@@ -38,6 +38,14 @@ ENGINES = ("native", "python")
 REDUCED_UNITS = 3
 
 
+#: The budgets of transient deletions (in his unit, or passes) the restoring game of
+#: :class:`NativeSearch` is asked with first, progressing and without horizon
+#: (``Restoring::nemesis_wins_progressing``), before its horizons. Measured on Lemma 14's graphs of
+#: false QBFs: 0 settles those without a universal variable, 1 the benchmark's ``forall x exists
+#: y`` (one fuse to burn).
+RESTORING_BUDGETS = (0, 1, 2, 4, 8)
+
+
 def restoring_horizons(size: int) -> list[int]:
     """The horizons (moves of the fugitive) the restoring game of :class:`NativeSearch` is asked
     with, in turn, for a cut-down graph of ``size`` vertices: from 8, a quarter more each time, up
@@ -286,9 +294,10 @@ class NativeSearch(_CrateProgress, GameSearch):
         """Whether the restoring game proves the Nemesis' win at the start position ``(g.start,
         g.mult)`` (``native/src/nemesis/restoring.rs``: the heavy classes cut down to two units, the
         unit the fugitive leaves restored whole, her deletions kept to his unit and the vertices
-        outside the heavy classes; the theorem there makes her wins wins on ``g``), asked with the
-        horizons of :func:`restoring_horizons` in turn. False: not proven (another position, no
-        class to restore, or no win within the last horizon)."""
+        outside the heavy classes; the theorem there makes her wins wins on ``g``), asked first
+        progressing with the budgets of :data:`RESTORING_BUDGETS`, then with the horizons of
+        :func:`restoring_horizons`, in turn. False: not proven (another position, no class to
+        restore, or no win within the last budget and horizon)."""
         g = self.g
         if self._f is None or pos != g.start or tuple(mult) != tuple(g.mult):
             return False
@@ -298,8 +307,10 @@ class NativeSearch(_CrateProgress, GameSearch):
         game = self._restoring[pos]
         if game is None:
             return False
-        for horizon in restoring_horizons(game.size[0]):
-            out = game.nemesis_wins(horizon, self.deadline.remaining())
+        asks = [(game.nemesis_wins_progressing, b) for b in RESTORING_BUDGETS]
+        asks += [(game.nemesis_wins, h) for h in restoring_horizons(game.size[0])]
+        for ask, limit in asks:
+            out = ask(limit, self.deadline.remaining())
             if out is None:
                 raise LimitReached()
             if out:
