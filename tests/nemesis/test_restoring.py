@@ -88,3 +88,42 @@ def test_the_restoring_game_claims_no_win_on_a_true_qbf():
     q = _native.RestoringGame.of(g.n, g.ends, list(g.mult), g.is_exit, False, g.start)
     assert q is not None and q.size == (40, 92)
     assert not any(q.nemesis_wins(h) for h in restoring_horizons(q.size[0]))
+
+
+def test_solve_answers_a_restoring_game_win_without_strategy_when_none_is_found_in_time(monkeypatch):
+    """``forall x: x``: ``solve`` answers her win (proven by the restoring game) with no strategy
+    after seeking the whole graph's for a while (:func:`strategy_seconds`), not "unknown" at the
+    time limit; ``check`` then says the answer holds no strategy."""
+    from escapology.core.errors import InputError
+    from escapology.nemesis import check, solve
+    from escapology.nemesis.engines import exact
+
+    monkeypatch.setattr(exact, "STRATEGY_SECONDS", 0.2)
+    monkeypatch.setattr(exact, "STRATEGY_FACTOR", 1.0)
+    qbf = QBF(1, (("a", (1,), 0),), ((1,),))
+    inst = multigraph_to_simple(qsat_to_multigraph(qbf)).instance
+    r = solve(inst)
+    assert (r.status.value, r.winner, r.certificate) == ("solved", "nemesis", None)
+    assert r.answer["proven_by"] == "the restoring game"
+    assert "no strategy: the winner is exact" in r.to_text()
+    assert not check(inst, r.to_json()).ok
+    with pytest.raises(InputError, match="holds no strategy"):
+        check(inst, r.to_json(), file="answer.json")
+
+
+def test_solve_still_writes_the_strategy_when_one_is_found_in_time():
+    """A start the restoring game settles on a small graph: the strategy on the whole graph is
+    written within the time :func:`strategy_seconds` gives, and the checker accepts it. The start
+    ``s`` is joined to the twins ``a``, ``b``, each joined to the exit ``t``: wherever he steps, she
+    deletes that twin's exit edge, and ``s`` is gone."""
+    from escapology.nemesis import check, solve
+    from escapology.nemesis.model import Instance
+
+    edges = {Instance.key(u, v): 1 for u in "ab" for v in "st"}
+    inst = Instance(vertices=["s", "a", "b", "t"], edges=edges, exits={"t"}, start="s")
+    r = solve(inst)
+    assert r.winner == "nemesis" and r.answer.get("proven_by") is None and r.certificate is not None
+    assert check(inst, r.to_json()).ok
+    sr = NativeSearch(inst.graph())
+    sr.f_turn(sr.g.start, sr.g.mult)
+    assert sr.proven_by == "the restoring game"

@@ -487,6 +487,12 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, engine: str, cat_spe
         out["strategy_nodes"] = r.stats["strategy_nodes"]
         out["strategy_note"] = (f"strategy of {plural(r.stats['strategy_nodes'], 'node', grouped=True)} written to {r.stats['strategy_file']}"
                                 " (check it: escapology nemesis check INSTANCE FILE)")
+    if "strategy_unwritten" in r.stats:
+        why = r.stats["strategy_unwritten"]
+        out["proven_by"] = why["proven_by"]
+        out["strategy_note"] = (f"no strategy: the winner is exact, proven by {why['proven_by']} on a cut-down graph "
+                                f"(docs: nemesis.md), and no strategy on the whole graph was found in "
+                                f"{why['seconds']:.0f} s")
     if "strategy_too_large" in r.stats:
         out["strategy_note"] = (f"strategy above {plural(r.stats['strategy_too_large'], 'node')} (--max-strategy-nodes), "
                                 "not written")

@@ -16,6 +16,7 @@ for the format), written from the search's tables by :mod:`escapology.nemesis.en
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,7 +74,11 @@ def solve(
 
     A start on an exit is a win for the fugitive (§2), with the one-node strategy. A strategy of
     more than ``max_strategy`` nodes (default: no cap) is not built (``strategy`` is None and
-    ``stats["strategy_too_large"]`` is set); the winner is still exact.
+    ``stats["strategy_too_large"]`` is set); the winner is still exact. When a game on a smaller
+    graph proved the winner (``NativeSearch.proven_by``: the reduced graph, the restoring game;
+    Lemma 14's graphs, where the whole graph's strategy may take hours), the strategy is sought for
+    :func:`strategy_seconds` only; then ``strategy`` is None and ``stats["strategy_unwritten"]``
+    says which game proved the winner and for how long the strategy was sought.
 
     Raises :class:`~escapology.core.limits.LimitReached` when ``deadline`` passes; when it passes
     while the strategy is being written, the winner is known and the exception carries it
@@ -90,12 +95,17 @@ def solve(
             return SolveResult("fugitive", None, 0, game, {"strategy_file": str(strategy_file), "strategy_nodes": 1})
         return SolveResult("fugitive", trivial, 0, game, {})
     sr = search or new_search(g, game, deadline, engine=engine)
+    began = time.monotonic()
     with search_progress(f"{game}: searching") as prog:
         sr.progress = prog
         r = sr.f_turn(s, g.mult)
     sr.progress = None
     strat = None
     stats: dict[str, Any] = {"engine": getattr(sr, "engine", "python")}
+    proven_by = getattr(sr, "proven_by", None)
+    outer = getattr(sr, "deadline", None) or Deadline(None)
+    if strategy and proven_by is not None:  # the whole graph's strategy is sought for a while only
+        sr.deadline = Deadline(strategy_seconds(time.monotonic() - began, outer))
     if strategy:  # writing the strategy searches again (table misses): the deadline still holds
         try:
             if strategy_file is not None:
@@ -108,9 +118,37 @@ def solve(
         except extract.StrategyTooLarge:
             stats["strategy_too_large"] = max_strategy or 0
         except LimitReached as exc:
-            exc.winner = "fugitive" if r[0] else "nemesis"  # type: ignore[attr-defined]
-            raise
+            if proven_by is None:  # the winner is known: the exception says so
+                exc.winner = "fugitive" if r[0] else "nemesis"  # type: ignore[attr-defined]
+                raise
+            stats["strategy_unwritten"] = {"proven_by": proven_by, "seconds": sr.deadline.seconds}
+        finally:
+            if proven_by is not None:
+                sr.deadline = outer
     return SolveResult("fugitive" if r[0] else "nemesis", strat, sr.nodes, game, stats)
+
+
+#: The least time (seconds) :func:`solve` seeks the whole graph's strategy for when a game on a
+#: smaller graph proved the winner (``NativeSearch.proven_by``: the reduced graph, the restoring
+#: game), which writes none: the whole graph's search may take hours there (Lemma 14's graphs).
+STRATEGY_SECONDS = 10.0
+#: ... or this many times the search's own time, if longer.
+STRATEGY_FACTOR = 20.0
+
+
+def strategy_seconds(searched: float, deadline: Deadline) -> float:
+    """How long :func:`solve` seeks the strategy after a search of ``searched`` seconds proved
+    the winner on a smaller graph: :data:`STRATEGY_SECONDS` or :data:`STRATEGY_FACTOR` times the
+    search, the longer, and never past ``deadline``. Then the winner is answered without strategy.
+
+    >>> strategy_seconds(0.1, Deadline(None)), strategy_seconds(2.0, Deadline(None))
+    (10.0, 40.0)
+    >>> strategy_seconds(2.0, Deadline(5)) <= 5
+    True
+    """
+    seconds = max(STRATEGY_SECONDS, STRATEGY_FACTOR * searched)
+    left = deadline.remaining()
+    return seconds if left is None else min(seconds, left)
 
 
 def winning_starts(g: Graph, game: str = "nemesis", *, deadline: Deadline | None = None,

@@ -166,6 +166,10 @@ class NativeSearch(_CrateProgress, GameSearch):
         #: heavy classes of Remark 7 cut down to :data:`REDUCED_UNITS` units, its fugitive wins
         #: wins on ``g``) with its vertices' and edges' labels in ``g``, or None (no heavy class)
         self._reduced: dict[int, tuple[Any, list[int], list[int]] | None] = {}
+        #: the game on a smaller graph that proved the start position's winner ("the reduced
+        #: graph", "the restoring game"), which writes no strategy on this graph; None: this
+        #: graph's own searches
+        self.proven_by: str | None = None
         #: per start, the restoring game (``native/src/nemesis/restoring.rs``: the unit he leaves
         #: comes back whole; its Nemesis wins are wins on ``g``), or None (no class to restore)
         self._restoring: dict[int, Any] = {}
@@ -319,10 +323,14 @@ class NativeSearch(_CrateProgress, GameSearch):
 
     def _turn(self, which: str, pos: int, mult: tuple[int, ...]) -> tuple:
         if which == "f_turn":
+            if pos == self.g.start and tuple(mult) == tuple(self.g.mult):
+                self.proven_by = None
             won = self._reduced_win(pos, mult)
             if won is not None:
+                self.proven_by = "the reduced graph"
                 return won
             if self._restoring_win(pos, mult):
+                self.proven_by = "the restoring game"
                 return False, -1
         if self._f is not None:
             out = getattr(self._f, which)(pos, mult, self.deadline.remaining())
