@@ -79,7 +79,8 @@
 //! her search at a horizon too short meet every walk of his, and restored units let him walk for
 //! ever. But her wins need few of her strategies: on Lemma 14's graphs she halves exit gadgets
 //! (deletions outside `C`, never restored: *permanent*) and burns a fuse in his unit now and then
-//! (a *transient* deletion). Restricted to permanent deletions that halve a vertex, and at most a
+//! (a *transient* deletion). Restricted to permanent deletions (but an exit copy that does not
+//! halve its vertex, away from him: it only saves her a later forced turn) and at most a
 //! *budget* of transient ones (passes included), every play ends by itself: each of her turns
 //! lowers the copies outside `C` or the budget. So no horizon is needed, no position is searched
 //! again at a longer one, and a win found is a win of `Q` (she plays one of her strategies). On
@@ -896,14 +897,6 @@ impl Restoring {
         ok(a) && ok(b)
     }
 
-    /// Whether `e` is an exit edge: deleting a copy of it that does not halve its vertex (one
-    /// copy left there, not at his vertex: the forced deletion is not a candidate) only saves
-    /// her a later forced turn, which a progressing search does not try.
-    fn wasted(&self, e: u32) -> bool {
-        let (a, b) = self.g.ends[e as usize];
-        self.g.is_exit[a as usize] || self.g.is_exit[b as usize]
-    }
-
     /// Her deletions worth trying at `w`: the sticky edges with a copy in his component, one per
     /// class of equivalent ones; those halving a vertex first, by least slack (see the module
     /// documentation), then nearest him first.
@@ -923,7 +916,10 @@ impl Restoring {
             }
             let halves = [a, b].iter().any(|&z| self.exit_copies(z, &p.mult) >= 2)
                 && (g.is_exit[a as usize] || g.is_exit[b as usize]);
-            if self.progressing && self.permanent(e) && !halves && self.wasted(e) {
+            let exit_edge = g.is_exit[a as usize] || g.is_exit[b as usize];
+            if self.progressing && exit_edge && !halves {
+                // one exit copy left at a vertex not his (his is the forced deletion, not a
+                // candidate): deleting it only saves her a later forced turn; not tried
                 continue;
             }
             let (ra, rb) = (self.representative(a, w, p), self.representative(b, w, p));
