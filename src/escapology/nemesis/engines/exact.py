@@ -133,7 +133,7 @@ def solve(
 #: game), which writes none: the whole graph's search may take hours there (Lemma 14's graphs).
 STRATEGY_SECONDS = 10.0
 #: ... or this many times the search's own time, if longer.
-STRATEGY_FACTOR = 20.0
+STRATEGY_FACTOR = 5.0
 
 
 def strategy_seconds(searched: float, deadline: Deadline) -> float:
@@ -141,8 +141,8 @@ def strategy_seconds(searched: float, deadline: Deadline) -> float:
     the winner on a smaller graph: :data:`STRATEGY_SECONDS` or :data:`STRATEGY_FACTOR` times the
     search, the longer, and never past ``deadline``. Then the winner is answered without strategy.
 
-    >>> strategy_seconds(0.1, Deadline(None)), strategy_seconds(2.0, Deadline(None))
-    (10.0, 40.0)
+    >>> strategy_seconds(0.1, Deadline(None)), strategy_seconds(4.0, Deadline(None))
+    (10.0, 20.0)
     >>> strategy_seconds(2.0, Deadline(5)) <= 5
     True
     """
