@@ -141,7 +141,16 @@ pub struct Restoring {
     progressing: bool,
     /// Positions searched (table misses).
     pub nodes: u64,
+    /// The most positions the table holds; when full it is emptied (see [`TABLE_LIMIT`]).
+    pub table_limit: usize,
+    /// How many times the table was emptied.
+    pub forgotten: u64,
 }
+
+/// The most positions [`Restoring`]'s table holds by default, some 3 GB on the 304-vertex game of
+/// the fourth two-variable Lemma 14 graph (bit-packed keys of some 150 bytes): the horizons'
+/// search held 70 million positions (12 GB) there before it was bounded.
+pub const TABLE_LIMIT: usize = 16_000_000;
 
 /// A key being written, bit by bit (the table holds millions: a key of bytes per edge would
 /// take gigabytes).
@@ -399,6 +408,8 @@ impl Restoring {
             table: HashMap::new(),
             progressing: false,
             nodes: 0,
+            table_limit: TABLE_LIMIT,
+            forgotten: 0,
         })
     }
 
@@ -558,6 +569,11 @@ impl Restoring {
     }
 
     fn remember(&mut self, key: Box<[u8]>, left: u32, wins: bool) {
+        if self.table.len() >= self.table_limit && !self.table.contains_key(&key) {
+            // the table is a cache: forgetting it costs time, never an answer
+            self.table.clear();
+            self.forgotten += 1;
+        }
         let e = self.table.entry(key).or_insert((u32::MAX, 0));
         if wins {
             e.0 = e.0.min(left);
@@ -1001,5 +1017,29 @@ mod tests {
         );
         assert!(progressing + 10 >= hers, "{progressing} {hers}");
         assert!(raced > 100 && gadget_games > 100 && gadget_hers > 50);
+    }
+
+    #[test]
+    fn a_table_emptied_when_full_changes_no_answer() {
+        let mut forgotten = 0;
+        for seed in 0..120 {
+            let g = blown_up_with(seed / 2, seed % 2 == 1);
+            let Some(mut whole) = Restoring::new(&g, false, 0) else {
+                continue;
+            };
+            let mut small = Restoring::new(&g, false, 0).unwrap();
+            small.table_limit = 2;
+            let start = whole.vertex_of(0).unwrap();
+            for budget in 0..=2 {
+                let a = whole.nemesis_wins_progressing(start, budget, &mut |_| false);
+                let b = small.nemesis_wins_progressing(start, budget, &mut |_| false);
+                assert_eq!(a.unwrap(), b.unwrap(), "seed {seed}, budget {budget}");
+            }
+            let h = 2 * whole.g.n() as u32;
+            let a = whole.nemesis_wins(start, h, &mut |_| false).unwrap();
+            assert_eq!(a, small.nemesis_wins(start, h, &mut |_| false).unwrap());
+            forgotten += small.forgotten;
+        }
+        assert!(forgotten > 50, "{forgotten}");
     }
 }
