@@ -251,7 +251,7 @@ class NativeSearch(_CrateProgress, GameSearch):
         graph, so they are not asked at the other vertices of ``winning_starts``. The progressing
         search comes first because it is quick both ways (2.5 s or less to fail on the benchmark's
         true two-variable graphs) where the reduced graph's search fails slowly on false ones
-        (181 s on the fourth two-variable graph, whose progressing win takes 22-24 s)."""
+        (181 s on the fourth two-variable graph, whose progressing win takes 19-24 s)."""
         return self._turn("f_turn", pos, mult)
 
     def n_turn(self, w: int, mult: tuple[int, ...]) -> tuple:
