@@ -50,12 +50,19 @@
 //! unit are outside `C`: `φ` is one-to-one there, and she deletes its preimage. His real exit
 //! would be a simulated exit (the exit edge maps onto one with as many copies), which her
 //! strategy prevents. When the simulated play is trapped, so is the real one: a real path to an
-//! exit maps onto a simulated walk to it. On a flat position, or one where she wins the race, her
-//! strategy of rule 3 (sticky deletions: exit edges at vertices outside `C` and at his vertex)
-//! keeps him from stepping out of the simulated play for ever, and she goes on following it
-//! there, with no horizon; the real play, which has no more exit copies, ends with him trapped
-//! (it is finite without revisits; when the simulation asks no deletion she deletes any edge).
-//! The horizon only ends plays she has not won. ∎
+//! exit maps onto a simulated walk to it. From a flat simulated position or a won race she
+//! stops simulating and plays on in the real game, where nothing is restored: a real vertex of
+//! his real component maps onto one of the simulated component (a real path maps onto a
+//! simulated walk of its length) and has at most its image's exit copies. Flat: so every real
+//! vertex he can reach has one exit copy at most; deletions only shrink his component and the
+//! copies, so deleting the exit copy at each vertex he arrives at keeps him in, and the play,
+//! finite without revisits, ends with him trapped (when there is none to delete she deletes any
+//! edge). The race: it is used only when no vertex of a class of `C` has an exit edge, so the
+//! vertices with exit copies are outside `C`, where `φ` is one-to-one: the real demands are at
+//! most the simulated ones, his real distances to them at least the simulated ones, and the
+//! forced turns bounded alike, so earliest deadline first wins the real race too. (In `Q` itself
+//! a flat position need not stay flat: a unit he leaves gets its exit copies back.) The horizon
+//! only ends plays she has not won. ∎
 //!
 //! The fugitive's extra power is that a unit he leaves comes back whole: her deletions in his unit
 //! (a fuse of Lemma 14, `u_i - v_i`) last only while he stays, as in the real game where he may
