@@ -490,9 +490,9 @@ def _answer(inst: Instance, game: str, *, all_starts: bool, engine: str, cat_spe
     if "strategy_unwritten" in r.stats:
         why = r.stats["strategy_unwritten"]
         out["proven_by"] = why["proven_by"]
-        out["strategy_note"] = (f"no strategy: the winner is exact, proven by {why['proven_by']} on a cut-down graph "
-                                f"(docs: nemesis.md), and no strategy on the whole graph was found in "
-                                f"{why['seconds']:.0f} s")
+        out["strategy_note"] = (f"no strategy: the winner is exact (proven by {why['proven_by']}, a game on the graph "
+                                f"with its heavy classes cut down: docs/nemesis.md), but no strategy on the whole graph "
+                                f"was found in {why['seconds']:.0f} s")
     if "strategy_too_large" in r.stats:
         out["strategy_note"] = (f"strategy above {plural(r.stats['strategy_too_large'], 'node')} (--max-strategy-nodes), "
                                 "not written")
